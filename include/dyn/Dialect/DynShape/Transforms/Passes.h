@@ -1,0 +1,28 @@
+//===- Passes.h - dynshape front-end passes ---------------------*- C++ -*-===//
+
+#ifndef DYN_DIALECT_DYNSHAPE_TRANSFORMS_PASSES_H
+#define DYN_DIALECT_DYNSHAPE_TRANSFORMS_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+class RewritePatternSet;
+}
+
+namespace dyn::dynshape {
+
+#define GEN_PASS_DECL
+#include "dyn/Dialect/DynShape/Transforms/Passes.h.inc"
+
+/// Patterns that rewrite index-vector start indices into i32 scalars.
+void populateSplitIndicesPatterns(mlir::RewritePatternSet &patterns);
+
+#define GEN_PASS_REGISTRATION
+#include "dyn/Dialect/DynShape/Transforms/Passes.h.inc"
+
+} // namespace dyn::dynshape
+
+#endif // DYN_DIALECT_DYNSHAPE_TRANSFORMS_PASSES_H

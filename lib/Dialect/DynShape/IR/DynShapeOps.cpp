@@ -1,0 +1,322 @@
+//===- DynShapeOps.cpp - dynshape op verifiers, folders, parsers ----------===//
+
+#include "dyn/Dialect/DynShape/IR/DynShape.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace dyn::dynshape;
+
+//===----------------------------------------------------------------------===//
+// Shape helpers
+//===----------------------------------------------------------------------===//
+
+bool dyn::dynshape::hasScalarIndices(ValueRange indices) {
+  return llvm::all_of(indices.getTypes(),
+                      [](Type t) { return t.isSignlessInteger(32); });
+}
+
+BoundsAttr dyn::dynshape::getBoundsAttr(RankedTensorType type) {
+  return llvm::dyn_cast_or_null<BoundsAttr>(type.getEncoding());
+}
+
+int64_t dyn::dynshape::getStaticExtent(RankedTensorType type, unsigned dim) {
+  if (!type.isDynamicDim(dim))
+    return type.getDimSize(dim);
+  if (BoundsAttr bounds = getBoundsAttr(type))
+    return bounds.getBound(dim);
+  return ShapedType::kDynamic;
+}
+
+SmallVector<int64_t> dyn::dynshape::getBoundedShape(RankedTensorType type) {
+  SmallVector<int64_t> shape;
+  for (unsigned d = 0, e = type.getRank(); d < e; ++d)
+    shape.push_back(getStaticExtent(type, d));
+  return shape;
+}
+
+bool dyn::dynshape::hasDynamicDims(Type type) {
+  auto ranked = llvm::dyn_cast<RankedTensorType>(type);
+  if (!ranked)
+    return llvm::isa<UnrankedTensorType>(type);
+  return getBoundsAttr(ranked) || !ranked.hasStaticShape();
+}
+
+static std::string extentStr(int64_t extent) {
+  return ShapedType::isDynamic(extent) ? "?" : std::to_string(extent);
+}
+
+//===----------------------------------------------------------------------===//
+// custom<StartIndices>: `[%i, %j]` or `[%idx : tensor<2xi32>]`
+//===----------------------------------------------------------------------===//
+
+static ParseResult
+parseStartIndices(OpAsmParser &parser,
+                  SmallVectorImpl<OpAsmParser::UnresolvedOperand> &indices,
+                  SmallVectorImpl<Type> &types) {
+  if (parser.parseLSquare())
+    return failure();
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseOperandList(indices))
+    return failure();
+  if (succeeded(parser.parseOptionalColon())) {
+    if (indices.size() != 1)
+      return parser.emitError(loc, "the index-vector form takes exactly one "
+                                   "index tensor, got ")
+             << indices.size() << " operands";
+    Type type;
+    if (parser.parseType(type))
+      return failure();
+    types.push_back(type);
+  } else {
+    types.assign(indices.size(), parser.getBuilder().getI32Type());
+  }
+  return parser.parseRSquare();
+}
+
+static void printStartIndices(OpAsmPrinter &printer, Operation *,
+                              OperandRange indices, TypeRange types) {
+  printer << '[' << indices;
+  if (!hasScalarIndices(indices))
+    printer << " : " << types;
+  printer << ']';
+}
+
+/// Verifies start indices against an operand of rank `rank`: one i32 scalar
+/// per dimension, or a single 1-D i32 tensor with `rank` elements.
+static LogicalResult verifyStartIndices(Operation *op, ValueRange indices,
+                                        int64_t rank) {
+  if (hasScalarIndices(indices)) {
+    if (static_cast<int64_t>(indices.size()) != rank)
+      return op->emitOpError("expects one start index per operand dimension (")
+             << rank << "), got " << indices.size();
+    return success();
+  }
+  if (indices.size() != 1)
+    return op->emitOpError("expects either i32 scalar start indices or a "
+                           "single 1-D i32 index tensor, got ")
+           << indices.size() << " operands mixing both";
+  auto type = llvm::cast<RankedTensorType>(indices[0].getType());
+  if (type.isDynamicDim(0) || type.getDimSize(0) != rank)
+    return op->emitOpError("expects an index tensor of ")
+           << rank << " elements (the operand's rank), got " << type;
+  return success();
+}
+
+/// Every dimension of `type` must have a compile-time extent: static or
+/// bounded.
+static LogicalResult verifyHasExtents(Operation *op, RankedTensorType type,
+                                      StringRef what) {
+  for (unsigned d = 0, e = type.getRank(); d < e; ++d)
+    if (ShapedType::isDynamic(getStaticExtent(type, d)))
+      return op->emitOpError() << what << " dimension " << d
+                               << " is dynamic without a #dynshape.bounds "
+                                  "bound";
+  return success();
+}
+
+static LogicalResult verifyDim(Operation *op, int64_t dim,
+                               RankedTensorType type) {
+  if (dim >= type.getRank())
+    return op->emitOpError("dimension ")
+           << dim << " is out of range for a tensor of rank " << type.getRank();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// GetDimensionSizeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult GetDimensionSizeOp::verify() {
+  return verifyDim(*this, getDimension(), getOperand().getType());
+}
+
+OpFoldResult GetDimensionSizeOp::fold(FoldAdaptor) {
+  RankedTensorType type = getOperand().getType();
+  // get_dimension_size(x : static dim d) -> extent of d
+  if (!type.isDynamicDim(getDimension()))
+    return IntegerAttr::get(getType(), type.getDimSize(getDimension()));
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// SetDimensionSizeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult SetDimensionSizeOp::verify() {
+  RankedTensorType operandType = getOperand().getType();
+  auto resultType = llvm::cast<RankedTensorType>(getResult().getType());
+  unsigned dim = getDimension();
+  if (failed(verifyDim(*this, dim, operandType)))
+    return failure();
+  if (resultType.getRank() != operandType.getRank())
+    return emitOpError("result rank ")
+           << resultType.getRank() << " differs from operand rank "
+           << operandType.getRank();
+  if (resultType.getElementType() != operandType.getElementType())
+    return emitOpError("result element type ")
+           << resultType.getElementType() << " differs from operand's "
+           << operandType.getElementType();
+  int64_t bound = getStaticExtent(operandType, dim);
+  if (ShapedType::isDynamic(bound))
+    return emitOpError("operand dimension ")
+           << dim << " has no static extent or bound to keep";
+  if (!resultType.isDynamicDim(dim))
+    return emitOpError("result dimension ")
+           << dim << " must be dynamic ('?'), got " << resultType.getDimSize(dim);
+  BoundsAttr resultBounds = getBoundsAttr(resultType);
+  if (!resultBounds)
+    return emitOpError("result type must carry #dynshape.bounds");
+  for (unsigned d = 0, e = operandType.getRank(); d < e; ++d) {
+    int64_t want = getStaticExtent(operandType, d);
+    int64_t have = getStaticExtent(resultType, d);
+    if (want != have)
+      return emitOpError("result ")
+             << (d == dim ? "bound" : "extent") << " of dimension " << d
+             << " must be the operand's static extent " << extentStr(want)
+             << ", got " << extentStr(have);
+    if (d != dim && resultType.isDynamicDim(d) != operandType.isDynamicDim(d))
+      return emitOpError("dimension ")
+             << d << " must stay " << (operandType.isDynamicDim(d) ? "dynamic" : "static");
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// DynamicSliceOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult DynamicSliceOp::verify() {
+  RankedTensorType operandType = getOperand().getType();
+  auto resultType = llvm::cast<RankedTensorType>(getResult().getType());
+  ArrayRef<int64_t> sizes = getSliceSizes();
+  int64_t rank = operandType.getRank();
+  if (failed(verifyStartIndices(*this, getStartIndices(), rank)) ||
+      failed(verifyHasExtents(*this, operandType, "operand")))
+    return failure();
+  if (static_cast<int64_t>(sizes.size()) != rank)
+    return emitOpError("expects one slice size per operand dimension (")
+           << rank << "), got " << sizes.size();
+  for (auto [d, size] : llvm::enumerate(sizes)) {
+    int64_t extent = getStaticExtent(operandType, d);
+    if (size < 0 || size > extent)
+      return emitOpError("slice size ")
+             << size << " of dimension " << d
+             << " must be within the operand's static extent [0, " << extent
+             << "]";
+  }
+  if (resultType.getShape() != sizes)
+    return emitOpError("result shape must equal the slice sizes, got ")
+           << resultType;
+  if (resultType.getElementType() != operandType.getElementType())
+    return emitOpError("result element type must match the operand's");
+  return success();
+}
+
+OpFoldResult DynamicSliceOp::fold(FoldAdaptor) {
+  // dynamic_slice(x) of x's full static extent -> x. The clamp forces every
+  // start index to 0, whatever its runtime value.
+  if (getOperand().getType() == getResult().getType())
+    return getOperand();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// DynamicUpdateSliceOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult DynamicUpdateSliceOp::verify() {
+  RankedTensorType operandType = getOperand().getType();
+  RankedTensorType updateType = getUpdate().getType();
+  int64_t rank = operandType.getRank();
+  if (failed(verifyStartIndices(*this, getStartIndices(), rank)) ||
+      failed(verifyHasExtents(*this, operandType, "operand")) ||
+      failed(verifyHasExtents(*this, updateType, "update")))
+    return failure();
+  if (updateType.getRank() != rank)
+    return emitOpError("update rank ")
+           << updateType.getRank() << " must equal the operand rank " << rank;
+  if (updateType.getElementType() != operandType.getElementType())
+    return emitOpError("update element type ")
+           << updateType.getElementType()
+           << " must match the operand element type "
+           << operandType.getElementType();
+  for (unsigned d = 0; d < rank; ++d) {
+    int64_t updateExtent = getStaticExtent(updateType, d);
+    int64_t operandExtent = getStaticExtent(operandType, d);
+    if (updateExtent > operandExtent)
+      return emitOpError("update extent ")
+             << updateExtent << " of dimension " << d
+             << " exceeds the operand's static extent " << operandExtent;
+  }
+  return success();
+}
+
+OpFoldResult DynamicUpdateSliceOp::fold(FoldAdaptor) {
+  // dynamic_update_slice(u into x) with u covering all of static x -> u.
+  RankedTensorType type = getOperand().getType();
+  if (type.hasStaticShape() && !getBoundsAttr(type) &&
+      getUpdate().getType() == type)
+    return getUpdate();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// GatherOp / ScatterOp
+//===----------------------------------------------------------------------===//
+
+/// The row-tensor shape `[N] ++ table[1:]` for `indices` of N elements must
+/// match `rows` in every dimension (bounds included).
+static LogicalResult verifyRows(Operation *op, RankedTensorType table,
+                                RankedTensorType indices, RankedTensorType rows,
+                                StringRef what) {
+  if (table.getRank() < 1)
+    return op->emitOpError("operand must have rank >= 1 to be indexed along "
+                           "dimension 0");
+  if (failed(verifyHasExtents(op, table, "operand")) ||
+      failed(verifyHasExtents(op, indices, "index tensor")))
+    return failure();
+  if (rows.getElementType() != table.getElementType())
+    return op->emitOpError() << what << " element type "
+                             << rows.getElementType()
+                             << " must match the operand's "
+                             << table.getElementType();
+  if (rows.getRank() != table.getRank())
+    return op->emitOpError() << what << " rank " << rows.getRank()
+                             << " must equal the operand rank "
+                             << table.getRank();
+  auto checkDim = [&](unsigned d, RankedTensorType from, unsigned fromDim)
+      -> LogicalResult {
+    if (rows.isDynamicDim(d) == from.isDynamicDim(fromDim) &&
+        getStaticExtent(rows, d) == getStaticExtent(from, fromDim))
+      return success();
+    return op->emitOpError()
+           << what << " dimension " << d << " must be "
+           << (from.isDynamicDim(fromDim) ? "dynamic with bound " : "")
+           << extentStr(getStaticExtent(from, fromDim)) << ", as "
+           << (d == 0 ? "the index count" : "the operand's") << "; got "
+           << rows;
+  };
+  if (failed(checkDim(0, indices, 0)))
+    return failure();
+  for (unsigned d = 1, e = rows.getRank(); d < e; ++d)
+    if (failed(checkDim(d, table, d)))
+      return failure();
+  return success();
+}
+
+LogicalResult GatherOp::verify() {
+  return verifyRows(*this, getOperand().getType(), getIndices().getType(),
+                    llvm::cast<RankedTensorType>(getResult().getType()),
+                    "result");
+}
+
+LogicalResult ScatterOp::verify() {
+  return verifyRows(*this, getOperand().getType(), getIndices().getType(),
+                    getUpdates().getType(), "updates");
+}
+
+#define GET_OP_CLASSES
+#include "dyn/Dialect/DynShape/IR/DynShapeOps.cpp.inc"

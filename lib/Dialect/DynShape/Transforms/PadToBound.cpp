@@ -1,0 +1,168 @@
+//===- PadToBound.cpp - dynshape-pad-to-bound -----------------------------===//
+//
+// XLA's DynamicPadder (report Stage 0): every bounded dynamic dim becomes its
+// bound, its runtime extent an i32 scalar kept provably <= bound, and the
+// padding is masked wherever it could change a result. Function boundaries
+// follow DESIGN.md section 3 (DynamicParameterBinding): sizes are appended
+// after the original arguments and results.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dyn/Dialect/DynShape/IR/DynShape.h"
+#include "dyn/Dialect/DynShape/Transforms/PadToBound.h"
+#include "dyn/Dialect/DynShape/Transforms/Passes.h"
+
+#include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
+#include "mlir/Analysis/DataFlow/Utils.h"
+#include "mlir/Analysis/DataFlowFramework.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+
+namespace dyn::dynshape {
+#define GEN_PASS_DEF_DYNSHAPEPADTOBOUND
+#include "dyn/Dialect/DynShape/Transforms/Passes.h.inc"
+} // namespace dyn::dynshape
+
+using namespace mlir;
+using namespace dyn::dynshape;
+
+/// `type` with dimension `dim` made dynamic and bounded by its extent.
+static RankedTensorType withDynamicDim(RankedTensorType type, unsigned dim) {
+  SmallVector<int64_t> shape(type.getShape());
+  SmallVector<int64_t> bounds(type.getRank(), ShapedType::kDynamic);
+  if (BoundsAttr old = getBoundsAttr(type))
+    bounds.assign(old.getBounds().begin(), old.getBounds().end());
+  bounds[dim] = getStaticExtent(type, dim);
+  shape[dim] = ShapedType::kDynamic;
+  return RankedTensorType::get(shape, type.getElementType(),
+                               BoundsAttr::get(type.getContext(), bounds));
+}
+
+/// Bounded arguments become their padded tensor plus appended i32 sizes;
+/// inside the body, set_dimension_size rebuilds the bounded value, so the
+/// conversion treats arguments like any other bounded value.
+static void padArguments(func::FuncOp func, const TypeConverter &converter) {
+  SmallVector<Type> inputs, sizes;
+  for (Type type : func.getArgumentTypes()) {
+    SmallVector<Type> converted;
+    (void)converter.convertType(type, converted);
+    inputs.push_back(converted.front());
+    sizes.append(converted.begin() + 1, converted.end());
+  }
+  llvm::append_range(inputs, sizes);
+  SmallVector<Type> results(func.getResultTypes());
+  if (func.isExternal()) {
+    // Without a body, the results are settled here (same rule as return).
+    SmallVector<Type> resultSizes;
+    results.clear();
+    for (Type type : func.getResultTypes()) {
+      SmallVector<Type> converted;
+      (void)converter.convertType(type, converted);
+      results.push_back(converted.front());
+      resultSizes.append(converted.begin() + 1, converted.end());
+    }
+    llvm::append_range(results, resultSizes);
+    func.setType(FunctionType::get(func.getContext(), inputs, results));
+    return;
+  }
+  func.setType(FunctionType::get(func.getContext(), inputs, results));
+  Block &entry = func.getBody().front();
+  OpBuilder builder = OpBuilder::atBlockBegin(&entry);
+  for (BlockArgument arg : llvm::to_vector(entry.getArguments())) {
+    auto type = llvm::dyn_cast<RankedTensorType>(arg.getType());
+    if (!type || !getBoundsAttr(type))
+      continue;
+    RankedTensorType padded =
+        RankedTensorType::get(getBoundedShape(type), type.getElementType());
+    arg.setType(padded);
+    Value value = arg;
+    Operation *first = nullptr;
+    RankedTensorType current = padded;
+    for (unsigned d = 0, e = type.getRank(); d < e; ++d) {
+      if (!type.isDynamicDim(d))
+        continue;
+      BlockArgument size = entry.addArgument(builder.getI32Type(), arg.getLoc());
+      current = withDynamicDim(current, d);
+      auto set = SetDimensionSizeOp::create(builder, arg.getLoc(), current,
+                                            value, size, d);
+      first = first ? first : set.getOperation();
+      value = set;
+    }
+    arg.replaceAllUsesExcept(value, first);
+  }
+}
+
+/// The result types follow from the converted return (sizes appended).
+static void padResults(func::FuncOp func) {
+  if (func.isExternal())
+    return;
+  auto ret = llvm::cast<func::ReturnOp>(func.getBody().back().getTerminator());
+  func.setType(FunctionType::get(func.getContext(), func.getArgumentTypes(),
+                                 ret.getOperandTypes()));
+}
+
+/// Sizes whose range integer range analysis bounds within [0, bound].
+static InRangeSizes findInRangeSizes(ModuleOp module, DataFlowSolver &solver) {
+  InRangeSizes inRange;
+  auto record = [&](Value size, int64_t bound) {
+    auto *lattice = solver.lookupState<dataflow::IntegerValueRangeLattice>(size);
+    if (!lattice || lattice->getValue().isUninitialized())
+      return;
+    const ConstantIntRanges &range = lattice->getValue().getValue();
+    if (range.smin().isNonNegative() && range.smax().sle(bound))
+      inRange.insert(size);
+  };
+  module.walk([&](Operation *op) {
+    if (auto set = llvm::dyn_cast<SetDimensionSizeOp>(op)) {
+      record(set.getSize(),
+             getStaticExtent(set.getOperand().getType(), set.getDimension()));
+    } else if (auto empty = llvm::dyn_cast<tensor::EmptyOp>(op)) {
+      RankedTensorType type = empty.getType();
+      for (unsigned d = 0, e = type.getRank(); d < e; ++d)
+        if (type.isDynamicDim(d) && getBoundsAttr(type))
+          record(empty.getDynamicSizes()[type.getDynamicDimIndex(d)],
+                 getStaticExtent(type, d));
+    }
+  });
+  return inRange;
+}
+
+namespace {
+struct DynShapePadToBoundPass
+    : dyn::dynshape::impl::DynShapePadToBoundBase<DynShapePadToBoundPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+
+    // Report everything the pass cannot handle before touching the IR.
+    bool paddable = true;
+    module.walk([&](Operation *op) { paddable &= succeeded(checkPaddable(op)); });
+    if (!paddable)
+      return signalPassFailure();
+
+    BoundedTypeConverter converter;
+    module.walk([&](func::FuncOp func) { padArguments(func, converter); });
+
+    DataFlowSolver solver;
+    dataflow::loadBaselineAnalyses(solver);
+    solver.load<dataflow::IntegerRangeAnalysis>();
+    if (failed(solver.initializeAndRun(module)))
+      return signalPassFailure();
+    InRangeSizes inRange = findInRangeSizes(module, solver);
+
+    ConversionTarget target(*ctx);
+    target.markUnknownOpDynamicallyLegal(
+        [](Operation *op) { return !touchesBoundedTypes(op); });
+    target.addLegalOp<func::FuncOp>();
+    RewritePatternSet patterns(ctx);
+    populatePadToBoundPatterns(converter, inRange, patterns);
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                         target);
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+    module.walk(padResults);
+  }
+};
+} // namespace

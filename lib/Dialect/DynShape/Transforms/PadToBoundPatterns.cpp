@@ -1,0 +1,605 @@
+//===- PadToBoundPatterns.cpp - the DynamicPadder's rewrite rules ---------===//
+//
+// Each bounded value becomes (padded tensor, one i32 size per dynamic dim)
+// through a 1:N type conversion. The rules below say how each op consumes
+// and produces that pair, and where the padding `[size, bound)` must be
+// masked so that it never reaches a result (report Stage 0, PadWithScalar).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dyn/Dialect/DynShape/Transforms/PadToBound.h"
+
+#include "dyn/Dialect/DynShape/IR/DynShape.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+
+using namespace mlir;
+using namespace dyn::dynshape;
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+static bool isBounded(Type type) {
+  auto ranked = llvm::dyn_cast<RankedTensorType>(type);
+  return ranked && getBoundsAttr(ranked);
+}
+
+static RankedTensorType paddedType(RankedTensorType type) {
+  return RankedTensorType::get(getBoundedShape(type), type.getElementType());
+}
+
+BoundedTypeConverter::BoundedTypeConverter() {
+  addConversion([](Type type) { return type; });
+  addConversion([](RankedTensorType type, SmallVectorImpl<Type> &results)
+                    -> std::optional<LogicalResult> {
+    if (!getBoundsAttr(type))
+      return std::nullopt;
+    results.push_back(paddedType(type));
+    results.append(type.getNumDynamicDims(),
+                   IntegerType::get(type.getContext(), 32));
+    return success();
+  });
+}
+
+bool dyn::dynshape::touchesBoundedTypes(Operation *op) {
+  return llvm::any_of(op->getOperandTypes(), isBounded) ||
+         llvm::any_of(op->getResultTypes(), isBounded);
+}
+
+//===----------------------------------------------------------------------===//
+// Values
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A value after conversion: its padded tensor and the runtime extent of each
+/// dimension (a constant where the original dimension is static).
+struct Padded {
+  Value tensor;
+  RankedTensorType original;
+  ValueRange dynamicSizes;
+
+  Padded(Value original, ValueRange converted)
+      : tensor(converted.front()),
+        original(llvm::dyn_cast<RankedTensorType>(original.getType())),
+        dynamicSizes(converted.drop_front()) {}
+
+  bool isBounded() const { return !dynamicSizes.empty(); }
+
+  Value size(OpBuilder &b, Location loc, unsigned dim) const {
+    if (!original.isDynamicDim(dim))
+      return arith::ConstantOp::create(
+          b, loc, b.getI32IntegerAttr(original.getDimSize(dim)));
+    return dynamicSizes[original.getDynamicDimIndex(dim)];
+  }
+
+  /// The sizes of every dynamic dimension of `resultType`, taken from the
+  /// same dimensions of this value.
+  SmallVector<Value> sizesFor(RankedTensorType resultType, OpBuilder &b,
+                              Location loc) const {
+    SmallVector<Value> sizes;
+    for (unsigned d = 0, e = resultType.getRank(); d < e; ++d)
+      if (resultType.isDynamicDim(d))
+        sizes.push_back(size(b, loc, d));
+    return sizes;
+  }
+};
+
+} // namespace
+
+static Value constI32(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(value));
+}
+
+/// clamp(size, 0, bound), unless range analysis proved `original` (the
+/// size before conversion) already in range.
+static Value clampSize(OpBuilder &b, Location loc, Value size, int64_t bound,
+                       Value original, const InRangeSizes &inRange) {
+  if (inRange.contains(original))
+    return size;
+  Value lo = arith::MaxSIOp::create(b, loc, size, constI32(b, loc, 0));
+  return arith::MinSIOp::create(b, loc, lo, constI32(b, loc, bound));
+}
+
+/// `iota >= size` + `select`: a copy of `input` whose elements lie at or
+/// beyond `size` along any of the given dimensions replaced by `replacement`
+/// (an element-type scalar, or a tensor of the input's type read elementwise).
+static Value maskPadding(OpBuilder &b, Location loc, Value input,
+                         ArrayRef<std::pair<unsigned, Value>> dimSizes,
+                         Value replacement) {
+  auto type = llvm::cast<RankedTensorType>(input.getType());
+  bool replacementIsTensor = llvm::isa<RankedTensorType>(replacement.getType());
+  SmallVector<Value> inputs{input};
+  if (replacementIsTensor)
+    inputs.push_back(replacement);
+  Value init = tensor::EmptyOp::create(b, loc, type.getShape(),
+                                       type.getElementType());
+  SmallVector<AffineMap> maps(inputs.size() + 1,
+                              b.getMultiDimIdentityMap(type.getRank()));
+  SmallVector<utils::IteratorType> iterators(type.getRank(),
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, inputs, ValueRange{init}, maps, iterators,
+      [&](OpBuilder &nb, Location nl, ValueRange args) {
+        Value outside;
+        for (auto [dim, size] : dimSizes) {
+          Value idx = linalg::IndexOp::create(nb, nl, dim);
+          Value iota =
+              arith::IndexCastOp::create(nb, nl, nb.getI32Type(), idx);
+          Value cmp = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::sge,
+                                            iota, size);
+          outside = outside ? arith::OrIOp::create(nb, nl, outside, cmp) : cmp;
+        }
+        Value keep = replacementIsTensor ? args[1] : replacement;
+        Value select = arith::SelectOp::create(nb, nl, outside, keep, args[0]);
+        linalg::YieldOp::create(nb, nl, select);
+      });
+  return generic.getResult(0);
+}
+
+/// The masks a linalg input needs: each dynamic dimension it reads along a
+/// reduction loop.
+static SmallVector<std::pair<unsigned, Value>>
+reductionMasks(OpBuilder &b, Location loc, linalg::LinalgOp op,
+               OpOperand &input, const Padded &padded) {
+  SmallVector<std::pair<unsigned, Value>> masks;
+  if (!padded.isBounded())
+    return masks;
+  AffineMap map = op.getMatchingIndexingMap(&input);
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  for (unsigned d = 0, e = padded.original.getRank(); d < e; ++d) {
+    auto loop = llvm::dyn_cast<AffineDimExpr>(map.getResult(d));
+    if (padded.original.isDynamicDim(d) && loop &&
+        iterators[loop.getPosition()] == utils::IteratorType::reduction)
+      masks.emplace_back(d, padded.size(b, loc, d));
+  }
+  return masks;
+}
+
+/// The identity of the single reduction combiner of `op`, or failure.
+static FailureOr<TypedAttr> reductionIdentity(linalg::LinalgOp op) {
+  if (op.getNumDpsInits() != 1)
+    return failure();
+  SmallVector<Operation *> combiners;
+  if (!matchReduction(op.getRegionOutputArgs(), 0, combiners) ||
+      combiners.size() != 1)
+    return failure();
+  std::optional<TypedAttr> identity = arith::getNeutralElement(combiners[0]);
+  if (!identity)
+    return failure();
+  return *identity;
+}
+
+//===----------------------------------------------------------------------===//
+// Legality
+//===----------------------------------------------------------------------===//
+
+static bool hasUnboundedDims(Type type) {
+  if (llvm::isa<UnrankedTensorType>(type))
+    return true;
+  auto ranked = llvm::dyn_cast<RankedTensorType>(type);
+  return ranked && !ranked.hasStaticShape() && !getBoundsAttr(ranked);
+}
+
+static LogicalResult checkTypes(Operation *op) {
+  auto check = [&](TypeRange types, StringRef kind) -> LogicalResult {
+    for (auto [i, type] : llvm::enumerate(types))
+      if (hasUnboundedDims(type))
+        return op->emitOpError()
+               << kind << " #" << i << " has type " << type
+               << " with a dynamic dimension but no #dynshape.bounds bound; "
+                  "dynshape-pad-to-bound can only pad bounded dimensions";
+    return success();
+  };
+  if (failed(check(op->getOperandTypes(), "operand")) ||
+      failed(check(op->getResultTypes(), "result")))
+    return failure();
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      if (failed(check(block.getArgumentTypes(), "block argument")))
+        return failure();
+  return success();
+}
+
+static LogicalResult checkLinalg(linalg::LinalgOp op) {
+  for (AffineMap map : op.getIndexingMapsArray())
+    if (!map.isProjectedPermutation())
+      return op->emitOpError("cannot pad bounded operands of a linalg op "
+                             "whose indexing maps are not projected "
+                             "permutations");
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    auto type = llvm::dyn_cast<RankedTensorType>(input->get().getType());
+    if (!type || !getBoundsAttr(type))
+      continue;
+    AffineMap map = op.getMatchingIndexingMap(input);
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    for (unsigned d = 0, e = type.getRank(); d < e; ++d) {
+      auto loop = llvm::cast<AffineDimExpr>(map.getResult(d));
+      if (!type.isDynamicDim(d) ||
+          iterators[loop.getPosition()] != utils::IteratorType::reduction)
+        continue;
+      if (failed(reductionIdentity(op)))
+        return op->emitOpError("reduces over bounded dimension ")
+               << d << " of input #" << input->getOperandNumber()
+               << ", but its combiner has no known identity to mask the "
+                  "padding with (supported: one result whose combiner is "
+                  "add, mul, max, min, and, or or xor)";
+    }
+  }
+  return success();
+}
+
+LogicalResult dyn::dynshape::checkPaddable(Operation *op) {
+  if (failed(checkTypes(op)))
+    return failure();
+  if (!touchesBoundedTypes(op))
+    return success();
+  if (llvm::isa<DynShapeDialect>(op->getDialect()) ||
+      llvm::isa<func::ReturnOp, func::CallOp, scf::ForOp, scf::IfOp,
+                scf::WhileOp, scf::YieldOp, scf::ConditionOp, tensor::EmptyOp>(
+          op) ||
+      op->hasTrait<OpTrait::Elementwise>())
+    return success();
+  if (auto dim = llvm::dyn_cast<tensor::DimOp>(op)) {
+    if (!dim.getConstantIndex())
+      return op->emitOpError("cannot pad a bounded operand of tensor.dim with "
+                             "a non-constant dimension index");
+    return success();
+  }
+  if (auto linalgOp = llvm::dyn_cast<linalg::LinalgOp>(op))
+    return checkLinalg(linalgOp);
+  return op->emitOpError("has a bounded dynamic operand or result, and "
+                         "dynshape-pad-to-bound has no rule to pad it");
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+template <typename OpTy>
+struct PadPattern : OpConversionPattern<OpTy> {
+  PadPattern(const TypeConverter &converter, const InRangeSizes &inRange,
+             MLIRContext *ctx)
+      : OpConversionPattern<OpTy>(converter, ctx), inRange(inRange) {}
+  const InRangeSizes &inRange;
+};
+
+/// get_dimension_size -> the runtime size carried next to the tensor.
+struct PadGetDimensionSize : PadPattern<GetDimensionSizeOp> {
+  using PadPattern::PadPattern;
+  LogicalResult
+  matchAndRewrite(GetDimensionSizeOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Padded operand(op.getOperand(), adaptor.getOperand());
+    rewriter.replaceOp(op, operand.size(rewriter, op.getLoc(),
+                                        op.getDimension()));
+    return success();
+  }
+};
+
+/// set_dimension_size -> the operand itself, with the clamped size.
+struct PadSetDimensionSize : PadPattern<SetDimensionSizeOp> {
+  using PadPattern::PadPattern;
+  LogicalResult
+  matchAndRewrite(SetDimensionSizeOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Padded operand(op.getOperand(), adaptor.getOperand());
+    auto resultType = llvm::cast<RankedTensorType>(op.getType());
+    unsigned dim = op.getDimension();
+    SmallVector<Value> values{operand.tensor};
+    for (unsigned d = 0, e = resultType.getRank(); d < e; ++d) {
+      if (!resultType.isDynamicDim(d))
+        continue;
+      if (d == dim)
+        values.push_back(clampSize(rewriter, loc, adaptor.getSize().front(),
+                                   getStaticExtent(resultType, d), op.getSize(),
+                                   inRange));
+      else
+        values.push_back(operand.size(rewriter, loc, d));
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+/// The i32 start indices of a converted op (each converts 1:1).
+static SmallVector<Value> flatIndices(ArrayRef<ValueRange> indices) {
+  SmallVector<Value> flat;
+  for (ValueRange index : indices)
+    flat.append(index.begin(), index.end());
+  return flat;
+}
+
+/// dynamic_slice of a bounded operand reads its padded tensor; the clamp
+/// already uses the bound (the static extent).
+struct PadDynamicSlice : PadPattern<DynamicSliceOp> {
+  using PadPattern::PadPattern;
+  LogicalResult
+  matchAndRewrite(DynamicSliceOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Padded operand(op.getOperand(), adaptor.getOperand());
+    rewriter.replaceOpWithNewOp<DynamicSliceOp>(
+        op, op.getType(), operand.tensor,
+        flatIndices(adaptor.getStartIndices()), op.getSliceSizes());
+    return success();
+  }
+};
+
+/// dynamic_update_slice: a padded update first takes the base's values over
+/// its padding, so only `[0, size)` of it is written (XLA's rewrite).
+struct PadDynamicUpdateSlice : PadPattern<DynamicUpdateSliceOp> {
+  using PadPattern::PadPattern;
+  LogicalResult
+  matchAndRewrite(DynamicUpdateSliceOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Padded operand(op.getOperand(), adaptor.getOperand());
+    Padded update(op.getUpdate(), adaptor.getUpdate());
+    SmallVector<Value> indices = flatIndices(adaptor.getStartIndices());
+    Value newUpdate = update.tensor;
+    if (update.isBounded()) {
+      auto updateType = llvm::cast<RankedTensorType>(newUpdate.getType());
+      // Same clamp as the write below, so this reads the window it writes.
+      Value window = DynamicSliceOp::create(rewriter, loc, updateType,
+                                            operand.tensor, indices,
+                                            updateType.getShape());
+      SmallVector<std::pair<unsigned, Value>> masks;
+      for (unsigned d = 0, e = updateType.getRank(); d < e; ++d)
+        if (update.original.isDynamicDim(d))
+          masks.emplace_back(d, update.size(rewriter, loc, d));
+      newUpdate = maskPadding(rewriter, loc, newUpdate, masks, window);
+    }
+    Value result = DynamicUpdateSliceOp::create(
+        rewriter, loc, operand.tensor.getType(), newUpdate, operand.tensor,
+        indices);
+    SmallVector<Value> values{result};
+    llvm::append_range(values, operand.dynamicSizes);
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+/// gather: rows from the padded table; row count from the index tensor.
+struct PadGather : PadPattern<GatherOp> {
+  using PadPattern::PadPattern;
+  LogicalResult
+  matchAndRewrite(GatherOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Padded table(op.getOperand(), adaptor.getOperand());
+    Padded indices(op.getIndices(), adaptor.getIndices());
+    auto resultType = llvm::cast<RankedTensorType>(op.getType());
+    Value result = GatherOp::create(rewriter, loc, paddedType(resultType),
+                                    table.tensor, indices.tensor);
+    SmallVector<Value> values{result};
+    for (unsigned d = 0, e = resultType.getRank(); d < e; ++d)
+      if (resultType.isDynamicDim(d))
+        values.push_back(d == 0 ? indices.size(rewriter, loc, 0)
+                                : table.size(rewriter, loc, d));
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+/// scatter: padded rows get index -1, which scatter skips.
+struct PadScatter : PadPattern<ScatterOp> {
+  using PadPattern::PadPattern;
+  LogicalResult
+  matchAndRewrite(ScatterOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Padded table(op.getOperand(), adaptor.getOperand());
+    Padded indices(op.getIndices(), adaptor.getIndices());
+    Padded updates(op.getUpdates(), adaptor.getUpdates());
+    Value ids = indices.tensor;
+    if (indices.isBounded())
+      ids = maskPadding(rewriter, loc, ids, {{0, indices.size(rewriter, loc, 0)}},
+                        constI32(rewriter, loc, -1));
+    Value result = ScatterOp::create(rewriter, loc, table.tensor.getType(),
+                                     updates.tensor, table.tensor, ids);
+    SmallVector<Value> values{result};
+    llvm::append_range(values, table.dynamicSizes);
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+/// tensor.empty of a bounded type -> the bound-sized empty tensor.
+struct PadEmpty : PadPattern<tensor::EmptyOp> {
+  using PadPattern::PadPattern;
+  LogicalResult
+  matchAndRewrite(tensor::EmptyOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType type = op.getType();
+    Value empty = tensor::EmptyOp::create(rewriter, loc, getBoundedShape(type),
+                                          type.getElementType());
+    SmallVector<Value> values{empty};
+    ValueRange sizes = op.getDynamicSizes();
+    for (unsigned d = 0, e = type.getRank(); d < e; ++d) {
+      if (!type.isDynamicDim(d))
+        continue;
+      Value size = sizes[type.getDynamicDimIndex(d)];
+      Value asI32 = arith::IndexCastOp::create(rewriter, loc,
+                                               rewriter.getI32Type(), size);
+      values.push_back(clampSize(rewriter, loc, asI32, getStaticExtent(type, d),
+                                 size, inRange));
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+/// tensor.dim of a bounded dim -> its runtime size as an index.
+struct PadDim : PadPattern<tensor::DimOp> {
+  using PadPattern::PadPattern;
+  LogicalResult
+  matchAndRewrite(tensor::DimOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Padded source(op.getSource(), adaptor.getSource());
+    Value size = source.size(rewriter, op.getLoc(), *op.getConstantIndex());
+    rewriter.replaceOpWithNewOp<arith::IndexCastOp>(
+        op, rewriter.getIndexType(), size);
+    return success();
+  }
+};
+
+/// func.return: padded tensors in place, their sizes appended in order.
+struct PadReturn : PadPattern<func::ReturnOp> {
+  using PadPattern::PadPattern;
+  LogicalResult
+  matchAndRewrite(func::ReturnOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> operands, sizes;
+    for (ValueRange converted : adaptor.getOperands()) {
+      operands.push_back(converted.front());
+      llvm::append_range(sizes, converted.drop_front());
+    }
+    llvm::append_range(operands, sizes);
+    rewriter.replaceOpWithNewOp<func::ReturnOp>(op, operands);
+    return success();
+  }
+};
+
+/// func.call: the callee's padded signature (sizes after the originals).
+struct PadCall : PadPattern<func::CallOp> {
+  using PadPattern::PadPattern;
+  LogicalResult
+  matchAndRewrite(func::CallOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> operands, sizes;
+    for (ValueRange converted : adaptor.getOperands()) {
+      operands.push_back(converted.front());
+      llvm::append_range(sizes, converted.drop_front());
+    }
+    llvm::append_range(operands, sizes);
+    SmallVector<Type> resultTypes, sizeTypes;
+    SmallVector<unsigned> numSizes;
+    for (Type type : op.getResultTypes()) {
+      SmallVector<Type> converted;
+      if (failed(getTypeConverter()->convertType(type, converted)))
+        return rewriter.notifyMatchFailure(op, "unconvertible result type");
+      resultTypes.push_back(converted.front());
+      sizeTypes.append(converted.begin() + 1, converted.end());
+      numSizes.push_back(converted.size() - 1);
+    }
+    unsigned numOriginal = resultTypes.size();
+    llvm::append_range(resultTypes, sizeTypes);
+    auto call = func::CallOp::create(rewriter, op.getLoc(), op.getCallee(),
+                                     resultTypes, operands);
+    SmallVector<SmallVector<Value>> replacements;
+    unsigned nextSize = numOriginal;
+    for (unsigned i = 0; i < numOriginal; ++i) {
+      SmallVector<Value> values{call.getResult(i)};
+      for (unsigned k = 0; k < numSizes[i]; ++k)
+        values.push_back(call.getResult(nextSize++));
+      replacements.push_back(values);
+    }
+    rewriter.replaceOpWithMultiple(op, replacements);
+    return success();
+  }
+};
+
+/// Any linalg op: padded operands, reduction inputs masked to the
+/// combiner's identity; result sizes are those of the matching init.
+struct PadLinalgOp : OpInterfaceConversionPattern<linalg::LinalgOp> {
+  using OpInterfaceConversionPattern::OpInterfaceConversionPattern;
+  LogicalResult
+  matchAndRewrite(linalg::LinalgOp op, ArrayRef<ValueRange> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!touchesBoundedTypes(op))
+      return rewriter.notifyMatchFailure(op, "no bounded types");
+    Location loc = op.getLoc();
+    SmallVector<Value> newOperands;
+    SmallVector<Padded> inits;
+    for (OpOperand &opOperand : op->getOpOperands()) {
+      Padded padded(opOperand.get(), operands[opOperand.getOperandNumber()]);
+      Value value = padded.tensor;
+      if (op.isDpsInput(&opOperand)) {
+        auto masks = reductionMasks(rewriter, loc, op, opOperand, padded);
+        if (!masks.empty()) {
+          FailureOr<TypedAttr> identity = reductionIdentity(op);
+          if (failed(identity))
+            return rewriter.notifyMatchFailure(op, "no reduction identity");
+          Value fill = arith::ConstantOp::create(rewriter, loc, *identity);
+          value = maskPadding(rewriter, loc, value, masks, fill);
+        }
+      } else {
+        inits.push_back(padded);
+      }
+      newOperands.push_back(value);
+    }
+    SmallVector<Type> resultTypes;
+    for (Type type : op->getResultTypes()) {
+      auto ranked = llvm::cast<RankedTensorType>(type);
+      resultTypes.push_back(getBoundsAttr(ranked) ? paddedType(ranked) : type);
+    }
+    Operation *padded = clone(rewriter, op, resultTypes, newOperands);
+    SmallVector<SmallVector<Value>> replacements;
+    for (auto [i, result] : llvm::enumerate(padded->getResults())) {
+      SmallVector<Value> values{result};
+      llvm::append_range(values, inits[i].dynamicSizes);
+      replacements.push_back(values);
+    }
+    rewriter.replaceOpWithMultiple(op, replacements);
+    return success();
+  }
+};
+
+/// Elementwise ops on tensors: same op on the padded tensors; the sizes are
+/// those of the first bounded operand (all operands share the shape).
+struct PadElementwise : OpTraitConversionPattern<OpTrait::Elementwise> {
+  using OpTraitConversionPattern::OpTraitConversionPattern;
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!touchesBoundedTypes(op) || op->getNumRegions() != 0)
+      return rewriter.notifyMatchFailure(op, "no bounded types");
+    SmallVector<Value> newOperands;
+    ValueRange sizes;
+    for (ValueRange converted : operands) {
+      newOperands.push_back(converted.front());
+      if (sizes.empty())
+        sizes = converted.drop_front();
+    }
+    SmallVector<Type> resultTypes;
+    for (Type type : op->getResultTypes()) {
+      auto ranked = llvm::dyn_cast<RankedTensorType>(type);
+      resultTypes.push_back(ranked && getBoundsAttr(ranked) ? paddedType(ranked)
+                                                            : type);
+    }
+    Operation *padded = clone(rewriter, op, resultTypes, newOperands);
+    SmallVector<SmallVector<Value>> replacements;
+    for (auto [result, type] :
+         llvm::zip(padded->getResults(), op->getResultTypes())) {
+      SmallVector<Value> values{result};
+      if (isBounded(type))
+        llvm::append_range(values, sizes);
+      replacements.push_back(values);
+    }
+    rewriter.replaceOpWithMultiple(op, replacements);
+    return success();
+  }
+};
+
+} // namespace
+
+void dyn::dynshape::populatePadToBoundPatterns(
+    const BoundedTypeConverter &converter, const InRangeSizes &inRange,
+    RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<PadGetDimensionSize, PadSetDimensionSize, PadDynamicSlice,
+               PadDynamicUpdateSlice, PadGather, PadScatter, PadEmpty, PadDim,
+               PadReturn, PadCall>(converter, inRange, ctx);
+  patterns.add<PadLinalgOp, PadElementwise>(converter, ctx);
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what dyn needs on Debian 12 (as root), then configures and builds
+# it in ./build. Safe to run again: it installs only what is missing and
+# rebuilds incrementally.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
+          cmake ninja-build g++ python3 python3-numpy ccache)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "== installing: ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}" >/dev/null
+fi
+
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+if [ ! -f build/build.ninja ]; then
+  cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
+    -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit "${launcher[@]}" >/dev/null
+fi
+echo "== building"
+ninja -C build all mlir-doc >/dev/null
+echo "== built: build/bin/dyn-opt"

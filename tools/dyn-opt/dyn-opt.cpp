@@ -1,0 +1,14 @@
+//===- dyn-opt.cpp - the dyn optimizer driver -----------------------------===//
+
+#include "dyn/InitAll.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  dyn::registerAllPasses();
+  mlir::DialectRegistry registry;
+  dyn::registerAllDialects(registry);
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "dyn optimizer driver\n", registry));
+}
