@@ -2,6 +2,7 @@
 
 #include "dyn/InitAll.h"
 
+#include "dyn/Dialect/BIR/IR/BIR.h"
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
 
@@ -28,7 +29,7 @@
 #include "mlir/Transforms/Passes.h"
 
 void dyn::registerAllDialects(mlir::DialectRegistry &registry) {
-  registry.insert<dynshape::DynShapeDialect>();
+  registry.insert<bir::BIRDialect, dynshape::DynShapeDialect>();
   registry.insert<mlir::affine::AffineDialect, mlir::arith::ArithDialect,
                   mlir::bufferization::BufferizationDialect,
                   mlir::func::FuncDialect, mlir::linalg::LinalgDialect,

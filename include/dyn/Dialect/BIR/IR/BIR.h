@@ -1,0 +1,52 @@
+//===- BIR.h - the bir dialect ----------------------------------*- C++ -*-===//
+
+#ifndef DYN_DIALECT_BIR_IR_BIR_H
+#define DYN_DIALECT_BIR_IR_BIR_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "dyn/Dialect/BIR/IR/BIROpsDialect.h.inc"
+#include "dyn/Dialect/BIR/IR/BIREnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "dyn/Dialect/BIR/IR/BIRAttrs.h.inc"
+#define GET_TYPEDEF_CLASSES
+#include "dyn/Dialect/BIR/IR/BIROpsTypes.h.inc"
+
+namespace dyn::bir {
+
+/// Partitions of SBUF and PSUM, and their capacity per partition
+/// (project-defined, docs/ExecutionModel.md).
+constexpr int64_t kNumPartitions = 128;
+constexpr int64_t kSbufBytesPerPartition = 192 * 1024;
+constexpr int64_t kPsumBytesPerPartition = 16 * 1024;
+/// Number of physical registers per engine.
+constexpr int64_t kNumRegisters = 64;
+
+/// Checks the execution model: an instruction reads only registers of its
+/// own engine, directly or through the access patterns it consumes.
+mlir::LogicalResult verifyEngineDiscipline(mlir::Operation *op);
+
+/// The engine whose register file holds `reg`, if known.
+std::optional<Engine> getRegisterEngine(mlir::Value reg);
+
+/// The register-ALU on 32-bit registers: add/sub/mult wrap; divide and mod
+/// truncate toward zero; x/0 and x%0 are 0 (project-defined).
+int32_t evaluateAlu(AluOpKind kind, int32_t lhs, int32_t rhs);
+
+/// The memory space of a bir memref, if it has one.
+std::optional<MemorySpace> getMemorySpace(mlir::MemRefType type);
+
+} // namespace dyn::bir
+
+#include "dyn/Dialect/BIR/IR/BIRInterfaces.h.inc"
+
+#define GET_OP_CLASSES
+#include "dyn/Dialect/BIR/IR/BIROps.h.inc"
+
+#endif // DYN_DIALECT_BIR_IR_BIR_H

@@ -1,0 +1,83 @@
+//===- BIRDialect.td - the bir backend dialect --------------*- tablegen -*-===//
+
+#ifndef DYN_DIALECT_BIR_IR_BIRDIALECT_TD
+#define DYN_DIALECT_BIR_IR_BIRDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+def BIR_Dialect : Dialect {
+  let name = "bir";
+  let cppNamespace = "::dyn::bir";
+  let summary = "Engine registers, register-ALU, access patterns, loops, DMAs";
+  let description = [{
+    `bir` is the report's BIR at the level that dynamic offsets and dynamic
+    trip counts need. Both bottom out in one primitive, an engine register
+    (`!bir.reg`, seam S1): the register that steers a DMA and the register
+    that bounds a `bir.dynamic_for` are the same kind of value, and a loop's
+    induction register is its block argument (seam S2).
+
+    Execution model (project-defined, docs/ExecutionModel.md): a function is
+    one program-ordered list of instructions; each instruction runs on one
+    engine and reads only that engine's registers. The verifier checks it.
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+}
+
+class BIR_Op<string mnemonic, list<Trait> traits = []>
+    : Op<BIR_Dialect, mnemonic, traits>;
+
+//===----------------------------------------------------------------------===//
+// Enums
+//===----------------------------------------------------------------------===//
+
+// SB = 4 is the report's memory-space tag; DRAM and PSUM are project-defined.
+def BIR_MemorySpace : I32EnumAttr<"MemorySpace", "memory space", [
+    I32EnumAttrCase<"dram", 1>,
+    I32EnumAttrCase<"sbuf", 4>,
+    I32EnumAttrCase<"psum", 5>]> {
+  let cppNamespace = "::dyn::bir";
+  let genSpecializedAttr = 0;
+}
+def BIR_MemorySpaceAttr : EnumAttr<BIR_Dialect, BIR_MemorySpace, "mem"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+// add = 4, mult = 6, divide = 7, mod = 0x1B are the report's AluOp codes;
+// sub, max and min (what clamping needs) are project-defined.
+def BIR_AluOpKind : I32EnumAttr<"AluOpKind", "register-ALU operation", [
+    I32EnumAttrCase<"add", 4>,
+    I32EnumAttrCase<"sub", 5>,
+    I32EnumAttrCase<"mult", 6>,
+    I32EnumAttrCase<"divide", 7>,
+    I32EnumAttrCase<"max", 8>,
+    I32EnumAttrCase<"min", 9>,
+    I32EnumAttrCase<"mod", 27>]> {
+  let cppNamespace = "::dyn::bir";
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+def BIR_RegType : TypeDef<BIR_Dialect, "Reg"> {
+  let mnemonic = "reg";
+  let summary = "A 32-bit engine register";
+  let description = [{
+    A 32-bit register of one engine; arithmetic on it wraps. Virtual until
+    `bir-allocate-registers` gives it a physical id below 0x40.
+  }];
+}
+
+def BIR_APType : TypeDef<BIR_Dialect, "AccessPattern"> {
+  let mnemonic = "ap";
+  let summary = "An access pattern over a memory location";
+  let description = [{
+    The value of an access-pattern op (`bir.ap`, `bir.sym_ap`, `bir.reg_ap`):
+    which elements of a location a DMA reads or writes.
+  }];
+}
+
+#endif // DYN_DIALECT_BIR_IR_BIRDIALECT_TD

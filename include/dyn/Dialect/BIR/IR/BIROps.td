@@ -1,0 +1,376 @@
+//===- BIROps.td - bir operations ---------------------------*- tablegen -*-===//
+
+#ifndef DYN_DIALECT_BIR_IR_BIROPS_TD
+#define DYN_DIALECT_BIR_IR_BIROPS_TD
+
+include "dyn/Dialect/BIR/IR/BIRDialect.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/CommonTypeConstraints.td"
+include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/IR/RegionKindInterface.td"
+
+// Activation = 2 and SP = 6 are the report's codes; PE, Pool (GpSimd) and
+// DVE are project-defined.
+def BIR_EngineEnumAttr : I32EnumAttr<"Engine", "engine", [
+    I32EnumAttrCase<"pe", 1>, I32EnumAttrCase<"act", 2>,
+    I32EnumAttrCase<"pool", 3>, I32EnumAttrCase<"dve", 4>,
+    I32EnumAttrCase<"sp", 6>]> {
+  let cppNamespace = "::dyn::bir";
+}
+
+def BIR_InstInterface : OpInterface<"InstInterface"> {
+  let cppNamespace = "::dyn::bir";
+  let description = "An instruction bound to one engine.";
+  let methods = [
+    InterfaceMethod<"The engine the instruction runs on.",
+      "::dyn::bir::Engine", "getEngine">
+  ];
+  let verify = [{ return ::dyn::bir::verifyEngineDiscipline($_op); }];
+}
+
+// An instruction: it runs on one engine and reads only that engine's
+// registers (checked by the verifier through EngineVerifier).
+class BIR_Inst<string mnemonic, list<Trait> traits = []>
+    : BIR_Op<mnemonic, traits # [BIR_InstInterface]>;
+
+def BIR_PhysRegAttr : ConfinedAttr<I32Attr, [IntNonNegative, IntMaxValue<63>]>;
+
+//===----------------------------------------------------------------------===//
+// Registers
+//===----------------------------------------------------------------------===//
+
+def BIR_ReadVarOp : BIR_Inst<"read_var"> {
+  let summary = "Load a runtime scalar into a register";
+  let description = [{
+    Reads an `i32` function argument (a runtime scalar, which lives in DRAM)
+    into a register of `engine`.
+
+    ```mlir
+    %v = bir.read_var %pos on pool
+    ```
+  }];
+  let arguments = (ins I32:$var, BIR_EngineEnumAttr:$engine,
+                       OptionalAttr<BIR_PhysRegAttr>:$reg);
+  let results = (outs BIR_RegType:$result);
+  let assemblyFormat = "$var `on` $engine attr-dict";
+  let hasVerifier = 1;
+}
+
+def BIR_MovImmOp : BIR_Inst<"mov_imm", [Pure]> {
+  let summary = "RegMov: move an immediate into a register";
+  let description = [{
+    ```mlir
+    %c = bir.mov_imm 256 on pool
+    ```
+  }];
+  let arguments = (ins I32Attr:$value, BIR_EngineEnumAttr:$engine,
+                       OptionalAttr<BIR_PhysRegAttr>:$reg);
+  let results = (outs BIR_RegType:$result);
+  let assemblyFormat = "$value `on` $engine attr-dict";
+}
+
+class BIR_AluBase<string mnemonic> : BIR_Inst<mnemonic, [Pure]> {
+  let results = (outs BIR_RegType:$result);
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+def BIR_AluOp : BIR_AluBase<"alu"> {
+  let summary = "InstRegisterAlu with a register second operand";
+  let description = [{
+    `result = lhs <kind> rhs` on 32-bit registers of one engine; `add`,
+    `sub` and `mult` wrap, `divide` and `mod` are signed and truncating, and
+    divide or mod by zero yields 0 (project-defined).
+
+    ```mlir
+    %a = bir.alu add %x, %y on pool
+    ```
+  }];
+  let arguments = (ins BIR_AluOpKind:$kind, BIR_RegType:$lhs,
+                       BIR_RegType:$rhs, BIR_EngineEnumAttr:$engine,
+                       OptionalAttr<BIR_PhysRegAttr>:$reg);
+  let assemblyFormat = "$kind $lhs `,` $rhs `on` $engine attr-dict";
+}
+
+def BIR_AluImmOp : BIR_AluBase<"alu_imm"> {
+  let summary = "InstRegisterAlu with an immediate second operand";
+  let description = [{
+    `result = lhs <kind> imm`, with the semantics of `bir.alu`.
+
+    ```mlir
+    %a = bir.alu_imm mult %v, 256 on pool
+    ```
+  }];
+  let arguments = (ins BIR_AluOpKind:$kind, BIR_RegType:$lhs, I32Attr:$imm,
+                       BIR_EngineEnumAttr:$engine,
+                       OptionalAttr<BIR_PhysRegAttr>:$reg);
+  let assemblyFormat = "$kind $lhs `,` $imm `on` $engine attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Loops
+//===----------------------------------------------------------------------===//
+
+def BIR_DynamicForOp : BIR_Inst<"dynamic_for",
+    [NoTerminator, SingleBlock, RecursiveMemoryEffects]> {
+  let summary = "InstDynamicForLoop (opcode 106): a runtime trip count";
+  let description = [{
+    Runs its body for `iv = lb, lb + step, ...` while `iv < ub`, where
+    `ub = ub_coef * ub_reg + ub_const` is read from a register of the loop's
+    engine when the loop starts. `lb` and `step` are constants. The block
+    argument is the induction register. `max_trip` bounds the trip count at
+    compile time: the compiler sizes and costs with it, the simulator runs
+    the register's value (report §4.2). As in the report, the loop's static
+    trip count is 0 and it has a runtime value.
+
+    ```mlir
+    bir.dynamic_for %j = 0 to 1 * %len + 0 step 1 max_trip 64 on pool {
+      ...
+    }
+    ```
+  }];
+  let arguments = (ins BIR_RegType:$ub_reg, I32Attr:$lb, I32Attr:$step,
+                       I32Attr:$ub_coef, I32Attr:$ub_const,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$max_trip,
+                       BIR_EngineEnumAttr:$engine,
+                       OptionalAttr<BIR_PhysRegAttr>:$reg);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The induction register.
+    mlir::BlockArgument getInductionReg() { return getBody().getArgument(0); }
+    /// The report's getTripcount(): 0, the count is not static.
+    int64_t getTripCount() { return 0; }
+    /// The report's hasRuntimeValue(): true.
+    bool hasRuntimeValue() { return true; }
+    /// The compile-time bound used for sizing and cost.
+    int64_t getMaxTripCount() { return getMaxTrip(); }
+  }];
+}
+
+def BIR_ForOp : BIR_Inst<"for",
+    [NoTerminator, SingleBlock, RecursiveMemoryEffects]> {
+  let summary = "A loop with a static trip count";
+  let description = [{
+    ```mlir
+    bir.for %i = 0 to 8 step 1 on pool {
+      ...
+    }
+    ```
+  }];
+  let arguments = (ins I32Attr:$lb, I32Attr:$ub, I32Attr:$step,
+                       BIR_EngineEnumAttr:$engine,
+                       OptionalAttr<BIR_PhysRegAttr>:$reg);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    mlir::BlockArgument getInductionReg() { return getBody().getArgument(0); }
+    int64_t getTripCount();
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Memory and access patterns
+//===----------------------------------------------------------------------===//
+
+def BIR_AllocOp : BIR_Op<"alloc", [MemoryEffects<[MemAlloc]>]> {
+  let summary = "An SBUF or PSUM location, sized for the bound";
+  let description = [{
+    A statically sized on-chip location. Dimension 0 is the partition
+    dimension (at most 128 partitions); the rest is the free size of each
+    partition. `bir-allocate-memory` gives it a byte `address` in the address
+    map of DESIGN.md section 4.
+
+    ```mlir
+    %t = bir.alloc : memref<128x512xf32, #bir.mem<sbuf>>
+    ```
+  }];
+  let arguments = (ins OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$address);
+  let results = (outs AnyStaticShapeMemRef:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def BIR_PhysicalAPOp : BIR_Op<"ap", [Pure, AttrSizedOperandSegments]> {
+  let summary = "Kind-1 physical access pattern, with optional dynamic info";
+  let description = [{
+    Element `offset` plus a list of `[step, num]` pairs (outermost first), in
+    elements of the location. A DMA side with a runtime offset carries the
+    report's DynamicAPINFO in exactly one of two forms (seam S7):
+
+    * scalar: the byte address `dyn_const + Σ dyn_coefs[i] * dyn_values[i]`
+      over register-backed runtime values (BirIntRuntimeValue);
+    * indirect: an index tensor (IndirectArgExpr) with `arg_id`,
+      `indirect_dim = 0` and `indirect_dim_max_index` = its element count.
+
+    Only DMAs may consume an access pattern with dynamic info.
+
+    ```mlir
+    %s = bir.ap %row offset 0 pattern [[32, 1], [1, 32]] : memref<1x32xf32, #bir.mem<dram>>
+    %d = bir.ap %cache offset 0 pattern [[32, 1], [1, 32]] scalar 0 + [128] * (%v)
+           : memref<64x32xf32, #bir.mem<dram>>
+    %g = bir.ap %table offset 0 pattern [[32, 8], [1, 32]]
+           indirect %ids arg_id 0 indirect_dim 0 max_index 8 : memref<8xi32, #bir.mem<dram>>
+           : memref<512x32xf32, #bir.mem<dram>>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$mem, I64Attr:$offset,
+                       DenseI64ArrayAttr:$pattern,
+                       OptionalAttr<I64Attr>:$dyn_const,
+                       OptionalAttr<DenseI64ArrayAttr>:$dyn_coefs,
+                       Variadic<BIR_RegType>:$dyn_values,
+                       Optional<MemRefOf<[I32]>>:$indirect,
+                       OptionalAttr<I64Attr>:$arg_id,
+                       OptionalAttr<I64Attr>:$indirect_dim,
+                       OptionalAttr<I64Attr>:$indirect_dim_max_index);
+  let results = (outs BIR_APType:$result);
+  let assemblyFormat = [{
+    $mem `offset` $offset `pattern` custom<Pattern>($pattern)
+    (`scalar` $dyn_const^ `+` $dyn_coefs `*` `(` $dyn_values `)`)?
+    (`indirect` $indirect^ `arg_id` $arg_id `indirect_dim` $indirect_dim
+     `max_index` $indirect_dim_max_index `:` type($indirect))?
+    attr-dict `:` type($mem)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    bool hasScalarDynamicInfo() { return getDynConst().has_value(); }
+    bool hasIndirectDynamicInfo() { return getIndirect() != nullptr; }
+    bool hasDynamicInfo() { return hasScalarDynamicInfo() || hasIndirectDynamicInfo(); }
+  }];
+}
+
+def BIR_SymbolicAPOp : BIR_Op<"sym_ap", [Pure]> {
+  let summary = "Kind-2 symbolic access pattern over induction registers";
+  let description = [{
+    The element offset is an affine expression of enclosing loops'
+    induction registers (`ivs` bind the map's dimensions). Only SBUF and PSUM
+    locations may be addressed symbolically ("cannot be DRAM");
+    `bir-lower-symbolic-ap` turns it into a kind-3 `bir.reg_ap`.
+
+    ```mlir
+    %a = bir.sym_ap %tile offset affine_map<(d0) -> (d0 * 512)>(%j)
+           pattern [[512, 1], [1, 512]] : memref<128x512xf32, #bir.mem<sbuf>>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$mem, AffineMapAttr:$offset_map,
+                       Variadic<BIR_RegType>:$ivs, DenseI64ArrayAttr:$pattern);
+  let results = (outs BIR_APType:$result);
+  let assemblyFormat = [{
+    $mem `offset` $offset_map `(` $ivs `)` `pattern` custom<Pattern>($pattern)
+    attr-dict `:` type($mem)
+  }];
+  let hasVerifier = 1;
+}
+
+def BIR_RegisterAPOp : BIR_Op<"reg_ap", [Pure]> {
+  let summary = "Kind-3 register access pattern";
+  let description = [{
+    The start byte address is held in a register (RegAPAddr) of the
+    consuming instruction's engine; the descriptor encodes it in ADDR4
+    register mode.
+
+    ```mlir
+    %a = bir.reg_ap %tile addr %r pattern [[512, 1], [1, 512]]
+           : memref<128x512xf32, #bir.mem<sbuf>>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$mem, BIR_RegType:$addr,
+                       DenseI64ArrayAttr:$pattern);
+  let results = (outs BIR_APType:$result);
+  let assemblyFormat = [{
+    $mem `addr` $addr `pattern` custom<Pattern>($pattern) attr-dict `:` type($mem)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// DMAs
+//===----------------------------------------------------------------------===//
+
+def BIR_DMAOp : BIR_Inst<"dma"> {
+  let summary = "A DMA copy between two access patterns";
+  let description = [{
+    Copies the elements `src` describes to those `dst` describes, in order;
+    both describe the same number of bytes. Either side may carry dynamic
+    info, and DRAM to DRAM copies are allowed.
+
+    ```mlir
+    bir.dma %s -> %d on pool
+    ```
+  }];
+  let arguments = (ins BIR_APType:$src, BIR_APType:$dst,
+                       BIR_EngineEnumAttr:$engine);
+  let assemblyFormat = "$src `->` $dst `on` $engine attr-dict";
+  let hasVerifier = 1;
+}
+
+class BIR_TensorCopyDynamicOp<string mnemonic, string side>
+    : BIR_Inst<mnemonic, [AttrSizedOperandSegments]> {
+  let arguments = (ins BIR_APType:$src, BIR_APType:$dst,
+                       Variadic<AnyTypeOf<[BIR_RegType, MemRefOf<[I32]>]>>:$generic_addrs,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$generic_dim,
+                       DenseI64ArrayAttr:$offset_scale,
+                       DenseI64ArrayAttr:$addr_free_indices,
+                       Variadic<BIR_RegType>:$other_addrs,
+                       DenseI64ArrayAttr:$other_offset_scale,
+                       BIR_EngineEnumAttr:$engine);
+  let assemblyFormat = [{
+    $src `->` $dst `generic_addrs` `(` $generic_addrs `:` type($generic_addrs) `)`
+    `generic_dim` $generic_dim `offset_scale` $offset_scale
+    `addr_free_indices` $addr_free_indices
+    `other` `(` $other_addrs `)` `scale` $other_offset_scale
+    `on` $engine attr-dict
+  }];
+  let hasVerifier = 1;
+  code extraBaseClassDeclaration = [{
+    /// True when the generic side is reached through an index tensor.
+    bool isIndirect() {
+      return getGenericAddrs().size() == 1 &&
+             llvm::isa<mlir::MemRefType>(getGenericAddrs()[0].getType());
+    }
+  }];
+  let extraClassDeclaration = extraBaseClassDeclaration;
+}
+
+def BIR_TensorCopyDynamicSrcOp
+    : BIR_TensorCopyDynamicOp<"tensor_copy_dynamic_src", "src"> {
+  let summary = "TensorCopyDynamicSrcGen: a copy read at a runtime position";
+  let description = [{
+    The Stage 1 generator of a gather read. The source side is the generic
+    side: its byte offset is `Σ offset_scale[i] * generic_addrs[i]` over
+    registers, or, with one index tensor in `generic_addrs`, each row
+    `generic_dim` of the source is chosen by the index tensor and scaled by
+    `offset_scale[0]` bytes. `other` gives runtime register terms of the
+    destination, for a copy dynamic on both sides. `addr_free_indices` are
+    the access-pattern indices the runtime address does not depend on.
+    `bir-assemble-dynamic-info` turns it into a `bir.dma` with dynamic info.
+
+    ```mlir
+    bir.tensor_copy_dynamic_src %s -> %d generic_addrs(%r : !bir.reg)
+      generic_dim 0 offset_scale [128] addr_free_indices [1]
+      other() scale [] on pool
+    ```
+  }];
+}
+
+def BIR_TensorCopyDynamicDstOp
+    : BIR_TensorCopyDynamicOp<"tensor_copy_dynamic_dst", "dst"> {
+  let summary = "TensorCopyDynamicDstGen: a copy written at a runtime position";
+  let description = [{
+    The Stage 1 generator of a scatter write (the KV-cache write): as
+    `bir.tensor_copy_dynamic_src` with the destination as the generic side
+    and `other` giving runtime terms of the source.
+
+    ```mlir
+    bir.tensor_copy_dynamic_dst %s -> %d generic_addrs(%r : !bir.reg)
+      generic_dim 0 offset_scale [128] addr_free_indices [1]
+      other() scale [] on pool
+    ```
+  }];
+}
+
+#endif // DYN_DIALECT_BIR_IR_BIROPS_TD

@@ -1,0 +1,178 @@
+//===- BIRAccessPatterns.cpp - access patterns and DMAs -------------------===//
+
+#include "dyn/Dialect/BIR/IR/BIR.h"
+
+using namespace mlir;
+using namespace dyn::bir;
+
+/// Checks `[step, num]` pairs and, for a static location, that every element
+/// the pattern touches from `offset` lies inside it.
+static LogicalResult verifyPattern(Operation *op, MemRefType type,
+                                   ArrayRef<int64_t> pattern,
+                                   std::optional<int64_t> offset) {
+  if (!getMemorySpace(type))
+    return op->emitOpError("location must be in a bir memory space "
+                           "(#bir.mem<dram|sbuf|psum>), got ")
+           << type;
+  if (pattern.empty() || pattern.size() % 2)
+    return op->emitOpError("pattern must be a non-empty list of [step, num] "
+                           "pairs");
+  int64_t last = 0;
+  for (size_t i = 0; i < pattern.size(); i += 2) {
+    if (pattern[i + 1] <= 0)
+      return op->emitOpError("pattern entry ")
+             << i / 2 << " must have a positive num, got " << pattern[i + 1];
+    if (pattern[i] < 0)
+      return op->emitOpError("pattern entry ")
+             << i / 2 << " must have a non-negative step, got " << pattern[i];
+    last += pattern[i] * (pattern[i + 1] - 1);
+  }
+  if (offset && (*offset < 0 || *offset + last >= type.getNumElements()))
+    return op->emitOpError("pattern reaches elements [")
+           << *offset << ", " << *offset + last << "], outside the "
+           << type.getNumElements() << " elements of the location";
+  return success();
+}
+
+/// Bytes an access pattern moves.
+static int64_t patternBytes(MemRefType type, ArrayRef<int64_t> pattern) {
+  int64_t elements = 1;
+  for (size_t i = 1; i < pattern.size(); i += 2)
+    elements *= pattern[i];
+  return elements * (type.getElementTypeBitWidth() / 8);
+}
+
+//===----------------------------------------------------------------------===//
+// PhysicalAPOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult PhysicalAPOp::verify() {
+  MemRefType type = llvm::cast<MemRefType>(getMem().getType());
+  if (!type.hasStaticShape())
+    return emitOpError("location must have a static shape");
+  if (failed(verifyPattern(*this, type, getPattern(), getOffset())))
+    return failure();
+  bool scalar = getDynConst().has_value();
+  bool indirect = getIndirect() != nullptr;
+  if (scalar && indirect)
+    return emitOpError("exactly one of a scalar and a vector dynamic offset "
+                       "may be provided, got both");
+  if (scalar && getDynCoefs()->size() != getDynValues().size())
+    return emitOpError("scalar dynamic offset needs one coefficient per "
+                       "runtime value, got ")
+           << getDynCoefs()->size() << " for " << getDynValues().size();
+  if (indirect) {
+    auto index = llvm::cast<MemRefType>(getIndirect().getType());
+    if (*getIndirectDim() != 0)
+      return emitOpError("indirect_dim must be 0, got ") << *getIndirectDim();
+    if (!index.hasStaticShape() ||
+        *getIndirectDimMaxIndex() != index.getNumElements())
+      return emitOpError("indirect_dim_max_index must be the index tensor's "
+                         "element count");
+    if (*getArgId() < 0)
+      return emitOpError("arg_id must be non-negative");
+  }
+  if (scalar || indirect)
+    for (Operation *user : getResult().getUsers())
+      if (!llvm::isa<DMAOp>(user))
+        return user->emitOpError("Only DynamicDMA can have DynamicAP");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SymbolicAPOp / RegisterAPOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult SymbolicAPOp::verify() {
+  MemRefType type = llvm::cast<MemRefType>(getMem().getType());
+  std::optional<MemorySpace> space = getMemorySpace(type);
+  if (space == MemorySpace::dram)
+    return emitOpError("a symbolic access pattern cannot be DRAM");
+  AffineMap map = getOffsetMap();
+  if (map.getNumResults() != 1 || map.getNumSymbols() != 0 ||
+      map.getNumDims() != getIvs().size())
+    return emitOpError("offset map must have one result, no symbols and one "
+                       "dimension per induction register");
+  return verifyPattern(*this, type, getPattern(), std::nullopt);
+}
+
+LogicalResult RegisterAPOp::verify() {
+  return verifyPattern(*this, llvm::cast<MemRefType>(getMem().getType()),
+                       getPattern(), std::nullopt);
+}
+
+//===----------------------------------------------------------------------===//
+// DMAs
+//===----------------------------------------------------------------------===//
+
+/// The location and pattern behind an access-pattern value.
+static std::optional<std::pair<MemRefType, ArrayRef<int64_t>>>
+describeAP(Value ap) {
+  Operation *def = ap.getDefiningOp();
+  if (auto op = llvm::dyn_cast_or_null<PhysicalAPOp>(def))
+    return std::make_pair(llvm::cast<MemRefType>(op.getMem().getType()),
+                          op.getPattern());
+  if (auto op = llvm::dyn_cast_or_null<SymbolicAPOp>(def))
+    return std::make_pair(llvm::cast<MemRefType>(op.getMem().getType()),
+                          op.getPattern());
+  if (auto op = llvm::dyn_cast_or_null<RegisterAPOp>(def))
+    return std::make_pair(llvm::cast<MemRefType>(op.getMem().getType()),
+                          op.getPattern());
+  return std::nullopt;
+}
+
+static LogicalResult verifyCopy(Operation *op, Value src, Value dst) {
+  auto s = describeAP(src), d = describeAP(dst);
+  if (!s || !d)
+    return op->emitOpError("source and destination must be access-pattern "
+                           "ops (bir.ap, bir.sym_ap, bir.reg_ap)");
+  int64_t srcBytes = patternBytes(s->first, s->second);
+  int64_t dstBytes = patternBytes(d->first, d->second);
+  if (srcBytes != dstBytes)
+    return op->emitOpError("source moves ")
+           << srcBytes << " bytes but destination " << dstBytes;
+  return success();
+}
+
+LogicalResult DMAOp::verify() { return verifyCopy(*this, getSrc(), getDst()); }
+
+template <typename OpTy>
+static LogicalResult verifyGenerator(OpTy op, Value genericSide) {
+  if (failed(verifyCopy(op, op.getSrc(), op.getDst())))
+    return failure();
+  for (Value ap : {op.getSrc(), op.getDst()}) {
+    auto phys = ap.template getDefiningOp<PhysicalAPOp>();
+    if (!phys || phys.hasDynamicInfo())
+      return op.emitOpError("sides must be static kind-1 access patterns "
+                            "(bir.ap without dynamic info)");
+  }
+  ValueRange addrs = op.getGenericAddrs();
+  if (addrs.empty())
+    return op.emitOpError("needs at least one generic address");
+  bool indirect = op.isIndirect();
+  if (!indirect && !llvm::all_of(addrs.getTypes(), llvm::IsaPred<RegType>))
+    return op.emitOpError("generic addresses are either registers or a single "
+                          "index tensor");
+  size_t scales = indirect ? 1 : addrs.size();
+  if (op.getOffsetScale().size() != scales)
+    return op.emitOpError("expects ")
+           << scales << " offset_scale entries, got "
+           << op.getOffsetScale().size();
+  if (op.getOtherOffsetScale().size() != op.getOtherAddrs().size())
+    return op.emitOpError("expects one other offset scale per other address");
+  auto memType = llvm::cast<MemRefType>(
+      genericSide.getDefiningOp<PhysicalAPOp>().getMem().getType());
+  if (op.getGenericDim() >= static_cast<uint64_t>(memType.getRank()))
+    return op.emitOpError("generic_dim ")
+           << op.getGenericDim() << " is out of range for the rank-"
+           << memType.getRank() << " generic side";
+  return success();
+}
+
+LogicalResult TensorCopyDynamicSrcOp::verify() {
+  return verifyGenerator(*this, getSrc());
+}
+
+LogicalResult TensorCopyDynamicDstOp::verify() {
+  return verifyGenerator(*this, getDst());
+}

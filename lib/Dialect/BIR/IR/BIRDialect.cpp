@@ -1,0 +1,111 @@
+//===- BIRDialect.cpp - bir dialect registration and shared helpers -------===//
+
+#include "dyn/Dialect/BIR/IR/BIR.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace dyn::bir;
+
+#include "dyn/Dialect/BIR/IR/BIREnums.cpp.inc"
+#include "dyn/Dialect/BIR/IR/BIRInterfaces.cpp.inc"
+#include "dyn/Dialect/BIR/IR/BIROpsDialect.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "dyn/Dialect/BIR/IR/BIRAttrs.cpp.inc"
+#define GET_TYPEDEF_CLASSES
+#include "dyn/Dialect/BIR/IR/BIROpsTypes.cpp.inc"
+
+void BIRDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "dyn/Dialect/BIR/IR/BIRAttrs.cpp.inc"
+      >();
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "dyn/Dialect/BIR/IR/BIROpsTypes.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "dyn/Dialect/BIR/IR/BIROps.cpp.inc"
+      >();
+}
+
+std::optional<MemorySpace> dyn::bir::getMemorySpace(MemRefType type) {
+  if (auto space = llvm::dyn_cast_or_null<MemorySpaceAttr>(type.getMemorySpace()))
+    return space.getValue();
+  return std::nullopt;
+}
+
+int32_t dyn::bir::evaluateAlu(AluOpKind kind, int32_t lhs, int32_t rhs) {
+  uint32_t a = static_cast<uint32_t>(lhs), b = static_cast<uint32_t>(rhs);
+  switch (kind) {
+  case AluOpKind::add:
+    return static_cast<int32_t>(a + b);
+  case AluOpKind::sub:
+    return static_cast<int32_t>(a - b);
+  case AluOpKind::mult:
+    return static_cast<int32_t>(a * b);
+  case AluOpKind::divide:
+    if (rhs == 0)
+      return 0;
+    if (lhs == INT32_MIN && rhs == -1) // wraps, as the hardware would
+      return INT32_MIN;
+    return lhs / rhs;
+  case AluOpKind::mod:
+    if (rhs == 0 || (lhs == INT32_MIN && rhs == -1))
+      return 0;
+    return lhs % rhs;
+  case AluOpKind::max:
+    return std::max(lhs, rhs);
+  case AluOpKind::min:
+    return std::min(lhs, rhs);
+  }
+  llvm_unreachable("unknown AluOpKind");
+}
+
+std::optional<Engine> dyn::bir::getRegisterEngine(Value reg) {
+  Operation *owner = reg.getDefiningOp();
+  if (auto arg = llvm::dyn_cast<BlockArgument>(reg))
+    owner = arg.getOwner()->getParentOp();
+  if (auto inst = llvm::dyn_cast_or_null<InstInterface>(owner))
+    return inst.getEngine();
+  return std::nullopt;
+}
+
+LogicalResult dyn::bir::verifyEngineDiscipline(Operation *op) {
+  Engine engine = llvm::cast<InstInterface>(op).getEngine();
+  auto check = [&](Value reg, unsigned operand) -> LogicalResult {
+    std::optional<Engine> regEngine = getRegisterEngine(reg);
+    if (!regEngine || *regEngine == engine)
+      return success();
+    return op->emitOpError("reads a register of engine '")
+           << stringifyEngine(*regEngine) << "' through operand #" << operand
+           << ", but runs on '" << stringifyEngine(engine)
+           << "' (registers are minted on the consuming inst's engine)";
+  };
+  for (OpOperand &operand : op->getOpOperands()) {
+    Value value = operand.get();
+    if (llvm::isa<RegType>(value.getType())) {
+      if (failed(check(value, operand.getOperandNumber())))
+        return failure();
+    } else if (llvm::isa<AccessPatternType>(value.getType())) {
+      if (Operation *ap = value.getDefiningOp())
+        for (Value reg : ap->getOperands())
+          if (llvm::isa<RegType>(reg.getType()) &&
+              failed(check(reg, operand.getOperandNumber())))
+            return failure();
+    }
+  }
+  // Instructions inside a loop run on the loop's engine.
+  if (auto parent = llvm::dyn_cast_or_null<InstInterface>(op->getParentOp()))
+    if (parent.getEngine() != engine)
+      return op->emitOpError("runs on '")
+             << stringifyEngine(engine) << "' inside a loop on '"
+             << stringifyEngine(parent.getEngine())
+             << "'; a loop's body runs on the loop's engine";
+  return success();
+}

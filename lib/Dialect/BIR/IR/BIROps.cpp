@@ -1,0 +1,320 @@
+//===- BIROps.cpp - bir registers, register-ALU, loops, locations ---------===//
+
+#include "dyn/Dialect/BIR/IR/BIR.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+using namespace dyn::bir;
+
+//===----------------------------------------------------------------------===//
+// ReadVarOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReadVarOp::verify() {
+  auto arg = llvm::dyn_cast<BlockArgument>(getVar());
+  if (!arg || !llvm::isa_and_nonnull<func::FuncOp>(arg.getOwner()->getParentOp()) ||
+      !arg.getOwner()->isEntryBlock())
+    return emitOpError("reads a runtime scalar, which must be an i32 argument "
+                       "of the enclosing function");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Register-ALU
+//===----------------------------------------------------------------------===//
+
+/// The immediate of a register defined by mov_imm.
+static std::optional<int32_t> getImmediate(Value reg) {
+  if (auto mov = reg.getDefiningOp<MovImmOp>())
+    return static_cast<int32_t>(mov.getValue());
+  return std::nullopt;
+}
+
+/// `x <kind> imm` that is `x` itself.
+static bool isRightIdentity(AluOpKind kind, int32_t imm) {
+  switch (kind) {
+  case AluOpKind::add:
+  case AluOpKind::sub:
+    return imm == 0;
+  case AluOpKind::mult:
+  case AluOpKind::divide:
+    return imm == 1;
+  default:
+    return false;
+  }
+}
+
+OpFoldResult AluImmOp::fold(FoldAdaptor) {
+  // add(x, 0), sub(x, 0), mult(x, 1), divide(x, 1) -> x
+  if (isRightIdentity(getKind(), getImm()))
+    return getLhs();
+  return {};
+}
+
+OpFoldResult AluOp::fold(FoldAdaptor) {
+  // max(x, x), min(x, x) -> x
+  if (getLhs() == getRhs() &&
+      (getKind() == AluOpKind::max || getKind() == AluOpKind::min))
+    return getLhs();
+  return {};
+}
+
+namespace {
+/// alu(x, mov_imm c) -> alu_imm(x, c); alu(mov_imm c, x) -> alu_imm(x, c)
+/// for commutative kinds.
+struct AluToImmediate : OpRewritePattern<AluOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AluOp op,
+                                PatternRewriter &rewriter) const override {
+    Value lhs = op.getLhs();
+    std::optional<int32_t> imm = getImmediate(op.getRhs());
+    AluOpKind kind = op.getKind();
+    bool commutative = kind == AluOpKind::add || kind == AluOpKind::mult ||
+                       kind == AluOpKind::max || kind == AluOpKind::min;
+    if (!imm && commutative && (imm = getImmediate(op.getLhs())))
+      lhs = op.getRhs();
+    if (!imm)
+      return rewriter.notifyMatchFailure(op, "no immediate operand");
+    rewriter.replaceOpWithNewOp<AluImmOp>(
+        op, op.getType(), op.getKindAttr(), lhs, rewriter.getI32IntegerAttr(*imm),
+        op.getEngineAttr(), op.getRegAttr());
+    return success();
+  }
+};
+
+/// alu_imm(mov_imm a, b) -> mov_imm(a op b); mult(x, 0) -> mov_imm 0.
+struct FoldConstantAluImm : OpRewritePattern<AluImmOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AluImmOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<int32_t> value;
+    if (std::optional<int32_t> lhs = getImmediate(op.getLhs()))
+      value = evaluateAlu(op.getKind(), *lhs, op.getImm());
+    else if (op.getKind() == AluOpKind::mult && op.getImm() == 0)
+      value = 0;
+    if (!value)
+      return rewriter.notifyMatchFailure(op, "not a constant");
+    rewriter.replaceOpWithNewOp<MovImmOp>(op, op.getType(),
+                                          rewriter.getI32IntegerAttr(*value),
+                                          op.getEngineAttr(), op.getRegAttr());
+    return success();
+  }
+};
+
+/// add(add(x, a), b) -> add(x, a + b); likewise mult(mult(x, a), b).
+struct ReassociateAluImm : OpRewritePattern<AluImmOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AluImmOp op,
+                                PatternRewriter &rewriter) const override {
+    auto inner = op.getLhs().getDefiningOp<AluImmOp>();
+    AluOpKind kind = op.getKind();
+    if (!inner || inner.getKind() != kind ||
+        (kind != AluOpKind::add && kind != AluOpKind::mult))
+      return rewriter.notifyMatchFailure(op, "not a reassociable chain");
+    int32_t imm = evaluateAlu(kind, inner.getImm(), op.getImm());
+    rewriter.replaceOpWithNewOp<AluImmOp>(
+        op, op.getType(), op.getKindAttr(), inner.getLhs(),
+        rewriter.getI32IntegerAttr(imm), op.getEngineAttr(), op.getRegAttr());
+    return success();
+  }
+};
+} // namespace
+
+void AluOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                        MLIRContext *context) {
+  results.add<AluToImmediate>(context);
+}
+
+void AluImmOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                           MLIRContext *context) {
+  results.add<FoldConstantAluImm, ReassociateAluImm>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// Loops
+//===----------------------------------------------------------------------===//
+
+static ParseResult parseEngine(OpAsmParser &parser, OperationState &result) {
+  StringRef keyword;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseKeyword("on") || parser.parseKeyword(&keyword))
+    return failure();
+  std::optional<Engine> engine = symbolizeEngine(keyword);
+  if (!engine)
+    return parser.emitError(loc, "unknown engine '") << keyword << "'";
+  result.addAttribute("engine",
+                      EngineAttr::get(parser.getContext(), *engine));
+  return success();
+}
+
+static ParseResult parseI32(OpAsmParser &parser, OperationState &result,
+                            StringRef name) {
+  int32_t value;
+  if (parser.parseInteger(value))
+    return failure();
+  result.addAttribute(name, parser.getBuilder().getI32IntegerAttr(value));
+  return success();
+}
+
+static ParseResult parseLoopBody(OpAsmParser &parser, OperationState &result,
+                                 OpAsmParser::Argument &iv) {
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+  iv.type = RegType::get(parser.getContext());
+  Region *body = result.addRegion();
+  return parser.parseRegion(*body, {iv});
+}
+
+static void printLoopTail(OpAsmPrinter &p, Operation *op, Engine engine,
+                          ArrayRef<StringRef> elided) {
+  p << " on " << stringifyEngine(engine);
+  p.printOptionalAttrDictWithKeyword(op->getAttrs(), elided);
+  p << ' ';
+  p.printRegion(op->getRegion(0), /*printEntryBlockArgs=*/false);
+}
+
+// %j = 0 to 1 * %len + 0 step 1 max_trip 64 on pool { ... }
+ParseResult DynamicForOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::Argument iv;
+  OpAsmParser::UnresolvedOperand ub;
+  if (parser.parseArgument(iv) || parser.parseEqual() ||
+      parseI32(parser, result, "lb") || parser.parseKeyword("to") ||
+      parseI32(parser, result, "ub_coef") || parser.parseStar() ||
+      parser.parseOperand(ub) || parser.parsePlus() ||
+      parseI32(parser, result, "ub_const") || parser.parseKeyword("step") ||
+      parseI32(parser, result, "step") || parser.parseKeyword("max_trip"))
+    return failure();
+  int64_t maxTrip;
+  if (parser.parseInteger(maxTrip))
+    return failure();
+  result.addAttribute("max_trip", parser.getBuilder().getI64IntegerAttr(maxTrip));
+  if (parseEngine(parser, result) ||
+      parser.resolveOperand(ub, RegType::get(parser.getContext()),
+                            result.operands))
+    return failure();
+  return parseLoopBody(parser, result, iv);
+}
+
+void DynamicForOp::print(OpAsmPrinter &p) {
+  p << ' ' << getInductionReg() << " = " << getLb() << " to " << getUbCoef()
+    << " * " << getUbReg() << " + " << getUbConst() << " step " << getStep()
+    << " max_trip " << getMaxTrip();
+  printLoopTail(p, *this, getEngine(),
+                {"lb", "ub_coef", "ub_const", "step", "max_trip", "engine"});
+}
+
+static LogicalResult verifyLoopBody(Operation *op) {
+  Block &body = op->getRegion(0).front();
+  if (body.getNumArguments() != 1 ||
+      !llvm::isa<RegType>(body.getArgument(0).getType()))
+    return op->emitOpError("body must have one !bir.reg argument, the "
+                           "induction register");
+  return success();
+}
+
+LogicalResult DynamicForOp::verify() {
+  if (getStep() <= 0)
+    return emitOpError("step must be positive, got ") << getStep();
+  if (getUbCoef() == 0)
+    return emitOpError("upper bound must be coef * reg + const with a "
+                       "non-zero coef; use bir.for for a static trip count");
+  return success();
+}
+
+LogicalResult DynamicForOp::verifyRegions() { return verifyLoopBody(*this); }
+
+// %i = 0 to 8 step 1 on pool { ... }
+ParseResult ForOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::Argument iv;
+  if (parser.parseArgument(iv) || parser.parseEqual() ||
+      parseI32(parser, result, "lb") || parser.parseKeyword("to") ||
+      parseI32(parser, result, "ub") || parser.parseKeyword("step") ||
+      parseI32(parser, result, "step") || parseEngine(parser, result))
+    return failure();
+  return parseLoopBody(parser, result, iv);
+}
+
+void ForOp::print(OpAsmPrinter &p) {
+  p << ' ' << getInductionReg() << " = " << getLb() << " to " << getUb()
+    << " step " << getStep();
+  printLoopTail(p, *this, getEngine(), {"lb", "ub", "step", "engine"});
+}
+
+LogicalResult ForOp::verify() {
+  if (getStep() <= 0)
+    return emitOpError("step must be positive, got ") << getStep();
+  return success();
+}
+
+LogicalResult ForOp::verifyRegions() { return verifyLoopBody(*this); }
+
+int64_t ForOp::getTripCount() {
+  int64_t span = static_cast<int64_t>(getUb()) - getLb();
+  return span <= 0 ? 0 : (span + getStep() - 1) / getStep();
+}
+
+//===----------------------------------------------------------------------===//
+// AllocOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllocOp::verify() {
+  MemRefType type = getType();
+  std::optional<MemorySpace> space = getMemorySpace(type);
+  if (!space || *space == MemorySpace::dram)
+    return emitOpError("makes SBUF or PSUM locations (memory space "
+                       "#bir.mem<sbuf> or #bir.mem<psum>); DRAM tensors are "
+                       "function arguments");
+  if (!type.getLayout().isIdentity())
+    return emitOpError("location must have the identity layout");
+  if (type.getRank() < 1 || type.getDimSize(0) > kNumPartitions)
+    return emitOpError("dimension 0 is the partition dimension: between 1 "
+                       "and ")
+           << kNumPartitions << " partitions";
+  int64_t elementBytes = type.getElementTypeBitWidth() / 8;
+  int64_t bytes = elementBytes;
+  for (int64_t d : type.getShape().drop_front())
+    bytes *= d;
+  int64_t capacity = *space == MemorySpace::sbuf ? kSbufBytesPerPartition
+                                                 : kPsumBytesPerPartition;
+  if (bytes > capacity)
+    return emitOpError("needs ")
+           << bytes << " bytes per partition, more than the "
+           << stringifyMemorySpace(*space) << " capacity of " << capacity;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// custom<Pattern>: `[[step, num], ...]`, stored flat
+//===----------------------------------------------------------------------===//
+
+static ParseResult parsePattern(OpAsmParser &parser, DenseI64ArrayAttr &attr) {
+  SmallVector<int64_t> flat;
+  auto parsePair = [&]() -> ParseResult {
+    int64_t step, num;
+    if (parser.parseLSquare() || parser.parseInteger(step) ||
+        parser.parseComma() || parser.parseInteger(num) ||
+        parser.parseRSquare())
+      return failure();
+    flat.append({step, num});
+    return success();
+  };
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square, parsePair))
+    return failure();
+  attr = parser.getBuilder().getDenseI64ArrayAttr(flat);
+  return success();
+}
+
+static void printPattern(OpAsmPrinter &p, Operation *, DenseI64ArrayAttr attr) {
+  ArrayRef<int64_t> flat = attr.asArrayRef();
+  p << '[';
+  for (size_t i = 0; i + 1 < flat.size(); i += 2)
+    p << (i ? ", " : "") << '[' << flat[i] << ", " << flat[i + 1] << ']';
+  p << ']';
+}
+
+#define GET_OP_CLASSES
+#include "dyn/Dialect/BIR/IR/BIROps.cpp.inc"
