@@ -31,7 +31,7 @@ Attribute BoundsAttr::parse(AsmParser &parser, Type) {
     SMLoc loc = parser.getCurrentLocation();
     if (parser.parseInteger(bound))
       return failure();
-    if (bound <= 0)
+    if (bound < 0)
       return parser.emitError(loc, "expected a positive bound or '?', got ")
              << bound;
     bounds.push_back(bound);
@@ -68,10 +68,18 @@ BoundsAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
     if (ShapedType::isDynamic(extent) && bound <= 0)
       return emitError() << "bound of dynamic dimension " << dim
                          << " must be positive, got " << bound;
+    if (ShapedType::isDynamic(extent) && bound > INT32_MAX)
+      return emitError() << "bound " << bound << " of dynamic dimension "
+                         << dim << " does not fit in i32, the type of "
+                            "runtime sizes";
     if (!ShapedType::isDynamic(extent) && !ShapedType::isDynamic(bound))
       return emitError() << "static dimension " << dim
                          << " must have bound '?' in #dynshape.bounds, got "
                          << bound;
   }
+  if (llvm::all_of(bounds, ShapedType::isDynamic))
+    return emitError() << "#dynshape.bounds needs at least one bounded "
+                          "dynamic dimension; drop the encoding from a "
+                          "static tensor";
   return success();
 }

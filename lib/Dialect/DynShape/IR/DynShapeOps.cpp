@@ -67,8 +67,13 @@ parseStartIndices(OpAsmParser &parser,
                                    "index tensor, got ")
              << indices.size() << " operands";
     Type type;
+    SMLoc typeLoc = parser.getCurrentLocation();
     if (parser.parseType(type))
       return failure();
+    if (!llvm::isa<RankedTensorType>(type))
+      return parser.emitError(typeLoc, "the index-vector form takes a 1-D i32 "
+                                       "tensor, got ")
+             << type;
     types.push_back(type);
   } else {
     types.assign(indices.size(), parser.getBuilder().getI32Type());
@@ -95,9 +100,9 @@ static LogicalResult verifyStartIndices(Operation *op, ValueRange indices,
     return success();
   }
   if (indices.size() != 1)
-    return op->emitOpError("expects either i32 scalar start indices or a "
+    return op->emitOpError("expects either one i32 scalar per dimension or a "
                            "single 1-D i32 index tensor, got ")
-           << indices.size() << " operands mixing both";
+           << indices.size() << " operands that are not all i32 scalars";
   auto type = llvm::cast<RankedTensorType>(indices[0].getType());
   if (type.isDynamicDim(0) || type.getDimSize(0) != rank)
     return op->emitOpError("expects an index tensor of ")
@@ -109,6 +114,9 @@ static LogicalResult verifyStartIndices(Operation *op, ValueRange indices,
 /// bounded.
 static LogicalResult verifyHasExtents(Operation *op, RankedTensorType type,
                                       StringRef what) {
+  if (type.getEncoding() && !getBoundsAttr(type))
+    return op->emitOpError() << what << " type " << type
+                             << " has an encoding other than #dynshape.bounds";
   for (unsigned d = 0, e = type.getRank(); d < e; ++d)
     if (ShapedType::isDynamic(getStaticExtent(type, d)))
       return op->emitOpError() << what << " dimension " << d
@@ -117,9 +125,9 @@ static LogicalResult verifyHasExtents(Operation *op, RankedTensorType type,
   return success();
 }
 
-static LogicalResult verifyDim(Operation *op, int64_t dim,
+static LogicalResult verifyDim(Operation *op, uint64_t dim,
                                RankedTensorType type) {
-  if (dim >= type.getRank())
+  if (dim >= static_cast<uint64_t>(type.getRank()))
     return op->emitOpError("dimension ")
            << dim << " is out of range for a tensor of rank " << type.getRank();
   return success();
@@ -130,7 +138,15 @@ static LogicalResult verifyDim(Operation *op, int64_t dim,
 //===----------------------------------------------------------------------===//
 
 LogicalResult GetDimensionSizeOp::verify() {
-  return verifyDim(*this, getDimension(), getOperand().getType());
+  RankedTensorType type = getOperand().getType();
+  if (failed(verifyDim(*this, getDimension(), type)) ||
+      failed(verifyHasExtents(*this, type, "operand")))
+    return failure();
+  if (getStaticExtent(type, getDimension()) > INT32_MAX)
+    return emitOpError("extent ")
+           << getStaticExtent(type, getDimension()) << " of dimension "
+           << getDimension() << " does not fit in the i32 result";
+  return success();
 }
 
 OpFoldResult GetDimensionSizeOp::fold(FoldAdaptor) {
@@ -148,9 +164,10 @@ OpFoldResult GetDimensionSizeOp::fold(FoldAdaptor) {
 LogicalResult SetDimensionSizeOp::verify() {
   RankedTensorType operandType = getOperand().getType();
   auto resultType = llvm::cast<RankedTensorType>(getResult().getType());
-  unsigned dim = getDimension();
-  if (failed(verifyDim(*this, dim, operandType)))
+  if (failed(verifyDim(*this, getDimension(), operandType)) ||
+      failed(verifyHasExtents(*this, operandType, "operand")))
     return failure();
+  unsigned dim = getDimension();
   if (resultType.getRank() != operandType.getRank())
     return emitOpError("result rank ")
            << resultType.getRank() << " differs from operand rank "
@@ -159,10 +176,6 @@ LogicalResult SetDimensionSizeOp::verify() {
     return emitOpError("result element type ")
            << resultType.getElementType() << " differs from operand's "
            << operandType.getElementType();
-  int64_t bound = getStaticExtent(operandType, dim);
-  if (ShapedType::isDynamic(bound))
-    return emitOpError("operand dimension ")
-           << dim << " has no static extent or bound to keep";
   if (!resultType.isDynamicDim(dim))
     return emitOpError("result dimension ")
            << dim << " must be dynamic ('?'), got " << resultType.getDimSize(dim);
@@ -207,8 +220,9 @@ LogicalResult DynamicSliceOp::verify() {
              << " must be within the operand's static extent [0, " << extent
              << "]";
   }
-  if (resultType.getShape() != sizes)
-    return emitOpError("result shape must equal the slice sizes, got ")
+  if (resultType.getShape() != sizes || resultType.getEncoding())
+    return emitOpError("result must be the static tensor of the slice "
+                       "sizes, got ")
            << resultType;
   if (resultType.getElementType() != operandType.getElementType())
     return emitOpError("result element type must match the operand's");
@@ -276,7 +290,8 @@ static LogicalResult verifyRows(Operation *op, RankedTensorType table,
     return op->emitOpError("operand must have rank >= 1 to be indexed along "
                            "dimension 0");
   if (failed(verifyHasExtents(op, table, "operand")) ||
-      failed(verifyHasExtents(op, indices, "index tensor")))
+      failed(verifyHasExtents(op, indices, "index tensor")) ||
+      failed(verifyHasExtents(op, rows, what)))
     return failure();
   if (rows.getElementType() != table.getElementType())
     return op->emitOpError() << what << " element type "
