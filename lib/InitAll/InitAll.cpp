@@ -4,6 +4,7 @@
 
 #include "dyn/Dialect/BIR/IR/BIR.h"
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
+#include "dyn/Dialect/DynShape/Transforms/BufferizableOpInterfaceImpl.h"
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -35,6 +36,7 @@ void dyn::registerAllDialects(mlir::DialectRegistry &registry) {
                   mlir::func::FuncDialect, mlir::linalg::LinalgDialect,
                   mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
                   mlir::tensor::TensorDialect>();
+  dynshape::registerBufferizableOpInterfaceExternalModels(registry);
   mlir::func::registerAllExtensions(registry);
   mlir::arith::registerValueBoundsOpInterfaceExternalModels(registry);
   mlir::tensor::registerValueBoundsOpInterfaceExternalModels(registry);

@@ -333,5 +333,31 @@ LogicalResult ScatterOp::verify() {
                     getUpdates().getType(), "updates");
 }
 
+/// Rows of `rows` are rows of `table` (dimension 0 indexed by `indices`).
+static LogicalResult verifyBufferRows(Operation *op, MemRefType table,
+                                      MemRefType indices, MemRefType rows,
+                                      StringRef what) {
+  if (table.getRank() < 1)
+    return op->emitOpError("table must have rank >= 1");
+  if (rows.getElementType() != table.getElementType())
+    return op->emitOpError() << what << " element type must match the table's";
+  SmallVector<int64_t> expected{indices.getDimSize(0)};
+  llvm::append_range(expected, table.getShape().drop_front());
+  if (rows.getShape() != ArrayRef<int64_t>(expected))
+    return op->emitOpError() << what << " shape must be [" << expected[0]
+                             << "] ++ the table's row shape, got " << rows;
+  return success();
+}
+
+LogicalResult BufferGatherOp::verify() {
+  return verifyBufferRows(*this, getTable().getType(), getIndices().getType(),
+                          getOutput().getType(), "output");
+}
+
+LogicalResult BufferScatterOp::verify() {
+  return verifyBufferRows(*this, getTable().getType(), getIndices().getType(),
+                          getUpdates().getType(), "updates");
+}
+
 #define GET_OP_CLASSES
 #include "dyn/Dialect/DynShape/IR/DynShapeOps.cpp.inc"

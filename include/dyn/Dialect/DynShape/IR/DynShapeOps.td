@@ -188,4 +188,52 @@ def DynShape_ScatterOp : DynShape_Op<"scatter",
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Buffer forms (what bufferization makes of gather and scatter)
+//===----------------------------------------------------------------------===//
+
+def DynShape_BufferGatherOp : DynShape_Op<"buffer_gather"> {
+  let summary = "gather on buffers: rows of a table into an output buffer";
+  let description = [{
+    The bufferized `dynshape.gather`: writes row `clamp(indices[i], 0,
+    dim - 1)` of `table` into row `i` of `output`, for every `i`. It keeps the
+    gather one operation, so the backend can lower it to one indirect DMA.
+
+    ```mlir
+    dynshape.buffer_gather %table[%ids] into %out
+      : memref<4096x128xf32>, memref<8xi32>, memref<8x128xf32>
+    ```
+  }];
+  let arguments = (ins Arg<AnyStaticShapeMemRef, "", [MemRead]>:$table,
+                       Arg<MemRefRankOf<[I32], [1]>, "", [MemRead]>:$indices,
+                       Arg<AnyStaticShapeMemRef, "", [MemWrite]>:$output);
+  let assemblyFormat = [{
+    $table `[` $indices `]` `into` $output attr-dict `:`
+    type($table) `,` type($indices) `,` type($output)
+  }];
+  let hasVerifier = 1;
+}
+
+def DynShape_BufferScatterOp : DynShape_Op<"buffer_scatter"> {
+  let summary = "scatter on buffers: rows written into a table in place";
+  let description = [{
+    The bufferized `dynshape.scatter`: for every `i` in order, writes row `i`
+    of `updates` into row `indices[i]` of `table`, skipping rows whose index
+    is outside `[0, dim)`; a repeated index keeps the last row.
+
+    ```mlir
+    dynshape.buffer_scatter %rows into %table[%ids]
+      : memref<8x128xf32>, memref<4096x128xf32>, memref<8xi32>
+    ```
+  }];
+  let arguments = (ins Arg<AnyStaticShapeMemRef, "", [MemRead]>:$updates,
+                       Arg<AnyStaticShapeMemRef, "", [MemRead, MemWrite]>:$table,
+                       Arg<MemRefRankOf<[I32], [1]>, "", [MemRead]>:$indices);
+  let assemblyFormat = [{
+    $updates `into` $table `[` $indices `]` attr-dict `:`
+    type($updates) `,` type($table) `,` type($indices)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // DYN_DIALECT_DYNSHAPE_IR_DYNSHAPEOPS_TD

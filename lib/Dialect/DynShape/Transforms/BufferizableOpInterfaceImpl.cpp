@@ -1,0 +1,243 @@
+//===- BufferizableOpInterfaceImpl.cpp - dynshape in One-Shot Bufferize ---===//
+//
+// dynamic_slice is a subview of its operand at the clamped offsets (like
+// tensor.extract_slice); dynamic_update_slice and scatter write into their
+// operand's buffer, in place when the analysis allows it, so a KV write into
+// a dead cache never copies the cache; gather fills a new buffer. The clamp
+// of StableHLO's semantics becomes explicit arith code here, folded away for
+// constant indices.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dyn/Dialect/DynShape/Transforms/BufferizableOpInterfaceImpl.h"
+
+#include "dyn/Dialect/DynShape/IR/DynShape.h"
+
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace mlir::bufferization;
+using namespace dyn::dynshape;
+
+namespace {
+
+/// The report's wording for an index vector that reached the backend.
+LogicalResult rejectIndexVector(Operation *op) {
+  return op->emitOpError(
+      "Dynamic indexing instruction with non-scalar index is not supported. "
+      "Make sure that 'dynshape-split-indices' pass was executed to "
+      "canonicalize the indices");
+}
+
+/// clamp(idx, 0, maxStart) as an index; a constant when idx is one.
+Value clampStart(RewriterBase &rewriter, Location loc, Value idx,
+                 int64_t maxStart) {
+  APInt constant;
+  if (matchPattern(idx, m_ConstantInt(&constant))) {
+    int64_t v = std::clamp<int64_t>(constant.getSExtValue(), 0, maxStart);
+    return arith::ConstantIndexOp::create(rewriter, loc, v);
+  }
+  Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+  Value max = arith::ConstantIntOp::create(rewriter, loc, maxStart, 32);
+  Value lo = arith::MaxSIOp::create(rewriter, loc, idx, zero);
+  Value clamped = arith::MinSIOp::create(rewriter, loc, lo, max);
+  return arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
+                                    clamped);
+}
+
+/// Clamped offsets of a window of `sizes` in a buffer of `shape`.
+SmallVector<OpFoldResult> clampedOffsets(RewriterBase &rewriter, Location loc,
+                                         ValueRange indices,
+                                         ArrayRef<int64_t> shape,
+                                         ArrayRef<int64_t> sizes) {
+  SmallVector<OpFoldResult> offsets;
+  for (auto [idx, dim, size] : llvm::zip(indices, shape, sizes))
+    offsets.push_back(clampStart(rewriter, loc, idx, dim - size));
+  return offsets;
+}
+
+/// The subview type of a window: dynamic offsets, unit strides.
+MemRefType windowType(MemRefType source, ArrayRef<int64_t> sizes) {
+  SmallVector<int64_t> offsets(sizes.size(), ShapedType::kDynamic);
+  SmallVector<int64_t> strides(sizes.size(), 1);
+  return memref::SubViewOp::inferResultType(source, offsets, sizes, strides);
+}
+
+Value window(RewriterBase &rewriter, Location loc, Value buffer,
+             ValueRange indices, ArrayRef<int64_t> sizes) {
+  auto type = llvm::cast<MemRefType>(buffer.getType());
+  SmallVector<OpFoldResult> offsets =
+      clampedOffsets(rewriter, loc, indices, type.getShape(), sizes);
+  SmallVector<OpFoldResult> sizeAttrs, strides;
+  for (int64_t size : sizes) {
+    sizeAttrs.push_back(rewriter.getIndexAttr(size));
+    strides.push_back(rewriter.getIndexAttr(1));
+  }
+  // Offsets stay SSA values, so the type matches getBufferType's dynamic
+  // offsets; canonicalization folds the constant ones afterwards.
+  return memref::SubViewOp::create(rewriter, loc, windowType(type, sizes),
+                                   buffer, offsets, sizeAttrs, strides);
+}
+
+struct DynamicSliceModel
+    : BufferizableOpInterface::ExternalModel<DynamicSliceModel,
+                                             DynamicSliceOp> {
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
+    return false; // the subview itself reads nothing
+  }
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const AnalysisState &) const {
+    return false;
+  }
+  AliasingValueList getAliasingValues(Operation *op, OpOperand &operand,
+                                      const AnalysisState &) const {
+    if (operand.getOperandNumber() != 0)
+      return {};
+    return {{op->getResult(0), BufferRelation::Unknown}};
+  }
+  FailureOr<BufferLikeType>
+  getBufferType(Operation *op, Value, const BufferizationOptions &options,
+                const BufferizationState &state,
+                SmallVector<Value> &invocationStack) const {
+    auto slice = llvm::cast<DynamicSliceOp>(op);
+    FailureOr<BufferLikeType> source = bufferization::getBufferType(
+        slice.getOperand(), options, state, invocationStack);
+    if (failed(source))
+      return failure();
+    return llvm::cast<BufferLikeType>(windowType(
+        llvm::cast<MemRefType>(*source), slice.getSliceSizes()));
+  }
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto slice = llvm::cast<DynamicSliceOp>(op);
+    if (!slice.hasScalarIndices())
+      return rejectIndexVector(op);
+    FailureOr<Value> source =
+        getBuffer(rewriter, slice.getOperand(), options, state);
+    if (failed(source))
+      return failure();
+    Value view = window(rewriter, op->getLoc(), *source,
+                        slice.getStartIndices(), slice.getSliceSizes());
+    replaceOpWithBufferizedValues(rewriter, op, view);
+    return success();
+  }
+};
+
+/// Shared by dynamic_update_slice and scatter: operand #1 is the buffer
+/// written in place and returned; the others are only read.
+template <typename Model, typename OpTy>
+struct InPlaceWriteModel
+    : BufferizableOpInterface::ExternalModel<Model, OpTy> {
+  bool bufferizesToMemoryRead(Operation *, OpOperand &, const AnalysisState &) const {
+    return true; // the operand's untouched part flows to the result
+  }
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &operand,
+                               const AnalysisState &) const {
+    return operand.getOperandNumber() == 1;
+  }
+  AliasingValueList getAliasingValues(Operation *op, OpOperand &operand,
+                                      const AnalysisState &) const {
+    if (operand.getOperandNumber() != 1)
+      return {};
+    return {{op->getResult(0), BufferRelation::Equivalent}};
+  }
+};
+
+struct DynamicUpdateSliceModel
+    : InPlaceWriteModel<DynamicUpdateSliceModel, DynamicUpdateSliceOp> {
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto update = llvm::cast<DynamicUpdateSliceOp>(op);
+    if (!update.hasScalarIndices())
+      return rejectIndexVector(op);
+    FailureOr<Value> dest =
+        getBuffer(rewriter, update.getOperand(), options, state);
+    FailureOr<Value> source =
+        getBuffer(rewriter, update.getUpdate(), options, state);
+    if (failed(dest) || failed(source))
+      return failure();
+    Value view = window(rewriter, op->getLoc(), *dest, update.getStartIndices(),
+                        update.getUpdate().getType().getShape());
+    if (failed(options.createMemCpy(rewriter, op->getLoc(), *source, view)))
+      return failure();
+    replaceOpWithBufferizedValues(rewriter, op, *dest);
+    return success();
+  }
+};
+
+struct ScatterModel : InPlaceWriteModel<ScatterModel, ScatterOp> {
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto scatter = llvm::cast<ScatterOp>(op);
+    FailureOr<Value> table =
+        getBuffer(rewriter, scatter.getOperand(), options, state);
+    FailureOr<Value> rows =
+        getBuffer(rewriter, scatter.getUpdates(), options, state);
+    FailureOr<Value> ids =
+        getBuffer(rewriter, scatter.getIndices(), options, state);
+    if (failed(table) || failed(rows) || failed(ids))
+      return failure();
+    BufferScatterOp::create(rewriter, op->getLoc(), *rows, *table, *ids);
+    replaceOpWithBufferizedValues(rewriter, op, *table);
+    return success();
+  }
+};
+
+struct GatherModel
+    : BufferizableOpInterface::ExternalModel<GatherModel, GatherOp> {
+  bool bufferizesToAllocation(Operation *, Value) const { return true; }
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
+    return true;
+  }
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const AnalysisState &) const {
+    return false;
+  }
+  AliasingValueList getAliasingValues(Operation *, OpOperand &,
+                                      const AnalysisState &) const {
+    return {};
+  }
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto gather = llvm::cast<GatherOp>(op);
+    FailureOr<Value> table =
+        getBuffer(rewriter, gather.getOperand(), options, state);
+    FailureOr<Value> ids =
+        getBuffer(rewriter, gather.getIndices(), options, state);
+    if (failed(table) || failed(ids))
+      return failure();
+    auto resultType = llvm::cast<RankedTensorType>(gather.getType());
+    auto type = MemRefType::get(resultType.getShape(),
+                                resultType.getElementType());
+    FailureOr<Value> output =
+        options.createAlloc(rewriter, op->getLoc(), type, {});
+    if (failed(output))
+      return failure();
+    BufferGatherOp::create(rewriter, op->getLoc(), *table, *ids, *output);
+    replaceOpWithBufferizedValues(rewriter, op, *output);
+    return success();
+  }
+};
+
+} // namespace
+
+void dyn::dynshape::registerBufferizableOpInterfaceExternalModels(
+    DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *ctx, DynShapeDialect *) {
+    ctx->loadDialect<memref::MemRefDialect, arith::ArithDialect>();
+    DynamicSliceOp::attachInterface<DynamicSliceModel>(*ctx);
+    DynamicUpdateSliceOp::attachInterface<DynamicUpdateSliceModel>(*ctx);
+    GatherOp::attachInterface<GatherModel>(*ctx);
+    ScatterOp::attachInterface<ScatterModel>(*ctx);
+  });
+}
