@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# The main job: set up, then lower the decode step of the report through the
-# front end (split indices, pad to bound) and show the result.
+# The main job: set up, then lower the decode step of the report from the
+# tensor level to bir (registers, register-ALU code, a dynamic loop, DMA
+# generators) and show each stage.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-echo "== dyn-opt examples/decode_step.mlir --dynshape-split-indices --dynshape-pad-to-bound"
+echo "== front end: dyn-opt examples/decode_step.mlir --dynshape-split-indices --dynshape-pad-to-bound --canonicalize"
 build/bin/dyn-opt examples/decode_step.mlir \
   --dynshape-split-indices --dynshape-pad-to-bound --canonicalize
+echo "== to bir: dyn-opt examples/decode_step.mlir --lower-to-bir"
+build/bin/dyn-opt examples/decode_step.mlir --lower-to-bir

@@ -2,12 +2,15 @@
 
 #include "dyn/InitAll.h"
 
+#include "dyn/Conversion/Passes.h"
 #include "dyn/Dialect/BIR/IR/BIR.h"
+#include "dyn/Pipelines/Pipelines.h"
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Dialect/DynShape/Transforms/BufferizableOpInterfaceImpl.h"
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Affine/IR/ValueBoundsOpInterfaceImpl.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/IR/ValueBoundsOpInterfaceImpl.h"
 #include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
@@ -38,6 +41,7 @@ void dyn::registerAllDialects(mlir::DialectRegistry &registry) {
                   mlir::tensor::TensorDialect>();
   dynshape::registerBufferizableOpInterfaceExternalModels(registry);
   mlir::func::registerAllExtensions(registry);
+  mlir::affine::registerValueBoundsOpInterfaceExternalModels(registry);
   mlir::arith::registerValueBoundsOpInterfaceExternalModels(registry);
   mlir::tensor::registerValueBoundsOpInterfaceExternalModels(registry);
   mlir::arith::registerBufferizableOpInterfaceExternalModels(registry);
@@ -50,6 +54,8 @@ void dyn::registerAllDialects(mlir::DialectRegistry &registry) {
 
 void dyn::registerAllPasses() {
   dynshape::registerDynShapePasses();
+  registerDynConversionPasses();
+  registerPipelines();
   mlir::registerTransformsPasses();
   mlir::bufferization::registerBufferizationPasses();
   mlir::registerLinalgPasses();

@@ -1,4 +1,4 @@
-// RUN: dyn-opt %s | dyn-opt | FileCheck %s
+// RUN: dyn-opt %s -split-input-file | dyn-opt -split-input-file | FileCheck %s
 
 // CHECK-LABEL: func.func @kv
 // CHECK: bir.read_var %{{.*}} on pool
@@ -31,5 +31,217 @@ func.func @kv(%cache: memref<64x32xf32, #bir.mem<dram>>, %row: memref<1x32xf32, 
   %o = bir.alloc : memref<8x32xf32, #bir.mem<sbuf>>
   %oa = bir.ap %o offset 0 pattern [[32, 8], [1, 32]] : memref<8x32xf32, #bir.mem<sbuf>>
   bir.dma %g -> %oa on sp
+  return
+}
+
+// -----
+
+// Every ALU kind, with a register and with an immediate second operand;
+// immediates are signed 32-bit, the extremes included.
+// CHECK-LABEL: func.func @alu_kinds
+// CHECK-SAME: (%[[A:.*]]: i32, %[[B:.*]]: i32)
+// CHECK: %[[X:.*]] = bir.read_var %[[A]] on dve
+// CHECK: %[[Y:.*]] = bir.read_var %[[B]] on dve
+// CHECK: bir.alu add %[[X]], %[[Y]] on dve
+// CHECK: bir.alu sub %[[X]], %[[Y]] on dve
+// CHECK: bir.alu mult %[[X]], %[[Y]] on dve
+// CHECK: bir.alu divide %[[X]], %[[Y]] on dve
+// CHECK: bir.alu max %[[X]], %[[Y]] on dve
+// CHECK: bir.alu min %[[X]], %[[Y]] on dve
+// CHECK: bir.alu mod %[[X]], %[[Y]] on dve
+// CHECK: bir.alu_imm add %[[X]], -1 on dve
+// CHECK: bir.alu_imm sub %[[X]], -128 on dve
+// CHECK: bir.alu_imm mult %[[X]], -3 on dve
+// CHECK: bir.alu_imm divide %[[X]], -7 on dve
+// CHECK: bir.alu_imm max %[[X]], -2147483648 on dve
+// CHECK: bir.alu_imm min %[[X]], 2147483647 on dve
+// CHECK: bir.alu_imm mod %[[X]], -5 on dve
+// CHECK: %[[N:.*]] = bir.mov_imm -42 on dve
+// CHECK: bir.mov_imm -2147483648 on dve
+// CHECK: bir.mov_imm 2147483647 on dve
+// CHECK: bir.alu mult %[[X]], %[[N]] on dve
+func.func @alu_kinds(%a: i32, %b: i32) -> (!bir.reg, !bir.reg, !bir.reg, !bir.reg, !bir.reg, !bir.reg, !bir.reg) {
+  %x = bir.read_var %a on dve
+  %y = bir.read_var %b on dve
+  %0 = bir.alu add %x, %y on dve
+  %1 = bir.alu sub %x, %y on dve
+  %2 = bir.alu mult %x, %y on dve
+  %3 = bir.alu divide %x, %y on dve
+  %4 = bir.alu max %x, %y on dve
+  %5 = bir.alu min %x, %y on dve
+  %6 = bir.alu mod %x, %y on dve
+  %7 = bir.alu_imm add %x, -1 on dve
+  %8 = bir.alu_imm sub %x, -128 on dve
+  %9 = bir.alu_imm mult %x, -3 on dve
+  %10 = bir.alu_imm divide %x, -7 on dve
+  %11 = bir.alu_imm max %x, -2147483648 on dve
+  %12 = bir.alu_imm min %x, 2147483647 on dve
+  %13 = bir.alu_imm mod %x, -5 on dve
+  %14 = bir.mov_imm -42 on dve
+  %15 = bir.mov_imm -2147483648 on dve
+  %16 = bir.mov_imm 2147483647 on dve
+  %17 = bir.alu mult %x, %14 on dve
+  return %0, %1, %2, %3, %4, %5, %6 : !bir.reg, !bir.reg, !bir.reg, !bir.reg, !bir.reg, !bir.reg, !bir.reg
+}
+
+// -----
+
+// read_var on every engine; the optional physical register id.
+// CHECK-LABEL: func.func @engines_and_physical_regs
+// CHECK-SAME: (%[[V:.*]]: i32)
+// CHECK: bir.read_var %[[V]] on pe
+// CHECK-NOT: reg =
+// CHECK: bir.read_var %[[V]] on act {reg = 0 : i32}
+// CHECK: bir.read_var %[[V]] on pool {reg = 63 : i32}
+// CHECK: bir.read_var %[[V]] on dve {reg = 17 : i32}
+// CHECK: %[[SP:.*]] = bir.read_var %[[V]] on sp
+// CHECK: %[[M:.*]] = bir.mov_imm 5 on sp {reg = 1 : i32}
+// CHECK: bir.alu add %[[SP]], %[[M]] on sp {reg = 2 : i32}
+// CHECK: bir.alu_imm mult %[[SP]], 4 on sp {reg = 3 : i32}
+func.func @engines_and_physical_regs(%v: i32) {
+  %0 = bir.read_var %v on pe
+  %1 = bir.read_var %v on act {reg = 0 : i32}
+  %2 = bir.read_var %v on pool {reg = 63 : i32}
+  %3 = bir.read_var %v on dve {reg = 17 : i32}
+  %4 = bir.read_var %v on sp
+  %5 = bir.mov_imm 5 on sp {reg = 1 : i32}
+  %6 = bir.alu add %4, %5 on sp {reg = 2 : i32}
+  %7 = bir.alu_imm mult %4, 4 on sp {reg = 3 : i32}
+  return
+}
+
+// -----
+
+// A dynamic loop with coef != 1, a non-zero lb, a step > 1 and a physical
+// induction register, holding a static loop on the same engine whose body
+// uses both induction registers, directly and through a kind-2 AP.
+// CHECK: #[[MAP:.*]] = affine_map<(d0, d1) -> (d0 * 8 + d1)>
+// CHECK-LABEL: func.func @nested_loops
+// CHECK: %[[N:.*]] = bir.read_var %{{.*}} on act
+// CHECK: %[[T:.*]] = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+// CHECK: bir.dynamic_for %[[J:.*]] = 1 to 4 * %[[N]] + 3 step 2 max_trip 7 on act attributes {reg = 9 : i32} {
+// CHECK:   bir.for %[[I:.*]] = 0 to 8 step 4 on act attributes {reg = 10 : i32} {
+// CHECK:     bir.alu add %[[J]], %[[I]] on act
+// CHECK:     %[[S:.*]] = bir.sym_ap %[[T]] offset #[[MAP]](%[[J]], %[[I]]) pattern {{\[\[}}8, 1], [1, 4]] : memref<4x8xf32, #bir.mem<sbuf>>
+// CHECK:     bir.dma %{{.*}} -> %[[S]] on act
+// CHECK:   }
+// CHECK: }
+// CHECK: bir.dynamic_for %{{.*}} = 0 to 3 * %[[N]] + 100 step 1 max_trip 0 on act {
+func.func @nested_loops(%n: i32, %src: memref<4xf32, #bir.mem<dram>>) {
+  %r = bir.read_var %n on act
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  bir.dynamic_for %j = 1 to 4 * %r + 3 step 2 max_trip 7 on act attributes {reg = 9 : i32} {
+    bir.for %i = 0 to 8 step 4 on act attributes {reg = 10 : i32} {
+      %s = bir.alu add %j, %i on act
+      %d = bir.sym_ap %t offset affine_map<(d0, d1) -> (d0 * 8 + d1)>(%j, %i) pattern [[8, 1], [1, 4]] : memref<4x8xf32, #bir.mem<sbuf>>
+      %a = bir.ap %src offset 0 pattern [[1, 4]] : memref<4xf32, #bir.mem<dram>>
+      bir.dma %a -> %d on act
+    }
+  }
+  bir.dynamic_for %k = 0 to 3 * %r + 100 step 1 max_trip 0 on act {
+  }
+  return
+}
+
+// -----
+
+// SBUF and PSUM locations, with and without an address; each at exactly its
+// per-partition capacity (192 KiB, 16 KiB) and the partition limit of 128.
+// CHECK-LABEL: func.func @allocs
+// CHECK: bir.alloc : memref<128x49152xf32, #bir.mem<sbuf>>
+// CHECK: bir.alloc {address = 262144 : i64} : memref<1x16xi8, #bir.mem<sbuf>>
+// CHECK: bir.alloc : memref<128x4096xf32, #bir.mem<psum>>
+// CHECK: bir.alloc {address = 33554432 : i64} : memref<2x4x2xf16, #bir.mem<psum>>
+func.func @allocs() {
+  %0 = bir.alloc : memref<128x49152xf32, #bir.mem<sbuf>>
+  %1 = bir.alloc {address = 262144 : i64} : memref<1x16xi8, #bir.mem<sbuf>>
+  %2 = bir.alloc : memref<128x4096xf32, #bir.mem<psum>>
+  %3 = bir.alloc {address = 33554432 : i64} : memref<2x4x2xf16, #bir.mem<psum>>
+  return
+}
+
+// -----
+
+// Every access-pattern form and a DMA between each kind.
+// CHECK-LABEL: func.func @access_patterns
+// CHECK-SAME: (%[[D:[a-z0-9_]+]]: memref<64x32xf32, #bir.mem<dram>>, %[[IDS:[a-z0-9_]+]]: memref<4xi32, #bir.mem<dram>>, %[[P:[a-z0-9_]+]]: i32, %[[Q:[a-z0-9_]+]]: i32)
+// CHECK: %[[VP:.*]] = bir.read_var %[[P]] on sp
+// CHECK: %[[VQ:.*]] = bir.read_var %[[Q]] on sp
+// CHECK: %[[T:.*]] = bir.alloc : memref<4x32xf32, #bir.mem<sbuf>>
+// CHECK: %[[S0:.*]] = bir.ap %[[T]] offset 32 pattern {{\[\[}}32, 3], [1, 32]] : memref<4x32xf32, #bir.mem<sbuf>>
+// CHECK: %[[S1:.*]] = bir.ap %[[D]] offset 2016 pattern {{\[\[}}0, 3], [1, 32]] : memref<64x32xf32, #bir.mem<dram>>
+// CHECK: %[[S2:.*]] = bir.ap %[[D]] offset 0 pattern {{\[\[}}32, 3], [1, 32]] scalar 64 + [128, -4] * (%[[VP]], %[[VQ]]) : memref<64x32xf32, #bir.mem<dram>>
+// CHECK: bir.dma %[[S0]] -> %[[S2]] on sp
+// CHECK: %[[S3:.*]] = bir.ap %[[D]] offset 0 pattern {{\[\[}}32, 4], [1, 32]] indirect %[[IDS]] arg_id 3 indirect_dim 0 max_index 4 : memref<4xi32, #bir.mem<dram>> : memref<64x32xf32, #bir.mem<dram>>
+// CHECK: %[[S4:.*]] = bir.ap %[[T]] offset 0 pattern {{\[\[}}32, 4], [1, 32]] : memref<4x32xf32, #bir.mem<sbuf>>
+// CHECK: bir.dma %[[S3]] -> %[[S4]] on sp
+// CHECK: %[[ADDR:.*]] = bir.alu_imm mult %[[VP]], 128 on sp
+// CHECK: %[[S5:.*]] = bir.reg_ap %[[T]] addr %[[ADDR]] pattern {{\[\[}}32, 1], [1, 32]] : memref<4x32xf32, #bir.mem<sbuf>>
+// CHECK: %[[S6:.*]] = bir.reg_ap %[[D]] addr %[[VQ]] pattern {{\[\[}}1, 32]] : memref<64x32xf32, #bir.mem<dram>>
+// CHECK: bir.dma %[[S5]] -> %[[S6]] on sp
+// CHECK: bir.dma %[[S1]] -> %[[S0]] on sp
+func.func @access_patterns(%dram: memref<64x32xf32, #bir.mem<dram>>, %ids: memref<4xi32, #bir.mem<dram>>, %p: i32, %q: i32) {
+  %vp = bir.read_var %p on sp
+  %vq = bir.read_var %q on sp
+  %t = bir.alloc : memref<4x32xf32, #bir.mem<sbuf>>
+  // The last element of each location is in bounds.
+  %s0 = bir.ap %t offset 32 pattern [[32, 3], [1, 32]] : memref<4x32xf32, #bir.mem<sbuf>>
+  // A zero step (broadcast) is allowed.
+  %s1 = bir.ap %dram offset 2016 pattern [[0, 3], [1, 32]] : memref<64x32xf32, #bir.mem<dram>>
+  %s2 = bir.ap %dram offset 0 pattern [[32, 3], [1, 32]] scalar 64 + [128, -4] * (%vp, %vq) : memref<64x32xf32, #bir.mem<dram>>
+  bir.dma %s0 -> %s2 on sp
+  %s3 = bir.ap %dram offset 0 pattern [[32, 4], [1, 32]] indirect %ids arg_id 3 indirect_dim 0 max_index 4 : memref<4xi32, #bir.mem<dram>> : memref<64x32xf32, #bir.mem<dram>>
+  %s4 = bir.ap %t offset 0 pattern [[32, 4], [1, 32]] : memref<4x32xf32, #bir.mem<sbuf>>
+  bir.dma %s3 -> %s4 on sp
+  %addr = bir.alu_imm mult %vp, 128 on sp
+  %s5 = bir.reg_ap %t addr %addr pattern [[32, 1], [1, 32]] : memref<4x32xf32, #bir.mem<sbuf>>
+  %s6 = bir.reg_ap %dram addr %vq pattern [[1, 32]] : memref<64x32xf32, #bir.mem<dram>>
+  bir.dma %s5 -> %s6 on sp
+  bir.dma %s1 -> %s0 on sp
+  return
+}
+
+// -----
+
+// The generators: registers on the generic side and runtime terms on the
+// other (a copy dynamic on both sides), an index tensor as the generic
+// address, and a DRAM to DRAM copy.
+// CHECK-LABEL: func.func @generators
+// CHECK-SAME: (%[[TAB:[a-z0-9_]+]]: memref<16x32xf32, #bir.mem<dram>>, %[[IDS:[a-z0-9_]+]]: memref<8xi32, #bir.mem<dram>>, %[[OUT:[a-z0-9_]+]]: memref<8x32xf32, #bir.mem<dram>>, %[[P:[a-z0-9_]+]]: i32, %[[Q:[a-z0-9_]+]]: i32)
+// CHECK: %[[R:.*]] = bir.read_var %[[P]] on pool
+// CHECK: %[[R2:.*]] = bir.read_var %[[Q]] on pool
+// CHECK: %[[SRC:.*]] = bir.ap %[[TAB]]
+// CHECK: %[[DST:.*]] = bir.ap %[[OUT]]
+// CHECK: bir.tensor_copy_dynamic_src %[[SRC]] -> %[[DST]] generic_addrs(%[[R]], %[[R2]] : !bir.reg, !bir.reg) generic_dim 1 offset_scale [128, 4] addr_free_indices [0, 1] other(%[[R2]]) scale [4] on pool
+// CHECK: %[[G:.*]] = bir.ap %[[TAB]] offset 0 pattern {{\[\[}}32, 8], [1, 32]]
+// CHECK: %[[O:.*]] = bir.ap %[[OUT]] offset 0 pattern {{\[\[}}32, 8], [1, 32]]
+// CHECK: bir.tensor_copy_dynamic_src %[[G]] -> %[[O]] generic_addrs(%[[IDS]] : memref<8xi32, #bir.mem<dram>>) generic_dim 0 offset_scale [128] addr_free_indices [1] other() scale [] on pool
+// CHECK: bir.tensor_copy_dynamic_dst %[[O]] -> %[[G]] generic_addrs(%[[IDS]] : memref<8xi32, #bir.mem<dram>>) generic_dim 0 offset_scale [128] addr_free_indices [1] other() scale [] on pool
+// CHECK: bir.tensor_copy_dynamic_dst %[[DST]] -> %[[SRC]] generic_addrs(%[[R]] : !bir.reg) generic_dim 0 offset_scale [128] addr_free_indices [] other(%[[R]], %[[R2]]) scale [4, 8] on pool
+func.func @generators(%table: memref<16x32xf32, #bir.mem<dram>>, %ids: memref<8xi32, #bir.mem<dram>>, %out: memref<8x32xf32, #bir.mem<dram>>, %p: i32, %q: i32) {
+  %r = bir.read_var %p on pool
+  %r2 = bir.read_var %q on pool
+  %src = bir.ap %table offset 0 pattern [[32, 1], [1, 32]] : memref<16x32xf32, #bir.mem<dram>>
+  %dst = bir.ap %out offset 0 pattern [[32, 1], [1, 32]] : memref<8x32xf32, #bir.mem<dram>>
+  bir.tensor_copy_dynamic_src %src -> %dst generic_addrs(%r, %r2 : !bir.reg, !bir.reg) generic_dim 1 offset_scale [128, 4] addr_free_indices [0, 1] other(%r2) scale [4] on pool
+  %g = bir.ap %table offset 0 pattern [[32, 8], [1, 32]] : memref<16x32xf32, #bir.mem<dram>>
+  %o = bir.ap %out offset 0 pattern [[32, 8], [1, 32]] : memref<8x32xf32, #bir.mem<dram>>
+  bir.tensor_copy_dynamic_src %g -> %o generic_addrs(%ids : memref<8xi32, #bir.mem<dram>>) generic_dim 0 offset_scale [128] addr_free_indices [1] other() scale [] on pool
+  bir.tensor_copy_dynamic_dst %o -> %g generic_addrs(%ids : memref<8xi32, #bir.mem<dram>>) generic_dim 0 offset_scale [128] addr_free_indices [1] other() scale [] on pool
+  bir.tensor_copy_dynamic_dst %dst -> %src generic_addrs(%r : !bir.reg) generic_dim 0 offset_scale [128] addr_free_indices [] other(%r, %r2) scale [4, 8] on pool
+  return
+}
+
+// -----
+
+// Negative loop fields print signed and round-trip.
+// CHECK-LABEL: func.func @negative_loop_fields
+// CHECK: bir.dynamic_for %{{.*}} = -3 to -1 * %{{.*}} + -5 step 2 max_trip 8 on act
+// CHECK: bir.for %{{.*}} = -8 to -1 step 3 on act
+func.func @negative_loop_fields(%r: !bir.reg) {
+  bir.dynamic_for %k = -3 to -1 * %r + -5 step 2 max_trip 8 on act {
+  }
+  bir.for %i = -8 to -1 step 3 on act {
+  }
   return
 }

@@ -2,6 +2,8 @@
 
 #include "dyn/Dialect/BIR/IR/BIR.h"
 
+#include "llvm/Support/CheckedArithmetic.h"
+
 using namespace mlir;
 using namespace dyn::bir;
 
@@ -17,7 +19,11 @@ static LogicalResult verifyPattern(Operation *op, MemRefType type,
   if (pattern.empty() || pattern.size() % 2)
     return op->emitOpError("pattern must be a non-empty list of [step, num] "
                            "pairs");
-  int64_t last = 0;
+  if (!getElementBytes(type))
+    return op->emitOpError("element type must be a whole number of bytes "
+                           "wide, got ")
+           << type.getElementType();
+  std::optional<int64_t> last = 0;
   for (size_t i = 0; i < pattern.size(); i += 2) {
     if (pattern[i + 1] <= 0)
       return op->emitOpError("pattern entry ")
@@ -25,12 +31,15 @@ static LogicalResult verifyPattern(Operation *op, MemRefType type,
     if (pattern[i] < 0)
       return op->emitOpError("pattern entry ")
              << i / 2 << " must have a non-negative step, got " << pattern[i];
-    last += pattern[i] * (pattern[i + 1] - 1);
+    std::optional<int64_t> span = llvm::checkedMul(pattern[i], pattern[i + 1] - 1);
+    last = last && span ? llvm::checkedAdd(*last, *span) : std::nullopt;
   }
-  if (offset && (*offset < 0 || *offset + last >= type.getNumElements()))
-    return op->emitOpError("pattern reaches elements [")
-           << *offset << ", " << *offset + last << "], outside the "
-           << type.getNumElements() << " elements of the location";
+  std::optional<int64_t> end =
+      offset && last ? llvm::checkedAdd(*offset, *last) : std::nullopt;
+  if (offset && (*offset < 0 || !end || *end >= type.getNumElements()))
+    return op->emitOpError("pattern starting at element ")
+           << *offset << " reaches outside the " << type.getNumElements()
+           << " elements of the location";
   return success();
 }
 
@@ -39,7 +48,7 @@ static int64_t patternBytes(MemRefType type, ArrayRef<int64_t> pattern) {
   int64_t elements = 1;
   for (size_t i = 1; i < pattern.size(); i += 2)
     elements *= pattern[i];
-  return elements * (type.getElementTypeBitWidth() / 8);
+  return elements * getElementBytes(type).value_or(0);
 }
 
 //===----------------------------------------------------------------------===//
@@ -54,6 +63,14 @@ LogicalResult PhysicalAPOp::verify() {
     return failure();
   bool scalar = getDynConst().has_value();
   bool indirect = getIndirect() != nullptr;
+  if (scalar != getDynCoefs().has_value() || (!scalar && !getDynValues().empty()))
+    return emitOpError("scalar dynamic offset needs dyn_const, dyn_coefs and "
+                       "dyn_values together");
+  if (indirect != getArgId().has_value() ||
+      indirect != getIndirectDim().has_value() ||
+      indirect != getIndirectDimMaxIndex().has_value())
+    return emitOpError("indirect dynamic offset needs the index tensor, "
+                       "arg_id, indirect_dim and max_index together");
   if (scalar && indirect)
     return emitOpError("exactly one of a scalar and a vector dynamic offset "
                        "may be provided, got both");
@@ -63,13 +80,14 @@ LogicalResult PhysicalAPOp::verify() {
            << getDynCoefs()->size() << " for " << getDynValues().size();
   if (indirect) {
     auto index = llvm::cast<MemRefType>(getIndirect().getType());
-    if (*getIndirectDim() != 0)
-      return emitOpError("indirect_dim must be 0, got ") << *getIndirectDim();
+    if (getIndirectDimAttr().getInt() != 0)
+      return emitOpError("indirect_dim must be 0, got ")
+             << getIndirectDimAttr().getInt();
     if (!index.hasStaticShape() ||
-        *getIndirectDimMaxIndex() != index.getNumElements())
+        getIndirectDimMaxIndexAttr().getInt() != index.getNumElements())
       return emitOpError("indirect_dim_max_index must be the index tensor's "
                          "element count");
-    if (*getArgId() < 0)
+    if (getArgIdAttr().getInt() < 0)
       return emitOpError("arg_id must be non-negative");
   }
   if (scalar || indirect)

@@ -34,6 +34,13 @@ void BIRDialect::initialize() {
       >();
 }
 
+std::optional<int64_t> dyn::bir::getElementBytes(MemRefType type) {
+  Type element = type.getElementType();
+  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8)
+    return std::nullopt;
+  return element.getIntOrFloatBitWidth() / 8;
+}
+
 std::optional<MemorySpace> dyn::bir::getMemorySpace(MemRefType type) {
   if (auto space = llvm::dyn_cast_or_null<MemorySpaceAttr>(type.getMemorySpace()))
     return space.getValue();
@@ -100,12 +107,18 @@ LogicalResult dyn::bir::verifyEngineDiscipline(Operation *op) {
             return failure();
     }
   }
-  // Instructions inside a loop run on the loop's engine.
-  if (auto parent = llvm::dyn_cast_or_null<InstInterface>(op->getParentOp()))
-    if (parent.getEngine() != engine)
+  // Instructions inside a loop run on the (nearest) loop's engine.
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    auto loop = llvm::dyn_cast<InstInterface>(parent);
+    if (!loop)
+      continue;
+    if (loop.getEngine() != engine)
       return op->emitOpError("runs on '")
              << stringifyEngine(engine) << "' inside a loop on '"
-             << stringifyEngine(parent.getEngine())
+             << stringifyEngine(loop.getEngine())
              << "'; a loop's body runs on the loop's engine";
+    break;
+  }
   return success();
 }

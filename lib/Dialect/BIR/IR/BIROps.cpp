@@ -6,6 +6,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace dyn::bir;
@@ -200,8 +201,9 @@ ParseResult DynamicForOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void DynamicForOp::print(OpAsmPrinter &p) {
-  p << ' ' << getInductionReg() << " = " << getLb() << " to " << getUbCoef()
-    << " * " << getUbReg() << " + " << getUbConst() << " step " << getStep()
+  p << ' ' << getInductionReg() << " = " << getLbAttr().getInt() << " to "
+    << getUbCoefAttr().getInt() << " * " << getUbReg() << " + "
+    << getUbConstAttr().getInt() << " step " << getStepAttr().getInt()
     << " max_trip " << getMaxTrip();
   printLoopTail(p, *this, getEngine(),
                 {"lb", "ub_coef", "ub_const", "step", "max_trip", "engine"});
@@ -217,9 +219,9 @@ static LogicalResult verifyLoopBody(Operation *op) {
 }
 
 LogicalResult DynamicForOp::verify() {
-  if (getStep() <= 0)
-    return emitOpError("step must be positive, got ") << getStep();
-  if (getUbCoef() == 0)
+  if (getStepAttr().getInt() <= 0)
+    return emitOpError("step must be positive, got ") << getStepAttr().getInt();
+  if (getUbCoefAttr().getInt() == 0)
     return emitOpError("upper bound must be coef * reg + const with a "
                        "non-zero coef; use bir.for for a static trip count");
   return success();
@@ -239,22 +241,23 @@ ParseResult ForOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void ForOp::print(OpAsmPrinter &p) {
-  p << ' ' << getInductionReg() << " = " << getLb() << " to " << getUb()
-    << " step " << getStep();
+  p << ' ' << getInductionReg() << " = " << getLbAttr().getInt() << " to "
+    << getUbAttr().getInt() << " step " << getStepAttr().getInt();
   printLoopTail(p, *this, getEngine(), {"lb", "ub", "step", "engine"});
 }
 
 LogicalResult ForOp::verify() {
-  if (getStep() <= 0)
-    return emitOpError("step must be positive, got ") << getStep();
+  if (getStepAttr().getInt() <= 0)
+    return emitOpError("step must be positive, got ") << getStepAttr().getInt();
   return success();
 }
 
 LogicalResult ForOp::verifyRegions() { return verifyLoopBody(*this); }
 
 int64_t ForOp::getTripCount() {
-  int64_t span = static_cast<int64_t>(getUb()) - getLb();
-  return span <= 0 ? 0 : (span + getStep() - 1) / getStep();
+  int64_t step = getStepAttr().getInt();
+  int64_t span = getUbAttr().getInt() - getLbAttr().getInt();
+  return span <= 0 ? 0 : (span + step - 1) / step;
 }
 
 //===----------------------------------------------------------------------===//
@@ -264,25 +267,35 @@ int64_t ForOp::getTripCount() {
 LogicalResult AllocOp::verify() {
   MemRefType type = getType();
   std::optional<MemorySpace> space = getMemorySpace(type);
-  if (!space || *space == MemorySpace::dram)
-    return emitOpError("makes SBUF or PSUM locations (memory space "
-                       "#bir.mem<sbuf> or #bir.mem<psum>); DRAM tensors are "
-                       "function arguments");
+  if (!space)
+    return emitOpError("location must be in a bir memory space "
+                       "(#bir.mem<dram|sbuf|psum>)");
   if (!type.getLayout().isIdentity())
     return emitOpError("location must have the identity layout");
-  if (type.getRank() < 1 || type.getDimSize(0) > kNumPartitions)
+  if (*space == MemorySpace::dram) {
+    if (getAddress())
+      return emitOpError("a DRAM output has no on-chip address");
+    return success();
+  }
+  if (type.getRank() < 1 || type.getDimSize(0) < 1 ||
+      type.getDimSize(0) > kNumPartitions)
     return emitOpError("dimension 0 is the partition dimension: between 1 "
                        "and ")
            << kNumPartitions << " partitions";
-  int64_t elementBytes = type.getElementTypeBitWidth() / 8;
-  int64_t bytes = elementBytes;
+  std::optional<int64_t> elementBytes = getElementBytes(type);
+  if (!elementBytes)
+    return emitOpError("element type must be a whole number of bytes wide, "
+                       "got ")
+           << type.getElementType();
+  std::optional<int64_t> bytes = *elementBytes;
   for (int64_t d : type.getShape().drop_front())
-    bytes *= d;
+    bytes = bytes ? llvm::checkedMul(*bytes, d) : std::nullopt;
   int64_t capacity = *space == MemorySpace::sbuf ? kSbufBytesPerPartition
                                                  : kPsumBytesPerPartition;
-  if (bytes > capacity)
+  if (!bytes || *bytes > capacity)
     return emitOpError("needs ")
-           << bytes << " bytes per partition, more than the "
+           << (bytes ? std::to_string(*bytes) : std::string("too many"))
+           << " bytes per partition, more than the "
            << stringifyMemorySpace(*space) << " capacity of " << capacity;
   return success();
 }

@@ -39,6 +39,9 @@ std::optional<Engine> getRegisterEngine(mlir::Value reg);
 /// truncate toward zero; x/0 and x%0 are 0 (project-defined).
 int32_t evaluateAlu(AluOpKind kind, int32_t lhs, int32_t rhs);
 
+/// Bytes per element, if the element type is a whole number of bytes wide.
+std::optional<int64_t> getElementBytes(mlir::MemRefType type);
+
 /// The memory space of a bir memref, if it has one.
 std::optional<MemorySpace> getMemorySpace(mlir::MemRefType type);
 

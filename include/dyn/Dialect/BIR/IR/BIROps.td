@@ -178,12 +178,14 @@ def BIR_ForOp : BIR_Inst<"for",
 //===----------------------------------------------------------------------===//
 
 def BIR_AllocOp : BIR_Op<"alloc", [MemoryEffects<[MemAlloc]>]> {
-  let summary = "An SBUF or PSUM location, sized for the bound";
+  let summary = "A location sized for the bound: SBUF, PSUM or a DRAM output";
   let description = [{
-    A statically sized on-chip location. Dimension 0 is the partition
-    dimension (at most 128 partitions); the rest is the free size of each
-    partition. `bir-allocate-memory` gives it a byte `address` in the address
-    map of DESIGN.md section 4.
+    A statically sized location. On chip (SBUF, PSUM) dimension 0 is the
+    partition dimension (at most 128 partitions) and the rest is the free
+    size of each partition, within the per-partition capacity;
+    `bir-allocate-memory` gives it a byte `address` in the address map of
+    DESIGN.md section 4. In DRAM it is an output tensor of the function,
+    which the runtime provides.
 
     ```mlir
     %t = bir.alloc : memref<128x512xf32, #bir.mem<sbuf>>

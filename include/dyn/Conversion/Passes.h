@@ -1,0 +1,16 @@
+//===- Passes.h - dyn conversion passes -------------------------*- C++ -*-===//
+
+#ifndef DYN_CONVERSION_PASSES_H
+#define DYN_CONVERSION_PASSES_H
+
+#include "dyn/Conversion/DynShapeToBIR/DynShapeToBIR.h"
+
+#include "mlir/Pass/Pass.h"
+
+namespace dyn {
+#define GEN_PASS_DECL
+#define GEN_PASS_REGISTRATION
+#include "dyn/Conversion/Passes.h.inc"
+} // namespace dyn
+
+#endif // DYN_CONVERSION_PASSES_H

@@ -1,0 +1,41 @@
+//===- Passes.td - dyn conversion passes --------------------*- tablegen -*-===//
+
+#ifndef DYN_CONVERSION_PASSES_TD
+#define DYN_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertDynShapeToBIR : Pass<"convert-dynshape-to-bir", "::mlir::ModuleOp"> {
+  let summary = "Lower buffer-level IR to bir (report Stages 1 and 1b)";
+  let description = [{
+    Takes the output of One-Shot Bufferize (memref, scf, arith and the
+    dynshape buffer ops) to `bir`:
+
+    * function memrefs become DRAM tensors (`#bir.mem<dram>`); a
+      `memref.alloc` becomes an SBUF location sized for the bound, or a DRAM
+      output when the function returns it;
+    * `i32`/`index` arithmetic (`constant`, `index_cast`, `addi`, `subi`,
+      `muli`, `minsi`, `maxsi`, `divsi`, `remsi`) becomes register-ALU code
+      on the DMA engine, runtime `i32` arguments `bir.read_var`; the clamps
+      of StableHLO semantics are part of it (folded when constant);
+    * an `scf.for` with a runtime upper bound becomes `bir.dynamic_for`, its
+      `max_trip` derived by integer range analysis (or, failing that,
+      `ValueBoundsOpInterface`); a loop without a provable bound is an error.
+      Constant bounds give `bir.for`;
+    * `memref.copy` between (sub)views becomes `bir.dma` when every offset
+      is static, else a `bir.tensor_copy_dynamic_dst` (or `_src` when only
+      the source is dynamic) whose `generic_addrs` are the offset registers;
+      `dynshape.buffer_gather` / `buffer_scatter` become indirect generators.
+
+    Anything else is reported with a diagnostic naming the op.
+  }];
+  let options = [
+    Option<"engine", "engine", "std::string", "\"pool\"",
+           "Engine that runs the DMAs, loops and their register code "
+           "(software DGE triggers from Pool by default)">
+  ];
+  // bir receives everything.
+  let dependentDialects = ["::dyn::bir::BIRDialect"];
+}
+
+#endif // DYN_CONVERSION_PASSES_TD

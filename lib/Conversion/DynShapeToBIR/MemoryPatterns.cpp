@@ -1,0 +1,214 @@
+//===- MemoryPatterns.cpp - copies, gathers and scatters to bir DMAs ------===//
+//
+// Report Stage 1: a copy at a runtime position becomes a TensorCopyDynamic
+// generator whose generic_addrs are the registers of its runtime offsets and
+// whose offset_scale is the byte stride each register steps by; a gather or
+// scatter becomes one whose generic address is the index tensor. Static
+// copies become plain bir.dma. Views are kind-1 access patterns over their
+// base location, in elements.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dyn/Conversion/DynShapeToBIR/DynShapeToBIR.h"
+
+#include "dyn/Dialect/DynShape/IR/DynShape.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+using namespace dyn;
+using namespace dyn::bir;
+
+namespace {
+
+/// One side of a copy: a kind-1 pattern over a base location, plus the
+/// runtime terms of its start address.
+struct Side {
+  Value base;
+  int64_t offset = 0;              // static element offset
+  SmallVector<int64_t> pattern;    // [step, num] pairs, elements
+  SmallVector<Value> regs;         // runtime offset registers
+  SmallVector<int64_t> scales;     // bytes per unit of each register
+  SmallVector<int64_t> staticDims; // dims whose offset is static
+  int64_t firstDynamicDim = -1;
+
+  bool isDynamic() const { return !regs.empty(); }
+};
+
+/// The register behind a view offset: the scalar patterns left it as
+/// `unrealized_conversion_cast %reg : !bir.reg to index`.
+Value getOffsetRegister(Value offset) {
+  auto cast = offset.getDefiningOp<UnrealizedConversionCastOp>();
+  if (cast && cast.getNumOperands() == 1 &&
+      llvm::isa<RegType>(cast.getOperand(0).getType()))
+    return cast.getOperand(0);
+  return {};
+}
+
+/// Describes `view` (a base location or one subview of it).
+FailureOr<Side> describeSide(Operation *user, Value view) {
+  Side side;
+  auto subview = view.getDefiningOp<memref::SubViewOp>();
+  side.base = subview ? subview.getSource() : view;
+  auto baseType = llvm::cast<MemRefType>(side.base.getType());
+  if (side.base.getDefiningOp<memref::SubViewOp>() ||
+      !baseType.getLayout().isIdentity() || !getMemorySpace(baseType))
+    return user->emitOpError("cannot lower: operand is not a bir location or "
+                             "a single subview of one");
+  SmallVector<int64_t> strides = baseType.getStridesAndOffset().first;
+  int64_t rank = baseType.getRank();
+  if (!subview) {
+    for (int64_t d = 0; d < rank; ++d) {
+      side.pattern.append({strides[d], baseType.getDimSize(d)});
+      side.staticDims.push_back(d);
+    }
+    return side;
+  }
+  int64_t elementBytes = *getElementBytes(baseType);
+  SmallVector<OpFoldResult> offsets = subview.getMixedOffsets();
+  ArrayRef<int64_t> sizes = subview.getStaticSizes();
+  ArrayRef<int64_t> steps = subview.getStaticStrides();
+  for (int64_t d = 0; d < rank; ++d) {
+    if (ShapedType::isDynamic(sizes[d]) || ShapedType::isDynamic(steps[d]))
+      return user->emitOpError("cannot lower: a view with a dynamic size or "
+                               "stride");
+    side.pattern.append({strides[d] * steps[d], sizes[d]});
+    if (std::optional<int64_t> offset = getConstantIntValue(offsets[d])) {
+      side.offset += *offset * strides[d];
+      side.staticDims.push_back(d);
+      continue;
+    }
+    Value reg = getOffsetRegister(llvm::cast<Value>(offsets[d]));
+    if (!reg)
+      return user->emitOpError("cannot lower: view offset of dimension ")
+             << d << " is not register arithmetic";
+    side.regs.push_back(reg);
+    side.scales.push_back(strides[d] * elementBytes);
+    if (side.firstDynamicDim < 0)
+      side.firstDynamicDim = d;
+  }
+  return side;
+}
+
+Value buildAP(PatternRewriter &rewriter, Location loc, const Side &side) {
+  return PhysicalAPOp::create(
+      rewriter, loc, AccessPatternType::get(rewriter.getContext()), side.base,
+      rewriter.getI64IntegerAttr(side.offset),
+      rewriter.getDenseI64ArrayAttr(side.pattern), IntegerAttr(),
+      DenseI64ArrayAttr(), ValueRange(), Value(), IntegerAttr(), IntegerAttr(),
+      IntegerAttr());
+}
+
+/// Rows of a gather/scatter operand: `[rowElems, rows], [1, rowElems]`.
+Side rowsSide(Value buffer) {
+  auto type = llvm::cast<MemRefType>(buffer.getType());
+  int64_t rowElems = 1;
+  for (int64_t d : type.getShape().drop_front())
+    rowElems *= d;
+  Side side;
+  side.base = buffer;
+  side.pattern = {rowElems, type.getDimSize(0), 1, rowElems};
+  return side;
+}
+
+template <typename GeneratorOp>
+void buildGenerator(PatternRewriter &rewriter, Operation *op, Engine engine,
+                    const Side &src, const Side &dst, const Side &generic,
+                    ValueRange genericAddrs, ArrayRef<int64_t> scales,
+                    int64_t genericDim, const Side &other) {
+  Location loc = op->getLoc();
+  Value srcAP = buildAP(rewriter, loc, src);
+  Value dstAP = buildAP(rewriter, loc, dst);
+  GeneratorOp::create(rewriter, loc, srcAP, dstAP, genericAddrs,
+                      rewriter.getI64IntegerAttr(genericDim),
+                      rewriter.getDenseI64ArrayAttr(scales),
+                      rewriter.getDenseI64ArrayAttr(generic.staticDims),
+                      other.regs, rewriter.getDenseI64ArrayAttr(other.scales),
+                      EngineAttr::get(rewriter.getContext(), engine));
+}
+
+/// memref.copy -> bir.dma, or a TensorCopyDynamic generator.
+struct CopyToDMA : OpRewritePattern<memref::CopyOp> {
+  CopyToDMA(MLIRContext *ctx, Engine engine)
+      : OpRewritePattern(ctx), engine(engine) {}
+
+  LogicalResult matchAndRewrite(memref::CopyOp op,
+                                PatternRewriter &rewriter) const override {
+    FailureOr<Side> src = describeSide(op, op.getSource());
+    FailureOr<Side> dst = describeSide(op, op.getTarget());
+    if (failed(src) || failed(dst))
+      return failure();
+    if (dst->isDynamic()) {
+      buildGenerator<TensorCopyDynamicDstOp>(rewriter, op, engine, *src, *dst,
+                                             *dst, dst->regs, dst->scales,
+                                             dst->firstDynamicDim, *src);
+    } else if (src->isDynamic()) {
+      buildGenerator<TensorCopyDynamicSrcOp>(rewriter, op, engine, *src, *dst,
+                                             *src, src->regs, src->scales,
+                                             src->firstDynamicDim, *dst);
+    } else {
+      Value srcAP = buildAP(rewriter, op.getLoc(), *src);
+      Value dstAP = buildAP(rewriter, op.getLoc(), *dst);
+      DMAOp::create(rewriter, op.getLoc(), srcAP, dstAP,
+                    EngineAttr::get(rewriter.getContext(), engine));
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  Engine engine;
+};
+
+int64_t rowBytes(Value buffer) {
+  auto type = llvm::cast<MemRefType>(buffer.getType());
+  return type.getStridesAndOffset().first[0] * *getElementBytes(type);
+}
+
+/// buffer_gather -> tensor_copy_dynamic_src reading rows through the ids.
+struct GatherToDMA : OpRewritePattern<dynshape::BufferGatherOp> {
+  GatherToDMA(MLIRContext *ctx, Engine engine)
+      : OpRewritePattern(ctx), engine(engine) {}
+
+  LogicalResult matchAndRewrite(dynshape::BufferGatherOp op,
+                                PatternRewriter &rewriter) const override {
+    Side table = rowsSide(op.getTable()), out = rowsSide(op.getOutput());
+    table.pattern[1] = out.pattern[1]; // one row per index
+    table.staticDims = {1};
+    buildGenerator<TensorCopyDynamicSrcOp>(
+        rewriter, op, engine, table, out, table, op.getIndices(),
+        {rowBytes(op.getTable())}, 0, Side());
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  Engine engine;
+};
+
+/// buffer_scatter -> tensor_copy_dynamic_dst writing rows through the ids.
+struct ScatterToDMA : OpRewritePattern<dynshape::BufferScatterOp> {
+  ScatterToDMA(MLIRContext *ctx, Engine engine)
+      : OpRewritePattern(ctx), engine(engine) {}
+
+  LogicalResult matchAndRewrite(dynshape::BufferScatterOp op,
+                                PatternRewriter &rewriter) const override {
+    Side rows = rowsSide(op.getUpdates()), table = rowsSide(op.getTable());
+    table.pattern[1] = rows.pattern[1];
+    table.staticDims = {1};
+    buildGenerator<TensorCopyDynamicDstOp>(
+        rewriter, op, engine, rows, table, table, op.getIndices(),
+        {rowBytes(op.getTable())}, 0, Side());
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  Engine engine;
+};
+
+} // namespace
+
+void dyn::populateDynShapeToBIRMemoryPatterns(Engine engine,
+                                              RewritePatternSet &patterns) {
+  patterns.add<CopyToDMA, GatherToDMA, ScatterToDMA>(patterns.getContext(),
+                                                     engine);
+}

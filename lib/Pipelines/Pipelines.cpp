@@ -1,0 +1,93 @@
+//===- Pipelines.cpp - dyn's registered pass pipelines --------------------===//
+
+#include "dyn/Pipelines/Pipelines.h"
+
+#include "dyn/Conversion/Passes.h"
+#include "dyn/Dialect/DynShape/Transforms/Passes.h"
+
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+
+std::optional<int> dyn::getArchLevel(StringRef arch) {
+  return llvm::StringSwitch<std::optional<int>>(arch)
+      .Case("gen2", 20)
+      .Case("gen3", 30)
+      .Case("core_v4", 40)
+      .Case("core_v5", 50)
+      .Default(std::nullopt);
+}
+
+LogicalResult
+dyn::verifyPipelineOptions(const PipelineOptions &options,
+                           function_ref<LogicalResult(const Twine &)> fail) {
+  if (!getArchLevel(options.arch))
+    return fail("unknown arch '" + options.arch +
+                "'; expected gen2, gen3, core_v4 or core_v5");
+  if (options.vectorRoute != "hwdge" && options.vectorRoute != "swdge")
+    return fail("vector-route must be hwdge or swdge, got '" +
+                options.vectorRoute + "'");
+  int64_t perPartition = options.scratchPerPartition;
+  int64_t total = options.scratchBytes;
+  if (perPartition >= 0 && total >= 0 && total != 128 * perPartition)
+    return fail("dynamic-dma-sbuf-bytes (" + Twine(total) +
+                ") must be 128 x dynamic-dma-scratch-size-per-partition (" +
+                Twine(perPartition) + "); give either");
+  if (total >= 0 && total % 128 != 0)
+    return fail("dynamic-dma-sbuf-bytes must be a multiple of 128 (one share "
+                "per partition)");
+  if (options.maxDescriptorBytes <= 0)
+    return fail("max-descriptor-bytes must be positive");
+  return success();
+}
+
+void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
+                                  const PipelineOptions &options) {
+  pm.addPass(dynshape::createDynShapeSplitIndices());
+  pm.addPass(dynshape::createDynShapePadToBound());
+  pm.addPass(createCanonicalizerPass());
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  ConvertDynShapeToBIROptions convert;
+  convert.engine = options.engine;
+  pm.addPass(createConvertDynShapeToBIR(convert));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+/// Registers a pipeline whose options are checked before it is built, so a
+/// bad option is an error (exit status 1), not an empty pipeline.
+static void registerPipeline(
+    StringRef name, StringRef description,
+    void (*build)(OpPassManager &, const dyn::PipelineOptions &)) {
+  registerPassPipeline(
+      name, description,
+      [build](OpPassManager &pm, StringRef text,
+              function_ref<LogicalResult(const Twine &)> errorHandler) {
+        dyn::PipelineOptions options;
+        if (failed(options.parseFromString(text)) ||
+            failed(dyn::verifyPipelineOptions(options, errorHandler)))
+          return failure();
+        build(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optHandler) {
+        optHandler(dyn::PipelineOptions());
+      });
+}
+
+void dyn::registerPipelines() {
+  registerPipeline("lower-to-bir",
+                   "Lower a tensor-level dynshape program to bir: registers, "
+                   "register-ALU code, dynamic loops and DMA generators",
+                   buildLowerToBIRPipeline);
+}

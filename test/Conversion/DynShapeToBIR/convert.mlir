@@ -1,0 +1,103 @@
+// RUN: dyn-opt %s -split-input-file --convert-dynshape-to-bir | FileCheck %s
+
+// i32 arithmetic becomes register-ALU code on the DMA engine; a constant
+// operand becomes an immediate; the runtime offset feeds the generator.
+// CHECK-LABEL: func.func @arith(
+// CHECK-SAME:    %[[A:.*]]: i32, %[[B:.*]]: i32, %[[T:.*]]: memref<64x32xf32, #bir.mem<dram>>, %[[R:.*]]: memref<1x32xf32, #bir.mem<dram>>)
+// CHECK-DAG:     %[[VB:.*]] = bir.read_var %[[B]] on pool
+// CHECK-DAG:     %[[VA:.*]] = bir.read_var %[[A]] on pool
+// CHECK:         %[[M:.*]] = bir.alu mult %[[VA]], %[[VA]] on pool
+// CHECK:         %[[Q:.*]] = bir.alu divide %[[M]], %[[VB]] on pool
+// CHECK:         %[[K:.*]] = bir.alu mod %[[Q]], %[[VB]] on pool
+// CHECK:         %[[X:.*]] = bir.alu_imm mult %[[K]], 3 on pool
+// CHECK:         %[[S:.*]] = bir.ap %[[T]] offset 0 pattern {{\[\[}}32, 1], [1, 32]]
+// CHECK:         %[[D:.*]] = bir.ap %[[R]] offset 0
+// CHECK:         bir.tensor_copy_dynamic_src %[[S]] -> %[[D]] generic_addrs(%[[X]] : !bir.reg) generic_dim 0 offset_scale [128] addr_free_indices [1] other() scale [] on pool
+func.func @arith(%a: i32, %b: i32, %t: memref<64x32xf32>, %r: memref<1x32xf32>) {
+  %s = arith.addi %a, %b : i32
+  %d = arith.subi %s, %b : i32
+  %m = arith.muli %d, %a : i32
+  %q = arith.divsi %m, %b : i32
+  %k = arith.remsi %q, %b : i32
+  %c3 = arith.constant 3 : i32
+  %x = arith.muli %c3, %k : i32
+  %i = arith.index_cast %x : i32 to index
+  %sv = memref.subview %t[%i, 0] [1, 32] [1, 1] : memref<64x32xf32> to memref<1x32xf32, strided<[32, 1], offset: ?>>
+  memref.copy %sv, %r : memref<1x32xf32, strided<[32, 1], offset: ?>> to memref<1x32xf32>
+  return
+}
+
+// -----
+
+// A runtime bound clamped by minsi gets max_trip ceil(48 / 2) = 24; the
+// induction register steers both sides of the row copy. A constant bound
+// gives bir.for.
+// CHECK-LABEL: func.func @loops(
+// CHECK:         %[[N:.*]] = bir.read_var %{{.*}} on pool
+// CHECK:         %[[UB:.*]] = bir.alu_imm min %[[N]], 48 on pool
+// CHECK:         bir.dynamic_for %[[J:.*]] = 0 to 1 * %[[UB]] + 0 step 2 max_trip 24 on pool {
+// CHECK:           bir.tensor_copy_dynamic_dst %{{.*}} -> %{{.*}} generic_addrs(%[[J]] : !bir.reg) generic_dim 0 offset_scale [128] addr_free_indices [1] other(%[[J]]) scale [128] on pool
+// CHECK:         bir.for %[[I:.*]] = 0 to 8 step 1 on pool {
+// CHECK:           %[[DST:.*]] = bir.ap %{{.*}} offset 224 pattern
+// CHECK:           bir.tensor_copy_dynamic_src %{{.*}} -> %[[DST]] generic_addrs(%[[I]] : !bir.reg)
+func.func @loops(%t: memref<64x32xf32>, %u: memref<64x32xf32>, %n: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c48 = arith.constant 48 : i32
+  %b = arith.minsi %n, %c48 : i32
+  %ub = arith.index_cast %b : i32 to index
+  scf.for %j = %c0 to %ub step %c2 {
+    %sv = memref.subview %t[%j, 0] [1, 32] [1, 1] : memref<64x32xf32> to memref<1x32xf32, strided<[32, 1], offset: ?>>
+    %dv = memref.subview %u[%j, 0] [1, 32] [1, 1] : memref<64x32xf32> to memref<1x32xf32, strided<[32, 1], offset: ?>>
+    memref.copy %sv, %dv : memref<1x32xf32, strided<[32, 1], offset: ?>> to memref<1x32xf32, strided<[32, 1], offset: ?>>
+  }
+  scf.for %i = %c0 to %c8 step %c1 {
+    %sv = memref.subview %t[%i, 0] [1, 32] [1, 1] : memref<64x32xf32> to memref<1x32xf32, strided<[32, 1], offset: ?>>
+    %dv = memref.subview %u[7, 0] [1, 32] [1, 1] : memref<64x32xf32> to memref<1x32xf32, strided<[32, 1], offset: 224>>
+    memref.copy %sv, %dv : memref<1x32xf32, strided<[32, 1], offset: ?>> to memref<1x32xf32, strided<[32, 1], offset: 224>>
+  }
+  return
+}
+
+// -----
+
+// gather and scatter become generators whose generic address is the index
+// tensor; a returned buffer is a DRAM output, an internal one SBUF; a
+// static copy is a plain bir.dma.
+// CHECK-LABEL: func.func @gather_scatter(
+// CHECK-SAME:    %[[TABLE:.*]]: memref<512x64xf32, #bir.mem<dram>>, %[[IDS:.*]]: memref<16xi32, #bir.mem<dram>>, %[[ROWS:.*]]: memref<16x64xf32, #bir.mem<dram>>) -> memref<16x64xf32, #bir.mem<dram>>
+// CHECK:         %[[OUT:.*]] = bir.alloc : memref<16x64xf32, #bir.mem<dram>>
+// CHECK:         bir.tensor_copy_dynamic_src %{{.*}} -> %{{.*}} generic_addrs(%[[IDS]] : memref<16xi32, #bir.mem<dram>>) generic_dim 0 offset_scale [256]
+// CHECK:         bir.tensor_copy_dynamic_dst %{{.*}} -> %{{.*}} generic_addrs(%[[IDS]] : memref<16xi32, #bir.mem<dram>>) generic_dim 0 offset_scale [256]
+// CHECK:         %[[TILE:.*]] = bir.alloc : memref<16x64xf32, #bir.mem<sbuf>>
+// CHECK:         bir.dma %{{.*}} -> %{{.*}} on pool
+// CHECK:         return %[[OUT]]
+func.func @gather_scatter(%table: memref<512x64xf32>, %ids: memref<16xi32>, %rows: memref<16x64xf32>) -> memref<16x64xf32> {
+  %out = memref.alloc() : memref<16x64xf32>
+  dynshape.buffer_gather %table[%ids] into %out : memref<512x64xf32>, memref<16xi32>, memref<16x64xf32>
+  dynshape.buffer_scatter %rows into %table[%ids] : memref<16x64xf32>, memref<512x64xf32>, memref<16xi32>
+  %tile = memref.alloc() : memref<16x64xf32>
+  memref.copy %rows, %tile : memref<16x64xf32> to memref<16x64xf32>
+  return %out : memref<16x64xf32>
+}
+
+// -----
+
+// affine.min's bound comes from ValueBoundsOpInterface (integer range
+// analysis does not model affine.min).
+// CHECK-LABEL: func.func @affine_bound(
+// CHECK:         %[[UB:.*]] = bir.alu_imm min %{{.*}}, 40 on pool
+// CHECK:         bir.dynamic_for %{{.*}} = 0 to 1 * %[[UB]] + 0 step 1 max_trip 40 on pool
+func.func @affine_bound(%t: memref<64x32xf32>, %u: memref<1x32xf32>, %len: i32) {
+  %n = arith.index_cast %len : i32 to index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = affine.min affine_map<(d0) -> (d0, 40)>(%n)
+  scf.for %j = %c0 to %ub step %c1 {
+    %sv = memref.subview %t[%j, 0] [1, 32] [1, 1] : memref<64x32xf32> to memref<1x32xf32, strided<[32, 1], offset: ?>>
+    memref.copy %sv, %u : memref<1x32xf32, strided<[32, 1], offset: ?>> to memref<1x32xf32>
+  }
+  return
+}

@@ -1,0 +1,932 @@
+// RUN: dyn-opt %s -split-input-file -verify-diagnostics
+
+//===----------------------------------------------------------------------===//
+// Engine discipline
+//===----------------------------------------------------------------------===//
+
+func.func @reg_from_other_engine(%v: i32) {
+  %r = bir.read_var %v on act
+  // expected-error @+1 {{'bir.alu_imm' op reads a register of engine 'act' through operand #0, but runs on 'pool' (registers are minted on the consuming inst's engine)}}
+  %x = bir.alu_imm add %r, 1 on pool
+  return
+}
+
+// -----
+
+func.func @reg_from_other_engine_rhs(%v: i32) {
+  %a = bir.read_var %v on sp
+  %b = bir.mov_imm 3 on dve
+  // expected-error @+1 {{reads a register of engine 'dve' through operand #1, but runs on 'sp'}}
+  %x = bir.alu add %a, %b on sp
+  return
+}
+
+// -----
+
+func.func @loop_bound_from_other_engine(%v: i32) {
+  %r = bir.read_var %v on pe
+  // expected-error @+1 {{'bir.dynamic_for' op reads a register of engine 'pe' through operand #0, but runs on 'pool'}}
+  bir.dynamic_for %j = 0 to 1 * %r + 0 step 1 max_trip 4 on pool {
+  }
+  return
+}
+
+// -----
+
+func.func @reg_through_access_pattern(%v: i32, %d: memref<64xf32, #bir.mem<dram>>) {
+  %r = bir.read_var %v on act
+  %t = bir.alloc : memref<1x64xf32, #bir.mem<sbuf>>
+  %s = bir.ap %t offset 0 pattern [[1, 16]] : memref<1x64xf32, #bir.mem<sbuf>>
+  %a = bir.reg_ap %d addr %r pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
+  // expected-error @+1 {{'bir.dma' op reads a register of engine 'act' through operand #1, but runs on 'pool'}}
+  bir.dma %s -> %a on pool
+  return
+}
+
+// -----
+
+func.func @reg_through_dynamic_info(%v: i32, %d: memref<64xf32, #bir.mem<dram>>) {
+  %p = bir.read_var %v on sp
+  %q = bir.read_var %v on pe
+  %t = bir.alloc : memref<1x64xf32, #bir.mem<sbuf>>
+  %a = bir.ap %d offset 0 pattern [[1, 16]] scalar 0 + [4, 8] * (%p, %q) : memref<64xf32, #bir.mem<dram>>
+  %s = bir.ap %t offset 0 pattern [[1, 16]] : memref<1x64xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{reads a register of engine 'pe' through operand #0, but runs on 'sp'}}
+  bir.dma %a -> %s on sp
+  return
+}
+
+// -----
+
+func.func @induction_reg_through_sym_ap(%v: i32, %d: memref<64xf32, #bir.mem<dram>>) {
+  %n = bir.read_var %v on pool
+  %t = bir.alloc : memref<4x16xf32, #bir.mem<sbuf>>
+  bir.for %i = 0 to 4 step 1 on pool {
+    %s = bir.sym_ap %t offset affine_map<(d0) -> (d0 * 16)>(%i) pattern [[1, 16]] : memref<4x16xf32, #bir.mem<sbuf>>
+    %a = bir.ap %d offset 0 pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
+    // expected-error @+1 {{'bir.dma' op reads a register of engine 'pool' through operand #1, but runs on 'act'}}
+    bir.dma %a -> %s on act
+  }
+  return
+}
+
+// -----
+
+func.func @generator_other_addr_from_other_engine(%v: i32, %d: memref<64xf32, #bir.mem<dram>>) {
+  %r = bir.read_var %v on pool
+  %o = bir.read_var %v on dve
+  %t = bir.alloc : memref<1x64xf32, #bir.mem<sbuf>>
+  %s = bir.ap %d offset 0 pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
+  %a = bir.ap %t offset 0 pattern [[1, 16]] : memref<1x64xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{reads a register of engine 'dve' through operand #3, but runs on 'pool'}}
+  bir.tensor_copy_dynamic_src %s -> %a generic_addrs(%r : !bir.reg) generic_dim 0 offset_scale [4] addr_free_indices [] other(%o) scale [4] on pool
+  return
+}
+
+// -----
+
+func.func @inst_on_other_engine_in_loop() {
+  bir.for %i = 0 to 4 step 1 on pool {
+    // expected-error @+1 {{'bir.mov_imm' op runs on 'act' inside a loop on 'pool'; a loop's body runs on the loop's engine}}
+    %c = bir.mov_imm 1 on act
+  }
+  return
+}
+
+// -----
+
+func.func @loop_on_other_engine_in_dynamic_loop(%v: i32) {
+  %n = bir.read_var %v on sp
+  bir.dynamic_for %j = 0 to 1 * %n + 0 step 1 max_trip 8 on sp {
+    // expected-error @+1 {{'bir.for' op runs on 'dve' inside a loop on 'sp'}}
+    bir.for %i = 0 to 4 step 1 on dve {
+    }
+  }
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Registers
+//===----------------------------------------------------------------------===//
+
+func.func @read_var_of_constant() {
+  %c = arith.constant 3 : i32
+  // expected-error @+1 {{'bir.read_var' op reads a runtime scalar, which must be an i32 argument of the enclosing function}}
+  %r = bir.read_var %c on pool
+  return
+}
+
+// -----
+
+func.func @read_var_of_non_entry_block_arg(%v: i32) {
+  cf.br ^bb1(%v : i32)
+^bb1(%w: i32):
+  // expected-error @+1 {{reads a runtime scalar, which must be an i32 argument of the enclosing function}}
+  %r = bir.read_var %w on pool
+  return
+}
+
+// -----
+
+func.func @read_var_of_non_i32(%v: i64) {
+  // expected-error @+1 {{'bir.read_var' op operand #0 must be 32-bit signless integer, but got 'i64'}}
+  %r = "bir.read_var"(%v) <{engine = 3 : i32}> : (i64) -> !bir.reg
+  return
+}
+
+// -----
+
+func.func @physical_reg_too_large() {
+  // expected-error @+1 {{attribute 'reg' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative whose maximum value is 63}}
+  %c = bir.mov_imm 1 on pool {reg = 64 : i32}
+  return
+}
+
+// -----
+
+func.func @physical_reg_negative(%v: i32) {
+  // expected-error @+1 {{attribute 'reg' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative whose maximum value is 63}}
+  %r = bir.read_var %v on pool {reg = -1 : i32}
+  return
+}
+
+// -----
+
+func.func @loop_physical_reg_too_large() {
+  // expected-error @+1 {{attribute 'reg' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative whose maximum value is 63}}
+  bir.for %i = 0 to 4 step 1 on pool attributes {reg = 64 : i32} {
+  }
+  return
+}
+
+// -----
+
+func.func @unknown_engine() {
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'engine' [pe, act, pool, dve, sp]}}
+  %c = bir.mov_imm 1 on gpsimd
+  return
+}
+
+// -----
+
+func.func @unknown_engine_loop() {
+  // expected-error @+1 {{unknown engine 'gpsimd'}}
+  bir.for %i = 0 to 4 step 1 on gpsimd {
+  }
+  return
+}
+
+// -----
+
+func.func @unknown_engine_dynamic_loop(%v: i32) {
+  %n = bir.read_var %v on pool
+  // expected-error @+1 {{unknown engine 'tensor'}}
+  bir.dynamic_for %j = 0 to 1 * %n + 0 step 1 max_trip 8 on tensor {
+  }
+  return
+}
+
+// -----
+
+func.func @unknown_alu_kind(%v: i32) {
+  %r = bir.read_var %v on pool
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'kind' [add, sub, mult, divide, max, min, mod]}}
+  %x = bir.alu_imm shl %r, 1 on pool
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Loops
+//===----------------------------------------------------------------------===//
+
+func.func @dynamic_for_step_zero(%v: i32) {
+  %n = bir.read_var %v on pool
+  // expected-error @+1 {{'bir.dynamic_for' op step must be positive, got 0}}
+  bir.dynamic_for %j = 0 to 1 * %n + 0 step 0 max_trip 8 on pool {
+  }
+  return
+}
+
+// -----
+
+func.func @dynamic_for_coef_zero(%v: i32) {
+  %n = bir.read_var %v on pool
+  // expected-error @+1 {{'bir.dynamic_for' op upper bound must be coef * reg + const with a non-zero coef; use bir.for for a static trip count}}
+  bir.dynamic_for %j = 0 to 0 * %n + 16 step 1 max_trip 16 on pool {
+  }
+  return
+}
+
+// -----
+
+func.func @dynamic_for_negative_max_trip(%v: i32) {
+  %n = bir.read_var %v on pool
+  // expected-error @+1 {{attribute 'max_trip' failed to satisfy constraint: 64-bit signless integer attribute whose value is non-negative}}
+  bir.dynamic_for %j = 0 to 1 * %n + 0 step 1 max_trip -1 on pool {
+  }
+  return
+}
+
+// -----
+
+func.func @dynamic_for_without_induction_reg(%v: i32) {
+  %n = bir.read_var %v on pool
+  // expected-error @+1 {{'bir.dynamic_for' op body must have one !bir.reg argument, the induction register}}
+  "bir.dynamic_for"(%n) <{engine = 3 : i32, lb = 0 : i32, max_trip = 8 : i64, step = 1 : i32, ub_coef = 1 : i32, ub_const = 0 : i32}> ({
+  ^bb0:
+  }) : (!bir.reg) -> ()
+  return
+}
+
+// -----
+
+func.func @dynamic_for_i32_induction(%v: i32) {
+  %n = bir.read_var %v on pool
+  // expected-error @+1 {{'bir.dynamic_for' op body must have one !bir.reg argument, the induction register}}
+  "bir.dynamic_for"(%n) <{engine = 3 : i32, lb = 0 : i32, max_trip = 8 : i64, step = 1 : i32, ub_coef = 1 : i32, ub_const = 0 : i32}> ({
+  ^bb0(%i: i32):
+  }) : (!bir.reg) -> ()
+  return
+}
+
+// -----
+
+func.func @for_step_zero() {
+  // expected-error @+1 {{'bir.for' op step must be positive, got 0}}
+  bir.for %i = 0 to 8 step 0 on pool {
+  }
+  return
+}
+
+// -----
+
+func.func @for_two_body_args() {
+  // expected-error @+1 {{'bir.for' op body must have one !bir.reg argument, the induction register}}
+  "bir.for"() <{engine = 3 : i32, lb = 0 : i32, step = 1 : i32, ub = 8 : i32}> ({
+  ^bb0(%i: !bir.reg, %k: !bir.reg):
+  }) : () -> ()
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Locations
+//===----------------------------------------------------------------------===//
+
+func.func @alloc_dram_address() {
+  // expected-error @+1 {{'bir.alloc' op a DRAM output has no on-chip address}}
+  %t = bir.alloc {address = 0} : memref<4x4xf32, #bir.mem<dram>>
+  return
+}
+
+// -----
+
+func.func @alloc_no_memory_space() {
+  // expected-error @+1 {{'bir.alloc' op location must be in a bir memory space (#bir.mem<dram|sbuf|psum>)}}
+  %t = bir.alloc : memref<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @alloc_foreign_memory_space() {
+  // expected-error @+1 {{'bir.alloc' op location must be in a bir memory space}}
+  %t = bir.alloc : memref<4x4xf32, 4>
+  return
+}
+
+// -----
+
+func.func @alloc_too_many_partitions() {
+  // expected-error @+1 {{'bir.alloc' op dimension 0 is the partition dimension: between 1 and 128 partitions}}
+  %t = bir.alloc : memref<129x4xf32, #bir.mem<sbuf>>
+  return
+}
+
+// -----
+
+func.func @alloc_rank_zero() {
+  // expected-error @+1 {{'bir.alloc' op dimension 0 is the partition dimension: between 1 and 128 partitions}}
+  %t = bir.alloc : memref<f32, #bir.mem<psum>>
+  return
+}
+
+// -----
+
+func.func @alloc_over_sbuf_capacity() {
+  // 49153 f32 = 196612 bytes, 4 over 192 KiB.
+  // expected-error @+1 {{'bir.alloc' op needs 196612 bytes per partition, more than the sbuf capacity of 196608}}
+  %t = bir.alloc : memref<128x49153xf32, #bir.mem<sbuf>>
+  return
+}
+
+// -----
+
+func.func @alloc_over_sbuf_capacity_multi_dim() {
+  // The free size is every dimension after the first: 2 * 385 * 256 bytes.
+  // expected-error @+1 {{'bir.alloc' op needs 197120 bytes per partition, more than the sbuf capacity of 196608}}
+  %t = bir.alloc : memref<1x2x385x256xi8, #bir.mem<sbuf>>
+  return
+}
+
+// -----
+
+func.func @alloc_over_psum_capacity() {
+  // expected-error @+1 {{'bir.alloc' op needs 16386 bytes per partition, more than the psum capacity of 16384}}
+  %t = bir.alloc : memref<1x8193xf16, #bir.mem<psum>>
+  return
+}
+
+// -----
+
+func.func @alloc_non_identity_layout() {
+  // expected-error @+1 {{'bir.alloc' op location must have the identity layout}}
+  %t = bir.alloc : memref<4x4xf32, strided<[8, 1]>, #bir.mem<sbuf>>
+  return
+}
+
+// -----
+
+func.func @alloc_permuted_layout() {
+  // expected-error @+1 {{'bir.alloc' op location must have the identity layout}}
+  %t = bir.alloc : memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>, #bir.mem<psum>>
+  return
+}
+
+// -----
+
+func.func @alloc_dynamic_shape() {
+  // expected-error @+1 {{'bir.alloc' op result #0 must be statically shaped memref of any type values}}
+  %t = bir.alloc : memref<?x4xf32, #bir.mem<sbuf>>
+  return
+}
+
+// -----
+
+func.func @alloc_negative_address() {
+  // expected-error @+1 {{attribute 'address' failed to satisfy constraint: 64-bit signless integer attribute whose value is non-negative}}
+  %t = bir.alloc {address = -4 : i64} : memref<4x4xf32, #bir.mem<sbuf>>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Kind-1 access patterns
+//===----------------------------------------------------------------------===//
+
+func.func @ap_odd_pattern(%d: memref<16xf32, #bir.mem<dram>>) {
+  // expected-error @+1 {{'bir.ap' op pattern must be a non-empty list of [step, num] pairs}}
+  %a = "bir.ap"(%d) <{offset = 0 : i64, pattern = array<i64: 1, 4, 2>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (memref<16xf32, #bir.mem<dram>>) -> !bir.ap
+  return
+}
+
+// -----
+
+func.func @ap_empty_pattern(%d: memref<16xf32, #bir.mem<dram>>) {
+  // expected-error @+1 {{'bir.ap' op pattern must be a non-empty list of [step, num] pairs}}
+  %a = bir.ap %d offset 0 pattern [] : memref<16xf32, #bir.mem<dram>>
+  return
+}
+
+// -----
+
+func.func @ap_num_zero(%d: memref<16xf32, #bir.mem<dram>>) {
+  // expected-error @+1 {{'bir.ap' op pattern entry 1 must have a positive num, got 0}}
+  %a = bir.ap %d offset 0 pattern [[4, 2], [1, 0]] : memref<16xf32, #bir.mem<dram>>
+  return
+}
+
+// -----
+
+func.func @ap_num_negative(%d: memref<16xf32, #bir.mem<dram>>) {
+  // expected-error @+1 {{'bir.ap' op pattern entry 0 must have a positive num, got -2}}
+  %a = bir.ap %d offset 0 pattern [[4, -2], [1, 4]] : memref<16xf32, #bir.mem<dram>>
+  return
+}
+
+// -----
+
+func.func @ap_negative_step(%d: memref<16xf32, #bir.mem<dram>>) {
+  // expected-error @+1 {{'bir.ap' op pattern entry 1 must have a non-negative step, got -1}}
+  %a = bir.ap %d offset 8 pattern [[4, 2], [-1, 4]] : memref<16xf32, #bir.mem<dram>>
+  return
+}
+
+// -----
+
+func.func @ap_out_of_bounds(%d: memref<4x16xf32, #bir.mem<dram>>) {
+  // Rows 1..4 of a 4-row location: the last element is 16 + 3*16 + 15 = 79.
+  // expected-error @+1 {{'bir.ap' op pattern starting at element 16 reaches outside the 64 elements of the location}}
+  %a = bir.ap %d offset 16 pattern [[16, 4], [1, 16]] : memref<4x16xf32, #bir.mem<dram>>
+  return
+}
+
+// -----
+
+func.func @ap_one_past_the_end(%d: memref<4x16xf32, #bir.mem<dram>>) {
+  // expected-error @+1 {{'bir.ap' op pattern starting at element 49 reaches outside the 64 elements of the location}}
+  %a = bir.ap %d offset 49 pattern [[1, 16]] : memref<4x16xf32, #bir.mem<dram>>
+  return
+}
+
+// -----
+
+func.func @ap_negative_offset(%d: memref<16xf32, #bir.mem<dram>>) {
+  // expected-error @+1 {{'bir.ap' op pattern starting at element -1 reaches outside the 16 elements of the location}}
+  %a = bir.ap %d offset -1 pattern [[1, 4]] : memref<16xf32, #bir.mem<dram>>
+  return
+}
+
+// -----
+
+func.func @ap_no_memory_space(%d: memref<16xf32>) {
+  // expected-error @+1 {{'bir.ap' op location must be in a bir memory space (#bir.mem<dram|sbuf|psum>), got 'memref<16xf32>'}}
+  %a = bir.ap %d offset 0 pattern [[1, 4]] : memref<16xf32>
+  return
+}
+
+// -----
+
+func.func @ap_dynamic_shape(%d: memref<?xf32, #bir.mem<dram>>) {
+  // expected-error @+1 {{'bir.ap' op location must have a static shape}}
+  %a = bir.ap %d offset 0 pattern [[1, 4]] : memref<?xf32, #bir.mem<dram>>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Dynamic AP info
+//===----------------------------------------------------------------------===//
+
+func.func @ap_scalar_and_indirect(%d: memref<16x4xf32, #bir.mem<dram>>, %ids: memref<2xi32, #bir.mem<dram>>, %v: i32) {
+  %r = bir.read_var %v on pool
+  // expected-error @+1 {{'bir.ap' op exactly one of a scalar and a vector dynamic offset may be provided, got both}}
+  %a = bir.ap %d offset 0 pattern [[4, 2], [1, 4]] scalar 0 + [16] * (%r) indirect %ids arg_id 0 indirect_dim 0 max_index 2 : memref<2xi32, #bir.mem<dram>> : memref<16x4xf32, #bir.mem<dram>>
+  return
+}
+
+// -----
+
+func.func @ap_scalar_coef_count(%d: memref<16xf32, #bir.mem<dram>>, %v: i32) {
+  %r = bir.read_var %v on pool
+  // expected-error @+1 {{'bir.ap' op scalar dynamic offset needs one coefficient per runtime value, got 2 for 1}}
+  %a = bir.ap %d offset 0 pattern [[1, 4]] scalar 0 + [4, 8] * (%r) : memref<16xf32, #bir.mem<dram>>
+  return
+}
+
+// -----
+
+func.func @ap_scalar_too_few_coefs(%d: memref<16xf32, #bir.mem<dram>>, %v: i32) {
+  %r = bir.read_var %v on pool
+  // expected-error @+1 {{'bir.ap' op scalar dynamic offset needs one coefficient per runtime value, got 1 for 2}}
+  %a = bir.ap %d offset 0 pattern [[1, 4]] scalar 0 + [4] * (%r, %r) : memref<16xf32, #bir.mem<dram>>
+  return
+}
+
+// -----
+
+func.func @ap_indirect_dim(%d: memref<16x4xf32, #bir.mem<dram>>, %ids: memref<2xi32, #bir.mem<dram>>) {
+  // expected-error @+1 {{'bir.ap' op indirect_dim must be 0, got 1}}
+  %a = bir.ap %d offset 0 pattern [[4, 2], [1, 4]] indirect %ids arg_id 0 indirect_dim 1 max_index 2 : memref<2xi32, #bir.mem<dram>> : memref<16x4xf32, #bir.mem<dram>>
+  return
+}
+
+// -----
+
+func.func @ap_max_index(%d: memref<16x4xf32, #bir.mem<dram>>, %ids: memref<2xi32, #bir.mem<dram>>) {
+  // expected-error @+1 {{'bir.ap' op indirect_dim_max_index must be the index tensor's element count}}
+  %a = bir.ap %d offset 0 pattern [[4, 2], [1, 4]] indirect %ids arg_id 0 indirect_dim 0 max_index 16 : memref<2xi32, #bir.mem<dram>> : memref<16x4xf32, #bir.mem<dram>>
+  return
+}
+
+// -----
+
+func.func @ap_dynamic_index_tensor(%d: memref<16x4xf32, #bir.mem<dram>>, %ids: memref<?xi32, #bir.mem<dram>>) {
+  // expected-error @+1 {{'bir.ap' op indirect_dim_max_index must be the index tensor's element count}}
+  %a = bir.ap %d offset 0 pattern [[4, 2], [1, 4]] indirect %ids arg_id 0 indirect_dim 0 max_index 2 : memref<?xi32, #bir.mem<dram>> : memref<16x4xf32, #bir.mem<dram>>
+  return
+}
+
+// -----
+
+func.func @ap_non_i32_index_tensor(%d: memref<16x4xf32, #bir.mem<dram>>, %ids: memref<2xi64, #bir.mem<dram>>) {
+  // expected-error @+1 {{'bir.ap' op operand #1 must be memref of 32-bit signless integer values}}
+  %a = bir.ap %d offset 0 pattern [[4, 2], [1, 4]] indirect %ids arg_id 0 indirect_dim 0 max_index 2 : memref<2xi64, #bir.mem<dram>> : memref<16x4xf32, #bir.mem<dram>>
+  return
+}
+
+// -----
+
+func.func @scalar_dynamic_ap_in_generator(%d: memref<16xf32, #bir.mem<dram>>, %v: i32) {
+  %r = bir.read_var %v on pool
+  %t = bir.alloc : memref<1x16xf32, #bir.mem<sbuf>>
+  %s = bir.ap %d offset 0 pattern [[1, 4]] scalar 0 + [4] * (%r) : memref<16xf32, #bir.mem<dram>>
+  %a = bir.ap %t offset 0 pattern [[1, 4]] : memref<1x16xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_copy_dynamic_src' op Only DynamicDMA can have DynamicAP}}
+  bir.tensor_copy_dynamic_src %s -> %a generic_addrs(%r : !bir.reg) generic_dim 0 offset_scale [4] addr_free_indices [] other() scale [] on pool
+  return
+}
+
+// -----
+
+func.func @indirect_dynamic_ap_in_generator(%d: memref<16x4xf32, #bir.mem<dram>>, %ids: memref<2xi32, #bir.mem<dram>>) {
+  %t = bir.alloc : memref<2x4xf32, #bir.mem<sbuf>>
+  %s = bir.ap %t offset 0 pattern [[4, 2], [1, 4]] : memref<2x4xf32, #bir.mem<sbuf>>
+  %a = bir.ap %d offset 0 pattern [[4, 2], [1, 4]] indirect %ids arg_id 0 indirect_dim 0 max_index 2 : memref<2xi32, #bir.mem<dram>> : memref<16x4xf32, #bir.mem<dram>>
+  // expected-error @+1 {{'bir.tensor_copy_dynamic_dst' op Only DynamicDMA can have DynamicAP}}
+  bir.tensor_copy_dynamic_dst %s -> %a generic_addrs(%ids : memref<2xi32, #bir.mem<dram>>) generic_dim 0 offset_scale [16] addr_free_indices [1] other() scale [] on pool
+  return
+}
+
+// -----
+
+func.func @dynamic_ap_returned(%d: memref<16xf32, #bir.mem<dram>>, %v: i32) -> !bir.ap {
+  %r = bir.read_var %v on pool
+  %s = bir.ap %d offset 0 pattern [[1, 4]] scalar 0 + [4] * (%r) : memref<16xf32, #bir.mem<dram>>
+  // expected-error @+1 {{'func.return' op Only DynamicDMA can have DynamicAP}}
+  return %s : !bir.ap
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Kind-2 and kind-3 access patterns
+//===----------------------------------------------------------------------===//
+
+func.func @sym_ap_dram(%d: memref<4x16xf32, #bir.mem<dram>>) {
+  bir.for %i = 0 to 4 step 1 on pool {
+    // expected-error @+1 {{'bir.sym_ap' op a symbolic access pattern cannot be DRAM}}
+    %a = bir.sym_ap %d offset affine_map<(d0) -> (d0 * 16)>(%i) pattern [[1, 16]] : memref<4x16xf32, #bir.mem<dram>>
+  }
+  return
+}
+
+// -----
+
+func.func @sym_ap_arity(%t: memref<4x16xf32, #bir.mem<sbuf>>) {
+  bir.for %i = 0 to 4 step 1 on pool {
+    // expected-error @+1 {{'bir.sym_ap' op offset map must have one result, no symbols and one dimension per induction register}}
+    %a = bir.sym_ap %t offset affine_map<(d0, d1) -> (d0 * 16 + d1)>(%i) pattern [[1, 16]] : memref<4x16xf32, #bir.mem<sbuf>>
+  }
+  return
+}
+
+// -----
+
+func.func @sym_ap_two_results(%t: memref<4x16xf32, #bir.mem<sbuf>>) {
+  bir.for %i = 0 to 4 step 1 on pool {
+    // expected-error @+1 {{'bir.sym_ap' op offset map must have one result, no symbols and one dimension per induction register}}
+    %a = bir.sym_ap %t offset affine_map<(d0) -> (d0, d0 * 16)>(%i) pattern [[1, 16]] : memref<4x16xf32, #bir.mem<sbuf>>
+  }
+  return
+}
+
+// -----
+
+func.func @sym_ap_symbol(%t: memref<4x16xf32, #bir.mem<psum>>) {
+  bir.for %i = 0 to 4 step 1 on pool {
+    // expected-error @+1 {{'bir.sym_ap' op offset map must have one result, no symbols and one dimension per induction register}}
+    %a = bir.sym_ap %t offset affine_map<(d0)[s0] -> (d0 * s0)>(%i) pattern [[1, 16]] : memref<4x16xf32, #bir.mem<psum>>
+  }
+  return
+}
+
+// -----
+
+func.func @sym_ap_bad_pattern(%t: memref<4x16xf32, #bir.mem<sbuf>>) {
+  bir.for %i = 0 to 4 step 1 on pool {
+    // expected-error @+1 {{'bir.sym_ap' op pattern entry 0 must have a non-negative step, got -16}}
+    %a = bir.sym_ap %t offset affine_map<(d0) -> (d0 * 16)>(%i) pattern [[-16, 2]] : memref<4x16xf32, #bir.mem<sbuf>>
+  }
+  return
+}
+
+// -----
+
+func.func @sym_ap_no_memory_space(%t: memref<4x16xf32>) {
+  bir.for %i = 0 to 4 step 1 on pool {
+    // expected-error @+1 {{'bir.sym_ap' op location must be in a bir memory space}}
+    %a = bir.sym_ap %t offset affine_map<(d0) -> (d0 * 16)>(%i) pattern [[1, 16]] : memref<4x16xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @reg_ap_no_memory_space(%t: memref<64xf32>, %v: i32) {
+  %r = bir.read_var %v on pool
+  // expected-error @+1 {{'bir.reg_ap' op location must be in a bir memory space (#bir.mem<dram|sbuf|psum>), got 'memref<64xf32>'}}
+  %a = bir.reg_ap %t addr %r pattern [[1, 16]] : memref<64xf32>
+  return
+}
+
+// -----
+
+func.func @reg_ap_bad_pattern(%t: memref<64xf32, #bir.mem<dram>>, %v: i32) {
+  %r = bir.read_var %v on pool
+  // expected-error @+1 {{'bir.reg_ap' op pattern entry 0 must have a positive num, got 0}}
+  %a = bir.reg_ap %t addr %r pattern [[1, 0]] : memref<64xf32, #bir.mem<dram>>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// DMAs
+//===----------------------------------------------------------------------===//
+
+func.func @dma_byte_mismatch(%d: memref<64xf32, #bir.mem<dram>>) {
+  %t = bir.alloc : memref<1x64xf32, #bir.mem<sbuf>>
+  %s = bir.ap %d offset 0 pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
+  %a = bir.ap %t offset 0 pattern [[1, 15]] : memref<1x64xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.dma' op source moves 64 bytes but destination 60}}
+  bir.dma %s -> %a on pool
+  return
+}
+
+// -----
+
+// Bytes, not elements: 16 f32 are not 16 f16.
+func.func @dma_element_size_mismatch(%d: memref<64xf32, #bir.mem<dram>>) {
+  %t = bir.alloc : memref<1x64xf16, #bir.mem<sbuf>>
+  %s = bir.ap %d offset 0 pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
+  %a = bir.ap %t offset 0 pattern [[16, 1], [1, 16]] : memref<1x64xf16, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.dma' op source moves 64 bytes but destination 32}}
+  bir.dma %s -> %a on pool
+  return
+}
+
+// -----
+
+func.func @dma_from_block_argument(%s: !bir.ap, %d: memref<64xf32, #bir.mem<dram>>) {
+  %a = bir.ap %d offset 0 pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
+  // expected-error @+1 {{'bir.dma' op source and destination must be access-pattern ops (bir.ap, bir.sym_ap, bir.reg_ap)}}
+  bir.dma %s -> %a on pool
+  return
+}
+
+// -----
+
+func.func @dma_to_block_argument(%s: !bir.ap, %d: memref<64xf32, #bir.mem<dram>>) {
+  %a = bir.ap %d offset 0 pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
+  // expected-error @+1 {{'bir.dma' op source and destination must be access-pattern ops (bir.ap, bir.sym_ap, bir.reg_ap)}}
+  bir.dma %a -> %s on pool
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Generators
+//===----------------------------------------------------------------------===//
+
+func.func @generator_byte_mismatch(%d: memref<64xf32, #bir.mem<dram>>, %v: i32) {
+  %r = bir.read_var %v on pool
+  %t = bir.alloc : memref<1x64xf32, #bir.mem<sbuf>>
+  %s = bir.ap %d offset 0 pattern [[1, 8]] : memref<64xf32, #bir.mem<dram>>
+  %a = bir.ap %t offset 0 pattern [[1, 16]] : memref<1x64xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_copy_dynamic_src' op source moves 32 bytes but destination 64}}
+  bir.tensor_copy_dynamic_src %s -> %a generic_addrs(%r : !bir.reg) generic_dim 0 offset_scale [4] addr_free_indices [] other() scale [] on pool
+  return
+}
+
+// -----
+
+func.func @generator_from_block_argument(%s: !bir.ap, %d: memref<64xf32, #bir.mem<dram>>, %v: i32) {
+  %r = bir.read_var %v on pool
+  %a = bir.ap %d offset 0 pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
+  // expected-error @+1 {{'bir.tensor_copy_dynamic_dst' op source and destination must be access-pattern ops}}
+  bir.tensor_copy_dynamic_dst %s -> %a generic_addrs(%r : !bir.reg) generic_dim 0 offset_scale [4] addr_free_indices [] other() scale [] on pool
+  return
+}
+
+// -----
+
+func.func @generator_reg_ap_side(%d: memref<64xf32, #bir.mem<dram>>, %v: i32) {
+  %r = bir.read_var %v on pool
+  %t = bir.alloc : memref<1x64xf32, #bir.mem<sbuf>>
+  %s = bir.ap %d offset 0 pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
+  %a = bir.reg_ap %t addr %r pattern [[1, 16]] : memref<1x64xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_copy_dynamic_src' op sides must be static kind-1 access patterns (bir.ap without dynamic info)}}
+  bir.tensor_copy_dynamic_src %s -> %a generic_addrs(%r : !bir.reg) generic_dim 0 offset_scale [4] addr_free_indices [] other() scale [] on pool
+  return
+}
+
+// -----
+
+func.func @generator_sym_ap_side(%d: memref<64xf32, #bir.mem<dram>>, %v: i32) {
+  %r = bir.read_var %v on pool
+  %t = bir.alloc : memref<4x16xf32, #bir.mem<sbuf>>
+  bir.for %i = 0 to 4 step 1 on pool {
+    %s = bir.sym_ap %t offset affine_map<(d0) -> (d0 * 16)>(%i) pattern [[1, 16]] : memref<4x16xf32, #bir.mem<sbuf>>
+    %a = bir.ap %d offset 0 pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
+    // expected-error @+1 {{'bir.tensor_copy_dynamic_dst' op sides must be static kind-1 access patterns (bir.ap without dynamic info)}}
+    bir.tensor_copy_dynamic_dst %s -> %a generic_addrs(%r : !bir.reg) generic_dim 0 offset_scale [4] addr_free_indices [] other() scale [] on pool
+  }
+  return
+}
+
+// -----
+
+func.func @generator_no_generic_addrs(%d: memref<64xf32, #bir.mem<dram>>) {
+  %t = bir.alloc : memref<1x64xf32, #bir.mem<sbuf>>
+  %s = bir.ap %d offset 0 pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
+  %a = bir.ap %t offset 0 pattern [[1, 16]] : memref<1x64xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_copy_dynamic_src' op needs at least one generic address}}
+  "bir.tensor_copy_dynamic_src"(%s, %a) <{addr_free_indices = array<i64>, engine = 3 : i32, generic_dim = 0 : i64, offset_scale = array<i64>, operandSegmentSizes = array<i32: 1, 1, 0, 0>, other_offset_scale = array<i64>}> : (!bir.ap, !bir.ap) -> ()
+  return
+}
+
+// -----
+
+func.func @generator_mixed_generic_addrs(%d: memref<64xf32, #bir.mem<dram>>, %ids: memref<4xi32, #bir.mem<dram>>, %v: i32) {
+  %r = bir.read_var %v on pool
+  %t = bir.alloc : memref<1x64xf32, #bir.mem<sbuf>>
+  %s = bir.ap %d offset 0 pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
+  %a = bir.ap %t offset 0 pattern [[1, 16]] : memref<1x64xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_copy_dynamic_dst' op generic addresses are either registers or a single index tensor}}
+  bir.tensor_copy_dynamic_dst %s -> %a generic_addrs(%r, %ids : !bir.reg, memref<4xi32, #bir.mem<dram>>) generic_dim 0 offset_scale [4, 4] addr_free_indices [] other() scale [] on pool
+  return
+}
+
+// -----
+
+func.func @generator_two_index_tensors(%d: memref<64xf32, #bir.mem<dram>>, %ids: memref<4xi32, #bir.mem<dram>>) {
+  %t = bir.alloc : memref<1x64xf32, #bir.mem<sbuf>>
+  %s = bir.ap %d offset 0 pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
+  %a = bir.ap %t offset 0 pattern [[1, 16]] : memref<1x64xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_copy_dynamic_src' op generic addresses are either registers or a single index tensor}}
+  bir.tensor_copy_dynamic_src %s -> %a generic_addrs(%ids, %ids : memref<4xi32, #bir.mem<dram>>, memref<4xi32, #bir.mem<dram>>) generic_dim 0 offset_scale [4] addr_free_indices [] other() scale [] on pool
+  return
+}
+
+// -----
+
+func.func @generator_non_i32_index_tensor(%d: memref<64xf32, #bir.mem<dram>>, %ids: memref<4xi64, #bir.mem<dram>>) {
+  %t = bir.alloc : memref<1x64xf32, #bir.mem<sbuf>>
+  %s = bir.ap %d offset 0 pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
+  %a = bir.ap %t offset 0 pattern [[1, 16]] : memref<1x64xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_copy_dynamic_src' op operand #2 must be variadic of}}
+  bir.tensor_copy_dynamic_src %s -> %a generic_addrs(%ids : memref<4xi64, #bir.mem<dram>>) generic_dim 0 offset_scale [4] addr_free_indices [] other() scale [] on pool
+  return
+}
+
+// -----
+
+func.func @generator_offset_scale_count(%d: memref<64xf32, #bir.mem<dram>>, %v: i32) {
+  %r = bir.read_var %v on pool
+  %t = bir.alloc : memref<1x64xf32, #bir.mem<sbuf>>
+  %s = bir.ap %d offset 0 pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
+  %a = bir.ap %t offset 0 pattern [[1, 16]] : memref<1x64xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_copy_dynamic_src' op expects 2 offset_scale entries, got 1}}
+  bir.tensor_copy_dynamic_src %s -> %a generic_addrs(%r, %r : !bir.reg, !bir.reg) generic_dim 0 offset_scale [4] addr_free_indices [] other() scale [] on pool
+  return
+}
+
+// -----
+
+// An index tensor takes exactly one scale: its row stride.
+func.func @generator_indirect_offset_scale_count(%d: memref<16x4xf32, #bir.mem<dram>>, %ids: memref<2xi32, #bir.mem<dram>>) {
+  %t = bir.alloc : memref<2x4xf32, #bir.mem<sbuf>>
+  %s = bir.ap %d offset 0 pattern [[4, 2], [1, 4]] : memref<16x4xf32, #bir.mem<dram>>
+  %a = bir.ap %t offset 0 pattern [[4, 2], [1, 4]] : memref<2x4xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_copy_dynamic_src' op expects 1 offset_scale entries, got 2}}
+  bir.tensor_copy_dynamic_src %s -> %a generic_addrs(%ids : memref<2xi32, #bir.mem<dram>>) generic_dim 0 offset_scale [16, 4] addr_free_indices [1] other() scale [] on pool
+  return
+}
+
+// -----
+
+func.func @generator_other_scale_count(%d: memref<64xf32, #bir.mem<dram>>, %v: i32) {
+  %r = bir.read_var %v on pool
+  %t = bir.alloc : memref<1x64xf32, #bir.mem<sbuf>>
+  %s = bir.ap %d offset 0 pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
+  %a = bir.ap %t offset 0 pattern [[1, 16]] : memref<1x64xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_copy_dynamic_dst' op expects one other offset scale per other address}}
+  bir.tensor_copy_dynamic_dst %s -> %a generic_addrs(%r : !bir.reg) generic_dim 0 offset_scale [4] addr_free_indices [] other(%r) scale [] on pool
+  return
+}
+
+// -----
+
+// The generic side of a src generator is its source: rank 1 here.
+func.func @generator_src_generic_dim(%d: memref<64xf32, #bir.mem<dram>>, %v: i32) {
+  %r = bir.read_var %v on pool
+  %t = bir.alloc : memref<1x64xf32, #bir.mem<sbuf>>
+  %s = bir.ap %d offset 0 pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
+  %a = bir.ap %t offset 0 pattern [[1, 16]] : memref<1x64xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_copy_dynamic_src' op generic_dim 1 is out of range for the rank-1 generic side}}
+  bir.tensor_copy_dynamic_src %s -> %a generic_addrs(%r : !bir.reg) generic_dim 1 offset_scale [4] addr_free_indices [] other() scale [] on pool
+  return
+}
+
+// -----
+
+// The generic side of a dst generator is its destination: rank 2 here.
+func.func @generator_dst_generic_dim(%d: memref<64xf32, #bir.mem<dram>>, %v: i32) {
+  %r = bir.read_var %v on pool
+  %t = bir.alloc : memref<1x64xf32, #bir.mem<sbuf>>
+  %s = bir.ap %d offset 0 pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
+  %a = bir.ap %t offset 0 pattern [[1, 16]] : memref<1x64xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_copy_dynamic_dst' op generic_dim 2 is out of range for the rank-2 generic side}}
+  bir.tensor_copy_dynamic_dst %s -> %a generic_addrs(%r : !bir.reg) generic_dim 2 offset_scale [4] addr_free_indices [] other() scale [] on pool
+  return
+}
+
+// -----
+
+func.func @generator_negative_generic_dim(%d: memref<64xf32, #bir.mem<dram>>, %v: i32) {
+  %r = bir.read_var %v on pool
+  %t = bir.alloc : memref<1x64xf32, #bir.mem<sbuf>>
+  %s = bir.ap %d offset 0 pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
+  %a = bir.ap %t offset 0 pattern [[1, 16]] : memref<1x64xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{attribute 'generic_dim' failed to satisfy constraint: 64-bit signless integer attribute whose value is non-negative}}
+  bir.tensor_copy_dynamic_src %s -> %a generic_addrs(%r : !bir.reg) generic_dim -1 offset_scale [4] addr_free_indices [] other() scale [] on pool
+  return
+}
+
+// -----
+
+func.func @negative_step(%r: !bir.reg) {
+  // expected-error @+1 {{step must be positive, got -1}}
+  bir.dynamic_for %k = 0 to 1 * %r + 0 step -1 max_trip 8 on act {
+  }
+  return
+}
+
+// -----
+
+func.func @negative_static_step() {
+  // expected-error @+1 {{step must be positive, got -2}}
+  bir.for %k = 8 to 0 step -2 on act {
+  }
+  return
+}
+
+// -----
+
+func.func @negative_arg_id(%t: memref<16x4xf32, #bir.mem<dram>>, %ids: memref<8xi32, #bir.mem<dram>>) {
+  // expected-error @+1 {{arg_id must be non-negative}}
+  %g = bir.ap %t offset 0 pattern [[4, 8], [1, 4]] indirect %ids arg_id -1 indirect_dim 0 max_index 8 : memref<8xi32, #bir.mem<dram>> : memref<16x4xf32, #bir.mem<dram>>
+  return
+}
+
+// -----
+
+func.func @index_elements() {
+  // expected-error @+1 {{element type must be a whole number of bytes wide, got 'index'}}
+  %t = bir.alloc : memref<4xindex, #bir.mem<sbuf>>
+  return
+}
+
+// -----
+
+func.func @zero_partitions() {
+  // expected-error @+1 {{dimension 0 is the partition dimension: between 1 and 128 partitions}}
+  %t = bir.alloc : memref<0x4xf32, #bir.mem<sbuf>>
+  return
+}
+
+// -----
+
+func.func @huge_partition() {
+  // expected-error @+1 {{needs too many bytes per partition}}
+  %t = bir.alloc : memref<1x4611686018427387904xf32, #bir.mem<sbuf>>
+  return
+}
+
+// -----
+
+func.func @pattern_overflow(%t: memref<4xf32, #bir.mem<sbuf>>) {
+  // expected-error @+1 {{pattern starting at element 0 reaches outside the 4 elements of the location}}
+  %a = bir.ap %t offset 0 pattern [[4611686018427387904, 4]] : memref<4xf32, #bir.mem<sbuf>>
+  return
+}
+
+// -----
+
+func.func @partial_scalar_info(%t: memref<4xf32, #bir.mem<dram>>, %r: !bir.reg) {
+  // expected-error @+1 {{scalar dynamic offset needs dyn_const, dyn_coefs and dyn_values together}}
+  %a = "bir.ap"(%t, %r) <{offset = 0 : i64, pattern = array<i64: 1, 4>, operandSegmentSizes = array<i32: 1, 1, 0>}> : (memref<4xf32, #bir.mem<dram>>, !bir.reg) -> !bir.ap
+  return
+}
+
+// -----
+
+func.func @nested_engine(%r: !bir.reg) {
+  bir.dynamic_for %k = 0 to 1 * %r + 0 step 1 max_trip 8 on pool {
+    scf.execute_region {
+      // expected-error @+1 {{runs on 'act' inside a loop on 'pool'; a loop's body runs on the loop's engine}}
+      %c = bir.mov_imm 1 on act
+      scf.yield
+    }
+  }
+  return
+}
