@@ -157,3 +157,17 @@ func.func @bounded_operand(%t: tensor<?x8xf32, #dynshape.bounds<16, ?>>,
       : tensor<?x8xf32, #dynshape.bounds<16, ?>> -> tensor<2x8xf32>
   return %r : tensor<2x8xf32>
 }
+
+// -----
+
+// Rank 0: the empty index vector becomes no index at all.
+
+// CHECK-LABEL: func.func @rank0(
+// CHECK-SAME:    %[[T:.*]]: tensor<f32>, %{{.*}}: tensor<0xi32>)
+// CHECK-NOT:     tensor.extract
+// CHECK:         dynshape.dynamic_update_slice %[[T]] into %[[T]][] : tensor<f32> into tensor<f32>
+func.func @rank0(%t: tensor<f32>, %idx: tensor<0xi32>) -> tensor<f32> {
+  %r = dynshape.dynamic_update_slice %t into %t[%idx : tensor<0xi32>]
+      : tensor<f32> into tensor<f32>
+  return %r : tensor<f32>
+}

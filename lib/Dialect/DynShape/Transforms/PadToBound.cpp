@@ -17,6 +17,7 @@
 #include "mlir/Analysis/DataFlowFramework.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 
 namespace dyn::dynshape {
 #define GEN_PASS_DEF_DYNSHAPEPADTOBOUND
@@ -96,32 +97,49 @@ static void padArguments(func::FuncOp func, const TypeConverter &converter) {
 static void padResults(func::FuncOp func) {
   if (func.isExternal())
     return;
-  auto ret = llvm::cast<func::ReturnOp>(func.getBody().back().getTerminator());
+  auto ret = llvm::dyn_cast<func::ReturnOp>(func.getBody().back().getTerminator());
+  if (!ret)
+    return;
   func.setType(FunctionType::get(func.getContext(), func.getArgumentTypes(),
                                  ret.getOperandTypes()));
 }
 
-/// Sizes whose range integer range analysis bounds within [0, bound].
+/// What integer range analysis (minsi/maxsi/index_cast) or, for index
+/// values, ValueBoundsOpInterface (affine.min, index arithmetic) proves
+/// about each runtime size: the tightest of both.
 static InRangeSizes findInRangeSizes(ModuleOp module, DataFlowSolver &solver) {
   InRangeSizes inRange;
-  auto record = [&](Value size, int64_t bound) {
+  auto record = [&](Value size) {
+    SizeRange range;
     auto *lattice = solver.lookupState<dataflow::IntegerValueRangeLattice>(size);
-    if (!lattice || lattice->getValue().isUninitialized())
-      return;
-    const ConstantIntRanges &range = lattice->getValue().getValue();
-    if (range.smin().isNonNegative() && range.smax().sle(bound))
-      inRange.insert(size);
+    if (lattice && !lattice->getValue().isUninitialized()) {
+      const ConstantIntRanges &r = lattice->getValue().getValue();
+      if (r.smin().getSignificantBits() <= 64)
+        range.min = r.smin().getSExtValue();
+      if (r.smax().getSignificantBits() <= 64)
+        range.max = r.smax().getSExtValue();
+    }
+    if (size.getType().isIndex()) {
+      using VB = ValueBoundsConstraintSet;
+      FailureOr<int64_t> lb = VB::computeConstantBound(
+          presburger::BoundType::LB, VB::Variable(size));
+      FailureOr<int64_t> ub = VB::computeConstantBound(
+          presburger::BoundType::UB, VB::Variable(size), nullptr,
+          /*closedUB=*/true);
+      if (succeeded(lb))
+        range.min = std::max(range.min, *lb);
+      if (succeeded(ub))
+        range.max = std::min(range.max, *ub);
+    }
+    inRange[size] = range;
   };
   module.walk([&](Operation *op) {
     if (auto set = llvm::dyn_cast<SetDimensionSizeOp>(op)) {
-      record(set.getSize(),
-             getStaticExtent(set.getOperand().getType(), set.getDimension()));
+      record(set.getSize());
     } else if (auto empty = llvm::dyn_cast<tensor::EmptyOp>(op)) {
-      RankedTensorType type = empty.getType();
-      for (unsigned d = 0, e = type.getRank(); d < e; ++d)
-        if (type.isDynamicDim(d) && getBoundsAttr(type))
-          record(empty.getDynamicSizes()[type.getDynamicDimIndex(d)],
-                 getStaticExtent(type, d));
+      if (getBoundsAttr(empty.getType()))
+        for (Value size : empty.getDynamicSizes())
+          record(size);
     }
   });
   return inRange;

@@ -98,14 +98,19 @@ static Value constI32(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(value));
 }
 
-/// clamp(size, 0, bound), unless range analysis proved `original` (the
-/// size before conversion) already in range.
+/// clamp(size, 0, bound) of the same type, without the halves that analysis
+/// proved of `original` (the size before conversion).
 static Value clampSize(OpBuilder &b, Location loc, Value size, int64_t bound,
                        Value original, const InRangeSizes &inRange) {
-  if (inRange.contains(original))
-    return size;
-  Value lo = arith::MaxSIOp::create(b, loc, size, constI32(b, loc, 0));
-  return arith::MinSIOp::create(b, loc, lo, constI32(b, loc, bound));
+  SizeRange range = inRange.lookup(original);
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(size.getType(), v));
+  };
+  if (range.min < 0)
+    size = arith::MaxSIOp::create(b, loc, size, constant(0));
+  if (range.max > bound)
+    size = arith::MinSIOp::create(b, loc, size, constant(bound));
+  return size;
 }
 
 /// `iota >= size` + `select`: a copy of `input` whose elements lie at or
@@ -190,14 +195,28 @@ static bool hasUnboundedDims(Type type) {
 
 static LogicalResult checkTypes(Operation *op) {
   auto check = [&](TypeRange types, StringRef kind) -> LogicalResult {
-    for (auto [i, type] : llvm::enumerate(types))
+    for (auto [i, type] : llvm::enumerate(types)) {
+      if (auto fn = llvm::dyn_cast<FunctionType>(type)) {
+        if (llvm::any_of(fn.getInputs(), hasDynamicDims) ||
+            llvm::any_of(fn.getResults(), hasDynamicDims))
+          return op->emitOpError()
+                 << kind << " #" << i << " is a function value of type " << fn
+                 << " with dynamic dimensions; dynshape-pad-to-bound pads "
+                    "direct calls only";
+        continue;
+      }
       if (hasUnboundedDims(type))
         return op->emitOpError()
                << kind << " #" << i << " has type " << type
                << " with a dynamic dimension but no #dynshape.bounds bound; "
                   "dynshape-pad-to-bound can only pad bounded dimensions";
+    }
     return success();
   };
+  if (auto func = llvm::dyn_cast<func::FuncOp>(op))
+    if (failed(check(func.getArgumentTypes(), "argument")) ||
+        failed(check(func.getResultTypes(), "result")))
+      return failure();
   if (failed(check(op->getOperandTypes(), "operand")) ||
       failed(check(op->getResultTypes(), "result")))
     return failure();
@@ -208,6 +227,46 @@ static LogicalResult checkTypes(Operation *op) {
   return success();
 }
 
+/// True when `input` (a DPS input) has a bounded dimension read along a
+/// reduction loop, so pad-to-bound masks it.
+static bool isMaskedInput(linalg::LinalgOp op, OpOperand *input) {
+  auto type = llvm::dyn_cast<RankedTensorType>(input->get().getType());
+  if (!type || !getBoundsAttr(type))
+    return false;
+  AffineMap map = op.getMatchingIndexingMap(input);
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  for (unsigned d = 0, e = type.getRank(); d < e; ++d) {
+    auto loop = llvm::dyn_cast<AffineDimExpr>(map.getResult(d));
+    if (type.isDynamicDim(d) && loop &&
+        iterators[loop.getPosition()] == utils::IteratorType::reduction)
+      return true;
+  }
+  return false;
+}
+
+/// Masking an input with the combiner's identity is exact only when the
+/// combiner sees the masked element unchanged, or (a dot product) sees the
+/// product of two masked elements, 0 * 0 under add.
+static bool maskReachesCombiner(linalg::LinalgOp op, OpOperand *input,
+                                Operation *combiner) {
+  BlockArgument arg = op.getMatchingBlockArgument(input);
+  if (llvm::all_of(arg.getUsers(), [&](Operation *u) { return u == combiner; }))
+    return true;
+  if (!arg.hasOneUse() || !llvm::isa<arith::AddFOp, arith::AddIOp>(combiner))
+    return false;
+  Operation *mul = *arg.getUsers().begin();
+  if (!llvm::isa<arith::MulFOp, arith::MulIOp>(mul) ||
+      !mul->getResult(0).hasOneUse() ||
+      *mul->getResult(0).getUsers().begin() != combiner)
+    return false;
+  Value other = mul->getOperand(0) == arg ? mul->getOperand(1) : mul->getOperand(0);
+  auto otherArg = llvm::dyn_cast<BlockArgument>(other);
+  if (!otherArg || otherArg.getOwner() != arg.getOwner() ||
+      otherArg.getArgNumber() >= op.getNumDpsInputs())
+    return false;
+  return isMaskedInput(op, op.getDpsInputOperand(otherArg.getArgNumber()));
+}
+
 static LogicalResult checkLinalg(linalg::LinalgOp op) {
   for (AffineMap map : op.getIndexingMapsArray())
     if (!map.isProjectedPermutation())
@@ -215,23 +274,24 @@ static LogicalResult checkLinalg(linalg::LinalgOp op) {
                              "whose indexing maps are not projected "
                              "permutations");
   for (OpOperand *input : op.getDpsInputOperands()) {
-    auto type = llvm::dyn_cast<RankedTensorType>(input->get().getType());
-    if (!type || !getBoundsAttr(type))
+    if (!isMaskedInput(op, input))
       continue;
-    AffineMap map = op.getMatchingIndexingMap(input);
-    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-    for (unsigned d = 0, e = type.getRank(); d < e; ++d) {
-      auto loop = llvm::cast<AffineDimExpr>(map.getResult(d));
-      if (!type.isDynamicDim(d) ||
-          iterators[loop.getPosition()] != utils::IteratorType::reduction)
-        continue;
-      if (failed(reductionIdentity(op)))
-        return op->emitOpError("reduces over bounded dimension ")
-               << d << " of input #" << input->getOperandNumber()
-               << ", but its combiner has no known identity to mask the "
-                  "padding with (supported: one result whose combiner is "
-                  "add, mul, max, min, and, or or xor)";
-    }
+    auto type = llvm::cast<RankedTensorType>(input->get().getType());
+    FailureOr<TypedAttr> identity = reductionIdentity(op);
+    if (failed(identity) || identity->getType().isIndex())
+      return op->emitOpError("reduces over a bounded dimension of input #")
+             << input->getOperandNumber()
+             << ", but its combiner has no known identity to mask the "
+                "padding with (supported: one result whose combiner is add, "
+                "mul, max, min, and, or or xor on integer or float elements)";
+    SmallVector<Operation *> combiners;
+    matchReduction(op.getRegionOutputArgs(), 0, combiners);
+    if (identity->getType() != type.getElementType() ||
+        !maskReachesCombiner(op, input, combiners[0]))
+      return op->emitOpError("reduces over a bounded dimension of input #")
+             << input->getOperandNumber()
+             << ", but its body transforms the element before the combiner "
+                "sees it, so masking with the identity would be inexact";
   }
   return success();
 }
@@ -241,16 +301,22 @@ LogicalResult dyn::dynshape::checkPaddable(Operation *op) {
     return failure();
   if (!touchesBoundedTypes(op))
     return success();
-  if (llvm::isa<DynShapeDialect>(op->getDialect()) ||
+  if (llvm::isa_and_nonnull<DynShapeDialect>(op->getDialect()) ||
       llvm::isa<func::ReturnOp, func::CallOp, scf::ForOp, scf::IfOp,
                 scf::WhileOp, scf::YieldOp, scf::ConditionOp, tensor::EmptyOp>(
           op) ||
       op->hasTrait<OpTrait::Elementwise>())
     return success();
   if (auto dim = llvm::dyn_cast<tensor::DimOp>(op)) {
-    if (!dim.getConstantIndex())
+    std::optional<int64_t> index = dim.getConstantIndex();
+    if (!index)
       return op->emitOpError("cannot pad a bounded operand of tensor.dim with "
                              "a non-constant dimension index");
+    auto type = llvm::cast<RankedTensorType>(dim.getSource().getType());
+    if (*index < 0 || *index >= type.getRank())
+      return op->emitOpError("dimension index ")
+             << *index << " is out of range for a tensor of rank "
+             << type.getRank();
     return success();
   }
   if (auto linalgOp = llvm::dyn_cast<linalg::LinalgOp>(op))
@@ -429,11 +495,12 @@ struct PadEmpty : PadPattern<tensor::EmptyOp> {
     for (unsigned d = 0, e = type.getRank(); d < e; ++d) {
       if (!type.isDynamicDim(d))
         continue;
+      // Clamp as an index, before narrowing to i32.
       Value size = sizes[type.getDynamicDimIndex(d)];
-      Value asI32 = arith::IndexCastOp::create(rewriter, loc,
-                                               rewriter.getI32Type(), size);
-      values.push_back(clampSize(rewriter, loc, asI32, getStaticExtent(type, d),
-                                 size, inRange));
+      Value clamped = clampSize(rewriter, loc, size, getStaticExtent(type, d),
+                                size, inRange);
+      values.push_back(arith::IndexCastOp::create(rewriter, loc,
+                                                  rewriter.getI32Type(), clamped));
     }
     rewriter.replaceOpWithMultiple(op, {values});
     return success();

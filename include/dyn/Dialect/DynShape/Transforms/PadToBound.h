@@ -10,7 +10,7 @@
 #define DYN_DIALECT_DYNSHAPE_TRANSFORMS_PADTOBOUND_H
 
 #include "mlir/Transforms/DialectConversion.h"
-#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/DenseMap.h"
 
 namespace dyn::dynshape {
 
@@ -29,9 +29,13 @@ bool touchesBoundedTypes(mlir::Operation *op);
 /// dimension without a bound, or an op with bounded types and no rule.
 mlir::LogicalResult checkPaddable(mlir::Operation *op);
 
-/// The runtime sizes that range analysis proved to lie within their bounds
-/// already; the patterns skip the clamp for them.
-using InRangeSizes = llvm::DenseSet<mlir::Value>;
+/// What analysis proved about a runtime size: its smallest and largest
+/// possible values (INT64_MIN / INT64_MAX when unknown). The patterns drop
+/// the half of the clamp into [0, bound] that these already guarantee.
+struct SizeRange {
+  int64_t min = INT64_MIN, max = INT64_MAX;
+};
+using InRangeSizes = llvm::DenseMap<mlir::Value, SizeRange>;
 
 /// Patterns that pad dynshape, func, linalg, tensor and elementwise ops
 /// (scf structural patterns come from upstream).
