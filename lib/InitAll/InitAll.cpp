@@ -4,6 +4,7 @@
 
 #include "dyn/Conversion/Passes.h"
 #include "dyn/Dialect/BIR/IR/BIR.h"
+#include "dyn/Dialect/BIR/Transforms/Passes.h"
 #include "dyn/Pipelines/Pipelines.h"
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Dialect/DynShape/Transforms/BufferizableOpInterfaceImpl.h"
@@ -55,6 +56,7 @@ void dyn::registerAllDialects(mlir::DialectRegistry &registry) {
 void dyn::registerAllPasses() {
   dynshape::registerDynShapePasses();
   registerDynConversionPasses();
+  bir::registerBIRPasses();
   registerPipelines();
   mlir::registerTransformsPasses();
   mlir::bufferization::registerBufferizationPasses();

@@ -3,6 +3,7 @@
 #include "dyn/Pipelines/Pipelines.h"
 
 #include "dyn/Conversion/Passes.h"
+#include "dyn/Dialect/BIR/Transforms/Passes.h"
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -62,6 +63,20 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   pm.addPass(createConvertDynShapeToBIR(convert));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  OpPassManager &func = pm.nest<func::FuncOp>();
+  func.addPass(bir::createBIRAssembleDynamicInfo());
+  bir::DGESetupOptions setup;
+  setup.scratchPerPartition = options.scratchPerPartition;
+  setup.scratchBytes = options.scratchBytes;
+  func.addPass(bir::createDGESetup(setup));
+  func.addPass(bir::createBIRAllocateMemory());
+  func.addPass(bir::createBIRLowerSymbolicAP());
+  func.addPass(bir::createBIRExpandDynamicAPInfo());
+  // Fold the constant address arithmetic and share equal expressions
+  // before registers are assigned.
+  func.addPass(createCanonicalizerPass());
+  func.addPass(createCSEPass());
+  func.addPass(bir::createBIRAllocateRegisters());
 }
 
 /// Registers a pipeline whose options are checked before it is built, so a

@@ -300,6 +300,17 @@ LogicalResult AllocOp::verify() {
   return success();
 }
 
+void AllocOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Allocate::get(),
+                       llvm::cast<OpResult>(getResult()));
+  // Software DGE writes its descriptors into the scratch at run time, an
+  // effect no SSA use shows: keep the location alive.
+  if ((*this)->hasAttr(kScratchAttrName))
+    effects.emplace_back(MemoryEffects::Write::get());
+}
+
 //===----------------------------------------------------------------------===//
 // custom<Pattern>: `[[step, num], ...]`, stored flat
 //===----------------------------------------------------------------------===//

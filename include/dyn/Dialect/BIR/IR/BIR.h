@@ -25,6 +25,13 @@ namespace dyn::bir {
 constexpr int64_t kNumPartitions = 128;
 constexpr int64_t kSbufBytesPerPartition = 192 * 1024;
 constexpr int64_t kPsumBytesPerPartition = 16 * 1024;
+/// The unit attribute that marks the DGE scratch location (report §4.3).
+constexpr llvm::StringLiteral kScratchAttrName = "DynamicDMAScratchLoc";
+/// Address map (project-defined): SBUF at partition * 0x40000 + byte, PSUM
+/// at 0x2000000 + partition * 0x8000 + byte.
+constexpr int64_t kSbufPartitionStride = 0x40000;
+constexpr int64_t kPsumBase = 0x2000000;
+constexpr int64_t kPsumPartitionStride = 0x8000;
 /// Number of physical registers per engine.
 constexpr int64_t kNumRegisters = 64;
 

@@ -177,7 +177,8 @@ def BIR_ForOp : BIR_Inst<"for",
 // Memory and access patterns
 //===----------------------------------------------------------------------===//
 
-def BIR_AllocOp : BIR_Op<"alloc", [MemoryEffects<[MemAlloc]>]> {
+def BIR_AllocOp : BIR_Op<"alloc",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "A location sized for the bound: SBUF, PSUM or a DRAM output";
   let description = [{
     A statically sized location. On chip (SBUF, PSUM) dimension 0 is the
@@ -186,6 +187,9 @@ def BIR_AllocOp : BIR_Op<"alloc", [MemoryEffects<[MemAlloc]>]> {
     `bir-allocate-memory` gives it a byte `address` in the address map of
     DESIGN.md section 4. In DRAM it is an output tensor of the function,
     which the runtime provides.
+
+    The `DynamicDMAScratchLoc` location that `dge-setup` inserts is written
+    by software DGE at run time, so it is never dead.
 
     ```mlir
     %t = bir.alloc : memref<128x512xf32, #bir.mem<sbuf>>

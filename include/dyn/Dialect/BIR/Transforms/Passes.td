@@ -1,0 +1,102 @@
+//===- Passes.td - bir passes (Stages 2 to 3b) --------------*- tablegen -*-===//
+
+#ifndef DYN_DIALECT_BIR_TRANSFORMS_PASSES_TD
+#define DYN_DIALECT_BIR_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def BIRAssembleDynamicInfo : Pass<"bir-assemble-dynamic-info", "::mlir::func::FuncOp"> {
+  let summary = "Stage 2: TensorCopyDynamic generators become DMAs with DynamicAPINFO";
+  let description = [{
+    KlirToBirCodegen::assembleDynamicInfo. Each generator becomes a
+    `bir.dma` whose dynamic side carries exactly one form of dynamic info
+    (seam S7): the scalar form, byte address
+    `c + Σ offset_scale[i] * generic_addrs[i]` with `c` the side's static
+    offset in bytes; or, for an index tensor, the indirect form (`arg_id` =
+    the tensor's position among the function arguments, `indirect_dim = 0`,
+    `indirect_dim_max_index` = its element count). A side in SBUF or PSUM
+    whose runtime terms are all induction registers of enclosing loops stays
+    a kind-2 `bir.sym_ap` (in-loop addressing, lowered by
+    `bir-lower-symbolic-ap`).
+  }];
+}
+
+def DGESetup : Pass<"dge-setup", "::mlir::func::FuncOp"> {
+  let summary = "Stage 4 pre-allocator: the DynamicDMAScratchLoc SB scratch";
+  let description = [{
+    dynamic_dma_setup. A function with a dynamic DMA gets the one SBUF
+    scratch location `DynamicDMAScratchLoc` (memory-space tag 4 = SB), in
+    which software DGE stages its generated descriptors, as the first
+    location of the function (so `bir-allocate-memory` places it first).
+    Its size per partition is `dynamic-dma-scratch-size-per-partition`, or
+    `dynamic-dma-sbuf-bytes / 128`.
+  }];
+  let options = [
+    Option<"scratchPerPartition", "dynamic-dma-scratch-size-per-partition",
+           "int64_t", "-1", "Bytes of scratch in each partition">,
+    Option<"scratchBytes", "dynamic-dma-sbuf-bytes", "int64_t", "-1",
+           "Total bytes of scratch (128 x the per-partition size)">
+  ];
+  let dependentDialects = ["::dyn::bir::BIRDialect"];
+}
+
+def BIRAllocateMemory : Pass<"bir-allocate-memory", "::mlir::func::FuncOp"> {
+  let summary = "Static SBUF/PSUM addresses for every location";
+  let description = [{
+    Gives every SBUF and PSUM `bir.alloc` a byte `address` within its
+    partition (the same in every partition), the DGE scratch first. Live
+    ranges follow program order and are extended over a whole loop when a
+    location is used inside it; locations whose ranges overlap are disjoint,
+    others may share bytes. Placement is first fit in order of first use.
+    When a space's capacity (SBUF 192 KiB, PSUM 16 KiB per partition) is
+    exceeded, the diagnostic names the locations live at that point.
+  }];
+}
+
+def BIRLowerSymbolicAP : Pass<"bir-lower-symbolic-ap", "::mlir::func::FuncOp"> {
+  let summary = "Stage 3a: kind-2 symbolic access patterns become kind-3";
+  let description = [{
+    LowerAP::convertSymAP. The element offset of a `bir.sym_ap` is
+    Horner-walked into register-ALU code on the consuming instruction's
+    engine (`mov c; tmp = iv * coef; dst += tmp`, constants folded), then
+    delinearized over the location's `[partition, free]` layout:
+    `RegAPAddr = base + (off / free) * part_stride + (off % free) * bytes`
+    (part_stride 0x40000 for SBUF, 0x8000 for PSUM; base from the address
+    map). DRAM is rejected ("cannot be DRAM"), and an offset over a register
+    that is not an enclosing loop's induction register is rejected ("loop
+    axis hasn't been assigned register for induction variable!"). Needs the
+    addresses of `bir-allocate-memory`.
+  }];
+}
+
+def BIRExpandDynamicAPInfo : Pass<"bir-expand-dynamic-ap-info", "::mlir::func::FuncOp"> {
+  let summary = "Stage 3b: scalar dynamic info becomes register-ALU address code";
+  let description = [{
+    ExpandDynamicAPInfo. A scalar-form dynamic side becomes a kind-3
+    `bir.reg_ap` whose RegAPAddr is computed as `c + Σ coef_i * v_i`: one
+    `mult` per term whose coefficient is not 1, one `add` per further term,
+    and one `add` of `c` when it is not 0 (at most 1 + 2k instructions for
+    k terms). Identical expressions in one block are computed once (the
+    report's ExprRefHasher memoization). Indirect `arg_id`s are densified
+    to 0, 1, ... in order of appearance.
+  }];
+}
+
+def BIRAllocateRegisters : Pass<"bir-allocate-registers", "::mlir::func::FuncOp"> {
+  let summary = "Physical registers per engine, with loop-aware liveness";
+  let description = [{
+    The hand-off of Stage 3 to 4 (coloring_allocator_with_loop). Live
+    ranges follow program order; a register used inside a loop it is not
+    defined in stays live to the end of that loop (across the back edge),
+    and an induction register lives for its whole loop. Registers of each
+    engine are colored greedily in order of definition, which is optimal for
+    these interval graphs; each gets a physical id below 0x40 in its `reg`
+    attribute (on the loop for an induction register). Every reference is an
+    SSA use, so access patterns and dynamic info follow the rename
+    (rewireDynamicAPRegisters). Under pressure, `mov_imm` constants are
+    rematerialized next to their uses; when 64 registers still do not
+    suffice, the diagnostic names the engine and the live values.
+  }];
+}
+
+#endif // DYN_DIALECT_BIR_TRANSFORMS_PASSES_TD

@@ -1,0 +1,41 @@
+//===- ALUBuilder.cpp - emitting register-ALU code ------------------------===//
+
+#include "ALUBuilder.h"
+
+using namespace mlir;
+using namespace dyn::bir;
+
+Value ALUBuilder::constant(int64_t value) {
+  return MovImmOp::create(builder, loc, RegType::get(builder.getContext()),
+                          builder.getI32IntegerAttr(static_cast<int32_t>(value)),
+                          EngineAttr::get(builder.getContext(), engine),
+                          IntegerAttr());
+}
+
+Value ALUBuilder::op(AluOpKind kind, Value lhs, Value rhs) {
+  MLIRContext *ctx = builder.getContext();
+  return AluOp::create(builder, loc, RegType::get(ctx),
+                       AluOpKindAttr::get(ctx, kind), lhs, rhs,
+                       EngineAttr::get(ctx, engine), IntegerAttr());
+}
+
+Value ALUBuilder::opImm(AluOpKind kind, Value lhs, int64_t imm) {
+  MLIRContext *ctx = builder.getContext();
+  return AluImmOp::create(builder, loc, RegType::get(ctx),
+                          AluOpKindAttr::get(ctx, kind), lhs,
+                          builder.getI32IntegerAttr(static_cast<int32_t>(imm)),
+                          EngineAttr::get(ctx, engine), IntegerAttr());
+}
+
+Value ALUBuilder::linear(int64_t c, ArrayRef<int64_t> coefs, ValueRange regs) {
+  Value sum;
+  for (auto [coef, reg] : llvm::zip(coefs, regs)) {
+    if (coef == 0)
+      continue;
+    Value term = coef == 1 ? reg : opImm(AluOpKind::mult, reg, coef);
+    sum = sum ? op(AluOpKind::add, sum, term) : term;
+  }
+  if (!sum)
+    return constant(c);
+  return c == 0 ? sum : opImm(AluOpKind::add, sum, c);
+}

@@ -1,0 +1,111 @@
+//===- AllocateMemory.cpp - bir-allocate-memory ---------------------------===//
+//
+// Static SBUF/PSUM placement (report §4: every location is sized for the
+// bound, so placement is static). Each location's live range runs in program
+// order from its allocation to its last use, extended over a loop it is used
+// in; locations placed first-fit in order of first use, the DGE scratch at
+// the front, live ranges that overlap never share bytes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dyn/Dialect/BIR/Transforms/Passes.h"
+
+#include "LiveRanges.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace dyn::bir {
+#define GEN_PASS_DEF_BIRALLOCATEMEMORY
+#include "dyn/Dialect/BIR/Transforms/Passes.h.inc"
+} // namespace dyn::bir
+
+using namespace mlir;
+using namespace dyn::bir;
+
+/// Locations start on 64-byte boundaries (project-defined).
+static constexpr int64_t kAlignment = 64;
+
+namespace {
+struct Location {
+  AllocOp alloc;
+  int64_t start, end, bytes, address = -1;
+};
+
+int64_t bytesPerPartition(MemRefType type) {
+  int64_t bytes = *getElementBytes(type);
+  for (int64_t d : type.getShape().drop_front())
+    bytes *= d;
+  return llvm::alignTo(bytes, kAlignment);
+}
+
+LogicalResult place(MutableArrayRef<Location> locations, int64_t capacity,
+                    StringRef space) {
+  llvm::sort(locations, [](const Location &a, const Location &b) {
+    bool aScratch = a.alloc->hasAttr(kScratchAttrName);
+    bool bScratch = b.alloc->hasAttr(kScratchAttrName);
+    if (aScratch != bScratch)
+      return aScratch;
+    return a.start < b.start;
+  });
+  for (size_t i = 0; i < locations.size(); ++i) {
+    Location &loc = locations[i];
+    // Byte ranges of placed locations whose lives overlap this one.
+    SmallVector<std::pair<int64_t, int64_t>> busy;
+    for (size_t j = 0; j < i; ++j)
+      if (locations[j].start <= loc.end && loc.start <= locations[j].end)
+        busy.emplace_back(locations[j].address,
+                          locations[j].address + locations[j].bytes);
+    llvm::sort(busy);
+    int64_t address = 0;
+    for (auto [lo, hi] : busy) {
+      if (address + loc.bytes <= lo)
+        break;
+      address = std::max(address, hi);
+    }
+    if (address + loc.bytes > capacity) {
+      InFlightDiagnostic diag = loc.alloc.emitOpError()
+                                << "does not fit: " << space << " needs "
+                                << address + loc.bytes
+                                << " bytes per partition here, capacity "
+                                << capacity << "; live locations:";
+      for (size_t j = 0; j < i; ++j)
+        if (locations[j].start <= loc.end && loc.start <= locations[j].end)
+          diag.attachNote(locations[j].alloc.getLoc())
+              << locations[j].bytes << " bytes at " << locations[j].address;
+      return failure();
+    }
+    loc.address = address;
+  }
+  return success();
+}
+} // namespace
+
+namespace {
+struct BIRAllocateMemoryPass
+    : dyn::bir::impl::BIRAllocateMemoryBase<BIRAllocateMemoryPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    ProgramOrder order(func);
+    SmallVector<Location> sbuf, psum;
+    func.walk([&](AllocOp alloc) {
+      std::optional<MemorySpace> space = getMemorySpace(alloc.getType());
+      if (space == MemorySpace::dram)
+        return;
+      auto [start, end] = order.liveRange(alloc.getResult());
+      if (alloc->hasAttr(kScratchAttrName)) // used by the DGE throughout
+        std::tie(start, end) = std::make_pair(int64_t(0), order.end(func));
+      Location loc{alloc, start, end, bytesPerPartition(alloc.getType())};
+      (space == MemorySpace::sbuf ? sbuf : psum).push_back(loc);
+    });
+    if (failed(place(sbuf, kSbufBytesPerPartition, "SBUF")) ||
+        failed(place(psum, kPsumBytesPerPartition, "PSUM")))
+      return signalPassFailure();
+    Builder builder(&getContext());
+    for (SmallVector<Location> *locations : {&sbuf, &psum})
+      for (Location &loc : *locations)
+        loc.alloc.setAddressAttr(builder.getI64IntegerAttr(loc.address));
+  }
+};
+} // namespace

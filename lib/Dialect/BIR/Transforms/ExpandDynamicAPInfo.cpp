@@ -1,0 +1,85 @@
+//===- ExpandDynamicAPInfo.cpp - bir-expand-dynamic-ap-info ---------------===//
+//
+// Report Stage 3b (ExpandDynamicAPInfo): the residual scalar DynamicAPINFO
+// on a kind-1 access pattern becomes register-ALU code computing its
+// address `c + Σ coef_i * v_i` (mult 6 / add 4), memoized so each distinct
+// expression is computed once per block (ExprRefHasher), and the pattern
+// becomes a kind-3 register pattern. Indirect arg_ids are densified.
+// Register renaming (rewireDynamicAPRegisters) needs no pass here: every
+// register reference is an SSA operand, which allocation rewrites in place.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dyn/Dialect/BIR/Transforms/Passes.h"
+
+#include "ALUBuilder.h"
+
+#include "llvm/ADT/SetVector.h"
+
+#include <map>
+
+namespace dyn::bir {
+#define GEN_PASS_DEF_BIREXPANDDYNAMICAPINFO
+#include "dyn/Dialect/BIR/Transforms/Passes.h.inc"
+} // namespace dyn::bir
+
+using namespace mlir;
+using namespace dyn::bir;
+
+namespace {
+/// The identity of an address expression within one block and engine.
+using ExprKey = std::tuple<Block *, int32_t, int64_t, std::vector<int64_t>,
+                           std::vector<void *>>;
+
+struct BIRExpandDynamicAPInfoPass
+    : dyn::bir::impl::BIRExpandDynamicAPInfoBase<BIRExpandDynamicAPInfoPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    // Densify the arg_ids of indirect sides in order of appearance.
+    llvm::DenseMap<int64_t, int64_t> denseArgIds;
+    func.walk([&](PhysicalAPOp ap) {
+      if (!ap.hasIndirectDynamicInfo())
+        return;
+      auto [it, inserted] = denseArgIds.try_emplace(
+          ap.getArgIdAttr().getInt(), denseArgIds.size());
+      ap.setArgIdAttr(OpBuilder(ap).getI64IntegerAttr(it->second));
+    });
+
+    // Expand each use in program order: the first use of an expression in
+    // a block computes it, later ones there reuse the register.
+    std::map<ExprKey, Value> computed;
+    llvm::SetVector<Operation *> expanded;
+    func.walk<WalkOrder::PreOrder>([&](InstInterface inst) {
+      Operation *user = inst.getOperation();
+      for (OpOperand &use : user->getOpOperands()) {
+        auto ap = use.get().getDefiningOp<PhysicalAPOp>();
+        if (!ap || !ap.hasScalarDynamicInfo())
+          continue;
+        int64_t c = *ap.getDynConst();
+        std::vector<int64_t> coefs(ap.getDynCoefs()->begin(),
+                                   ap.getDynCoefs()->end());
+        std::vector<void *> values;
+        for (Value v : ap.getDynValues())
+          values.push_back(v.getAsOpaquePointer());
+        Engine engine = inst.getEngine();
+        ExprKey key{user->getBlock(), static_cast<int32_t>(engine), c, coefs,
+                    values};
+        OpBuilder builder(user);
+        Value &addr = computed[key];
+        if (!addr) {
+          ALUBuilder alu(builder, ap.getLoc(), engine);
+          addr = alu.linear(c, coefs, ap.getDynValues());
+        }
+        use.set(RegisterAPOp::create(builder, ap.getLoc(), ap.getType(),
+                                     ap.getMem(), addr, ap.getPatternAttr()));
+        expanded.insert(ap);
+      }
+    });
+    for (Operation *ap : expanded)
+      if (ap->use_empty())
+        ap->erase();
+  }
+};
+} // namespace

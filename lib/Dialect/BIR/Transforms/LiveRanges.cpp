@@ -1,0 +1,52 @@
+//===- LiveRanges.cpp - program-order live ranges with loops --------------===//
+
+#include "LiveRanges.h"
+
+using namespace mlir;
+using namespace dyn::bir;
+
+ProgramOrder::ProgramOrder(Operation *root) {
+  int64_t next = 0;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) { index[op] = next++; });
+  root->walk<WalkOrder::PostOrder>([&](Operation *op) {
+    int64_t end = index[op];
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        if (!block.empty())
+          end = std::max(end, last[&block.back()]);
+    last[op] = end;
+  });
+}
+
+int64_t ProgramOrder::useEnd(Operation *user, Operation *defScope) const {
+  int64_t end = position(user);
+  for (Operation *loop = user->getParentOp(); loop && loop != defScope;
+       loop = loop->getParentOp())
+    if (llvm::isa<ForOp, DynamicForOp>(loop) &&
+        !(defScope && loop->isProperAncestor(defScope)))
+      end = std::max(end, this->end(loop));
+  return end;
+}
+
+std::pair<int64_t, int64_t> ProgramOrder::liveRange(Value value) const {
+  Operation *defOp = value.getDefiningOp();
+  Operation *scope;
+  int64_t start;
+  if (auto arg = llvm::dyn_cast<BlockArgument>(value)) {
+    // An induction register lives for its whole loop.
+    Operation *loop = arg.getOwner()->getParentOp();
+    return {position(loop), end(loop)};
+  }
+  start = position(defOp);
+  scope = defOp->getParentOp();
+  int64_t finish = start;
+  for (Operation *user : value.getUsers()) {
+    if (llvm::isa<PhysicalAPOp, SymbolicAPOp, RegisterAPOp>(user)) {
+      for (Operation *consumer : user->getUsers())
+        finish = std::max(finish, useEnd(consumer, scope));
+      continue;
+    }
+    finish = std::max(finish, useEnd(user, scope));
+  }
+  return {start, finish};
+}

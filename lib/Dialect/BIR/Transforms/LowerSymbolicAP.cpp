@@ -1,0 +1,102 @@
+//===- LowerSymbolicAP.cpp - bir-lower-symbolic-ap ------------------------===//
+//
+// Report Stage 3a (LowerAP::convertSymAP): a kind-2 symbolic access pattern
+// becomes a kind-3 register pattern. Its element offset, an affine
+// expression of enclosing induction registers (looked up, never minted:
+// seam S2), is Horner-walked into register-ALU code on the consuming
+// instruction's engine, then delinearized into the engine's 2-D SBUF/PSUM
+// space: RegAPAddr = base + (off / free) * part_stride + (off % free) * bytes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dyn/Dialect/BIR/Transforms/Passes.h"
+
+#include "ALUBuilder.h"
+
+#include "mlir/Analysis/FlatLinearValueConstraints.h"
+
+namespace dyn::bir {
+#define GEN_PASS_DEF_BIRLOWERSYMBOLICAP
+#include "dyn/Dialect/BIR/Transforms/Passes.h.inc"
+} // namespace dyn::bir
+
+using namespace mlir;
+using namespace dyn::bir;
+
+/// `offset = c + Σ coefs[d] * dim_d` of a linear one-result map.
+static LogicalResult linearForm(AffineMap map, int64_t &c,
+                                SmallVectorImpl<int64_t> &coefs) {
+  SmallVector<int64_t> flat;
+  if (failed(getFlattenedAffineExpr(map.getResult(0), map.getNumDims(), 0,
+                                    &flat)))
+    return failure();
+  coefs.assign(flat.begin(), flat.begin() + map.getNumDims());
+  c = flat.back();
+  return success();
+}
+
+static LogicalResult lower(SymbolicAPOp ap) {
+  auto type = llvm::cast<MemRefType>(ap.getMem().getType());
+  std::optional<MemorySpace> space = getMemorySpace(type);
+  if (space == MemorySpace::dram)
+    return ap.emitOpError("cannot be DRAM");
+  auto alloc = ap.getMem().getDefiningOp<AllocOp>();
+  if (!alloc || !alloc.getAddress())
+    return ap.emitOpError("location has no address; run bir-allocate-memory "
+                          "first");
+  int64_t c;
+  SmallVector<int64_t> coefs;
+  if (failed(linearForm(ap.getOffsetMap(), c, coefs)))
+    return ap.emitOpError("offset is not a linear expression of the "
+                          "induction registers");
+  int64_t free = type.getNumElements() / type.getDimSize(0);
+  int64_t bytes = *getElementBytes(type);
+  int64_t partStride =
+      space == MemorySpace::sbuf ? kSbufPartitionStride : kPsumPartitionStride;
+  int64_t base = (space == MemorySpace::psum ? kPsumBase : 0) + *alloc.getAddress();
+
+  for (OpOperand &use : llvm::make_early_inc_range(ap.getResult().getUses())) {
+    Operation *user = use.getOwner();
+    for (Value iv : ap.getIvs()) {
+      auto arg = llvm::dyn_cast<BlockArgument>(iv);
+      Operation *loop = arg ? arg.getOwner()->getParentOp() : nullptr;
+      if (!loop || !llvm::isa<ForOp, DynamicForOp>(loop) ||
+          !loop->isProperAncestor(user))
+        return ap.emitOpError(
+            "loop axis hasn't been assigned register for induction variable!");
+    }
+    auto inst = llvm::dyn_cast<InstInterface>(user);
+    if (!inst)
+      return user->emitOpError("consumes a symbolic access pattern but is not "
+                               "an instruction");
+    OpBuilder builder(user);
+    ALUBuilder alu(builder, ap.getLoc(), inst.getEngine());
+    // Horner walk of the element offset, then the delinearization.
+    Value off = alu.linear(c, coefs, ap.getIvs());
+    Value part = alu.opImm(AluOpKind::divide, off, free);
+    Value partBytes = alu.opImm(AluOpKind::mult, part, partStride);
+    Value rest = alu.opImm(AluOpKind::mod, off, free);
+    Value restBytes = alu.opImm(AluOpKind::mult, rest, bytes);
+    Value addr = alu.opImm(AluOpKind::add,
+                           alu.op(AluOpKind::add, partBytes, restBytes), base);
+    auto regAP = RegisterAPOp::create(builder, ap.getLoc(), ap.getType(),
+                                      ap.getMem(), addr, ap.getPatternAttr());
+    use.set(regAP);
+  }
+  ap.erase();
+  return success();
+}
+
+namespace {
+struct BIRLowerSymbolicAPPass
+    : dyn::bir::impl::BIRLowerSymbolicAPBase<BIRLowerSymbolicAPPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    SmallVector<SymbolicAPOp> aps;
+    getOperation().walk([&](SymbolicAPOp ap) { aps.push_back(ap); });
+    for (SymbolicAPOp ap : aps)
+      if (failed(lower(ap)))
+        return signalPassFailure();
+  }
+};
+} // namespace
