@@ -5,6 +5,8 @@
 #include "dyn/Conversion/Passes.h"
 #include "dyn/Dialect/BIR/IR/BIR.h"
 #include "dyn/Dialect/BIR/Transforms/Passes.h"
+#include "dyn/Dialect/DGE/IR/DGE.h"
+#include "dyn/Dialect/DGE/Transforms/Passes.h"
 #include "dyn/Pipelines/Pipelines.h"
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Dialect/DynShape/Transforms/BufferizableOpInterfaceImpl.h"
@@ -34,7 +36,7 @@
 #include "mlir/Transforms/Passes.h"
 
 void dyn::registerAllDialects(mlir::DialectRegistry &registry) {
-  registry.insert<bir::BIRDialect, dynshape::DynShapeDialect>();
+  registry.insert<bir::BIRDialect, dge::DGEDialect, dynshape::DynShapeDialect>();
   registry.insert<mlir::affine::AffineDialect, mlir::arith::ArithDialect,
                   mlir::bufferization::BufferizationDialect,
                   mlir::func::FuncDialect, mlir::linalg::LinalgDialect,
@@ -57,6 +59,7 @@ void dyn::registerAllPasses() {
   dynshape::registerDynShapePasses();
   registerDynConversionPasses();
   bir::registerBIRPasses();
+  dge::registerDGEPasses();
   registerPipelines();
   mlir::registerTransformsPasses();
   mlir::bufferization::registerBufferizationPasses();

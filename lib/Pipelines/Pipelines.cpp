@@ -4,29 +4,21 @@
 
 #include "dyn/Conversion/Passes.h"
 #include "dyn/Dialect/BIR/Transforms/Passes.h"
+#include "dyn/Dialect/DGE/IR/DGE.h"
+#include "dyn/Dialect/DGE/Transforms/Passes.h"
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
-
-std::optional<int> dyn::getArchLevel(StringRef arch) {
-  return llvm::StringSwitch<std::optional<int>>(arch)
-      .Case("gen2", 20)
-      .Case("gen3", 30)
-      .Case("core_v4", 40)
-      .Case("core_v5", 50)
-      .Default(std::nullopt);
-}
 
 LogicalResult
 dyn::verifyPipelineOptions(const PipelineOptions &options,
                            function_ref<LogicalResult(const Twine &)> fail) {
-  if (!getArchLevel(options.arch))
+  if (!dge::getArchLevel(options.arch))
     return fail("unknown arch '" + options.arch +
                 "'; expected gen2, gen3, core_v4 or core_v5");
   if (options.vectorRoute != "hwdge" && options.vectorRoute != "swdge")
@@ -41,6 +33,11 @@ dyn::verifyPipelineOptions(const PipelineOptions &options,
   if (total >= 0 && total % 128 != 0)
     return fail("dynamic-dma-sbuf-bytes must be a multiple of 128 (one share "
                 "per partition)");
+  if (!bir::symbolizeEngine(options.engine))
+    return fail("unknown engine '" + options.engine +
+                "'; expected pe, act, pool, dve or sp");
+  if (options.scratchPerPartition < -1 || options.scratchBytes < -1)
+    return fail("DGE scratch sizes must be non-negative");
   if (options.maxDescriptorBytes <= 0)
     return fail("max-descriptor-bytes must be positive");
   return success();
@@ -79,6 +76,26 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   func.addPass(bir::createBIRAllocateRegisters());
 }
 
+void dyn::buildLowerToDGEPipeline(OpPassManager &pm,
+                                  const PipelineOptions &options) {
+  buildLowerToBIRPipeline(pm, options);
+  OpPassManager &func = pm.nest<func::FuncOp>();
+  func.addPass(createConvertBIRToDGE());
+  dge::DGEScanOptions scan;
+  scan.arch = options.arch;
+  scan.vectorRoute = options.vectorRoute;
+  func.addPass(dge::createDGEScan(scan));
+  dge::DGEAssignEngineOptions assign;
+  assign.arch = options.arch;
+  func.addPass(dge::createDGEAssignEngine(assign));
+  dge::DGECleanupOptions cleanup;
+  cleanup.arch = options.arch;
+  func.addPass(dge::createDGECleanup(cleanup));
+  dge::DGELowerDynamicDMAOptions lower;
+  lower.maxDescriptorBytes = options.maxDescriptorBytes;
+  func.addPass(dge::createDGELowerDynamicDMA(lower));
+}
+
 /// Registers a pipeline whose options are checked before it is built, so a
 /// bad option is an error (exit status 1), not an empty pipeline.
 static void registerPipeline(
@@ -105,4 +122,9 @@ void dyn::registerPipelines() {
                    "Lower a tensor-level dynshape program to bir: registers, "
                    "register-ALU code, dynamic loops and DMA generators",
                    buildLowerToBIRPipeline);
+  registerPipeline("lower-to-dge",
+                   "Lower a tensor-level dynshape program to routed DMAs: "
+                   "--lower-to-bir, then DGE routing, engine binding and "
+                   "descriptor blocks with triggers",
+                   buildLowerToDGEPipeline);
 }

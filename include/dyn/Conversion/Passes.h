@@ -3,8 +3,10 @@
 #ifndef DYN_CONVERSION_PASSES_H
 #define DYN_CONVERSION_PASSES_H
 
+#include "dyn/Conversion/BIRToDGE/BIRToDGE.h"
 #include "dyn/Conversion/DynShapeToBIR/DynShapeToBIR.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace dyn {

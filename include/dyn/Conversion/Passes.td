@@ -38,4 +38,14 @@ def ConvertDynShapeToBIR : Pass<"convert-dynshape-to-bir", "::mlir::ModuleOp"> {
   let dependentDialects = ["::dyn::bir::BIRDialect"];
 }
 
+def ConvertBIRToDGE : Pass<"convert-bir-to-dge", "::mlir::func::FuncOp"> {
+  let summary = "bir DMAs become dge DMAs awaiting a route";
+  let description = [{
+    Each `bir.dma` becomes a `dge.dma` of DGEType `unassigned` (3), triggered
+    from the same engine, with the same access patterns; `dge-scan` routes
+    it. Run after `bir-allocate-registers`: the patterns are kind 1 or 3.
+  }];
+  let dependentDialects = ["::dyn::dge::DGEDialect"];
+}
+
 #endif // DYN_CONVERSION_PASSES_TD

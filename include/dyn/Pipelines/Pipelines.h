@@ -41,9 +41,6 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
       llvm::cl::init("pool")};
 };
 
-/// The ArchLevel of an `arch` option value, if it names one.
-std::optional<int> getArchLevel(llvm::StringRef arch);
-
 /// Checks the options (a known arch and route, consistent scratch sizes)
 /// and reports the first problem through `fail`.
 llvm::LogicalResult verifyPipelineOptions(
@@ -57,7 +54,12 @@ llvm::LogicalResult verifyPipelineOptions(
 void buildLowerToBIRPipeline(mlir::OpPassManager &pm,
                              const PipelineOptions &options);
 
-/// Registers --lower-to-bir.
+/// --lower-to-bir, then convert-bir-to-dge, dge-scan, dge-assign-engine,
+/// dge-cleanup and dge-lower-dynamic-dma.
+void buildLowerToDGEPipeline(mlir::OpPassManager &pm,
+                             const PipelineOptions &options);
+
+/// Registers --lower-to-bir and --lower-to-dge.
 void registerPipelines();
 
 } // namespace dyn

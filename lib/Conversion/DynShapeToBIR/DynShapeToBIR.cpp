@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
@@ -175,6 +176,17 @@ static void dropRedundantClamps(func::FuncOp func, DataFlowSolver &solver) {
 
 /// Step 5: what is left and not bir cannot be lowered.
 static LogicalResult checkLowered(func::FuncOp func) {
+  // A scalar result (a size appended by pad-to-bound) is returned in its
+  // register.
+  func.walk([&](func::ReturnOp ret) {
+    for (OpOperand &operand : ret->getOpOperands())
+      if (auto cast = operand.get().getDefiningOp<UnrealizedConversionCastOp>())
+        if (cast.getNumOperands() == 1 &&
+            llvm::isa<RegType>(cast.getOperand(0).getType()))
+          operand.set(cast.getOperand(0));
+    func.setType(FunctionType::get(func.getContext(), func.getArgumentTypes(),
+                                   ret.getOperandTypes()));
+  });
   SmallVector<Operation *> dead;
   func.walk([&](Operation *op) {
     if (llvm::isa<memref::SubViewOp, UnrealizedConversionCastOp>(op) &&
@@ -259,11 +271,14 @@ struct ConvertDynShapeToBIRPass
     ConversionTarget target(*ctx);
     target.addLegalDialect<BIRDialect>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    // Element arithmetic inside compute ops is not register arithmetic;
+    // the compute op itself is reported if nothing lowers it.
     target.addDynamicallyLegalDialect<arith::ArithDialect>(
         [&](Operation *op) {
-          return !llvm::any_of(op->getResultTypes(), [&](Type t) {
-            return converter.convertType(t) != t;
-          });
+          return op->getParentOfType<linalg::LinalgOp>() ||
+                 !llvm::any_of(op->getResultTypes(), [&](Type t) {
+                   return converter.convertType(t) != t;
+                 });
         });
     target.addIllegalOp<scf::ForOp>();
     RewritePatternSet scalarPatterns(ctx);

@@ -92,7 +92,7 @@ LogicalResult PhysicalAPOp::verify() {
   }
   if (scalar || indirect)
     for (Operation *user : getResult().getUsers())
-      if (!llvm::isa<DMAOp>(user))
+      if (!llvm::isa<DMAInterface>(user))
         return user->emitOpError("Only DynamicDMA can have DynamicAP");
   return success();
 }
@@ -139,7 +139,7 @@ describeAP(Value ap) {
   return std::nullopt;
 }
 
-static LogicalResult verifyCopy(Operation *op, Value src, Value dst) {
+LogicalResult dyn::bir::verifyCopyBytes(Operation *op, Value src, Value dst) {
   auto s = describeAP(src), d = describeAP(dst);
   if (!s || !d)
     return op->emitOpError("source and destination must be access-pattern "
@@ -152,11 +152,11 @@ static LogicalResult verifyCopy(Operation *op, Value src, Value dst) {
   return success();
 }
 
-LogicalResult DMAOp::verify() { return verifyCopy(*this, getSrc(), getDst()); }
+LogicalResult DMAOp::verify() { return verifyCopyBytes(*this, getSrc(), getDst()); }
 
 template <typename OpTy>
 static LogicalResult verifyGenerator(OpTy op, Value genericSide) {
-  if (failed(verifyCopy(op, op.getSrc(), op.getDst())))
+  if (failed(verifyCopyBytes(op, op.getSrc(), op.getDst())))
     return failure();
   for (Value ap : {op.getSrc(), op.getDst()}) {
     auto phys = ap.template getDefiningOp<PhysicalAPOp>();

@@ -311,6 +311,21 @@ void AllocOp::getEffects(
     effects.emplace_back(MemoryEffects::Write::get());
 }
 
+std::optional<OnChipLayout> dyn::bir::getOnChipLayout(Value location) {
+  auto alloc = location.getDefiningOp<AllocOp>();
+  if (!alloc || !alloc.getAddress())
+    return std::nullopt;
+  MemRefType type = alloc.getType();
+  std::optional<MemorySpace> space = getMemorySpace(type);
+  if (space == MemorySpace::dram)
+    return std::nullopt;
+  bool psum = space == MemorySpace::psum;
+  int64_t rowBytes = *getElementBytes(type) * (type.getNumElements() / type.getDimSize(0));
+  return OnChipLayout{(psum ? kPsumBase : 0) + static_cast<int64_t>(*alloc.getAddress()),
+                      psum ? kPsumPartitionStride : kSbufPartitionStride,
+                      rowBytes};
+}
+
 //===----------------------------------------------------------------------===//
 // custom<Pattern>: `[[step, num], ...]`, stored flat
 //===----------------------------------------------------------------------===//

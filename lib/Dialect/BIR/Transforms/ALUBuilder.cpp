@@ -39,3 +39,13 @@ Value ALUBuilder::linear(int64_t c, ArrayRef<int64_t> coefs, ValueRange regs) {
     return constant(c);
   return c == 0 ? sum : opImm(AluOpKind::add, sum, c);
 }
+
+Value ALUBuilder::delinearize(Value off, int64_t rowUnits, int64_t unitBytes,
+                              int64_t partStride, int64_t base) {
+  Value part = opImm(AluOpKind::divide, off, rowUnits);
+  Value partBytes = opImm(AluOpKind::mult, part, partStride);
+  Value rest = opImm(AluOpKind::mod, off, rowUnits);
+  Value restBytes = unitBytes == 1 ? rest : opImm(AluOpKind::mult, rest, unitBytes);
+  Value addr = op(AluOpKind::add, partBytes, restBytes);
+  return base == 0 ? addr : opImm(AluOpKind::add, addr, base);
+}

@@ -30,6 +30,13 @@ public:
   mlir::Value linear(int64_t c, llvm::ArrayRef<int64_t> coefs,
                      mlir::ValueRange regs);
 
+  /// The address-map address of the `off`-th unit of an on-chip location
+  /// laid out as [partition, rowUnits units]: base + (off / rowUnits) *
+  /// partStride + (off % rowUnits) * unitBytes (the delinearization of
+  /// Stage 3a).
+  mlir::Value delinearize(mlir::Value off, int64_t rowUnits, int64_t unitBytes,
+                          int64_t partStride, int64_t base);
+
 private:
   mlir::OpBuilder &builder;
   mlir::Location loc;

@@ -64,6 +64,10 @@ struct BIRExpandDynamicAPInfoPass
         for (Value v : ap.getDynValues())
           values.push_back(v.getAsOpaquePointer());
         Engine engine = inst.getEngine();
+        // DRAM addresses are relative to their tensor, so equal expressions
+        // are equal addresses; on chip the location's place matters.
+        if (getOnChipLayout(ap.getMem()))
+          values.push_back(ap.getMem().getAsOpaquePointer());
         ExprKey key{user->getBlock(), static_cast<int32_t>(engine), c, coefs,
                     values};
         OpBuilder builder(user);
@@ -71,6 +75,10 @@ struct BIRExpandDynamicAPInfoPass
         if (!addr) {
           ALUBuilder alu(builder, ap.getLoc(), engine);
           addr = alu.linear(c, coefs, ap.getDynValues());
+          // On chip, the byte offset becomes an address-map address.
+          if (std::optional<OnChipLayout> layout = getOnChipLayout(ap.getMem()))
+            addr = alu.delinearize(addr, layout->rowBytes, 1,
+                                   layout->partStride, layout->base);
         }
         use.set(RegisterAPOp::create(builder, ap.getLoc(), ap.getType(),
                                      ap.getMem(), addr, ap.getPatternAttr()));

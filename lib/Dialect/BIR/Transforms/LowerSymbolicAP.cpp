@@ -40,8 +40,8 @@ static LogicalResult lower(SymbolicAPOp ap) {
   std::optional<MemorySpace> space = getMemorySpace(type);
   if (space == MemorySpace::dram)
     return ap.emitOpError("cannot be DRAM");
-  auto alloc = ap.getMem().getDefiningOp<AllocOp>();
-  if (!alloc || !alloc.getAddress())
+  std::optional<OnChipLayout> layout = getOnChipLayout(ap.getMem());
+  if (!layout)
     return ap.emitOpError("location has no address; run bir-allocate-memory "
                           "first");
   int64_t c;
@@ -49,11 +49,7 @@ static LogicalResult lower(SymbolicAPOp ap) {
   if (failed(linearForm(ap.getOffsetMap(), c, coefs)))
     return ap.emitOpError("offset is not a linear expression of the "
                           "induction registers");
-  int64_t free = type.getNumElements() / type.getDimSize(0);
   int64_t bytes = *getElementBytes(type);
-  int64_t partStride =
-      space == MemorySpace::sbuf ? kSbufPartitionStride : kPsumPartitionStride;
-  int64_t base = (space == MemorySpace::psum ? kPsumBase : 0) + *alloc.getAddress();
 
   for (OpOperand &use : llvm::make_early_inc_range(ap.getResult().getUses())) {
     Operation *user = use.getOwner();
@@ -73,12 +69,8 @@ static LogicalResult lower(SymbolicAPOp ap) {
     ALUBuilder alu(builder, ap.getLoc(), inst.getEngine());
     // Horner walk of the element offset, then the delinearization.
     Value off = alu.linear(c, coefs, ap.getIvs());
-    Value part = alu.opImm(AluOpKind::divide, off, free);
-    Value partBytes = alu.opImm(AluOpKind::mult, part, partStride);
-    Value rest = alu.opImm(AluOpKind::mod, off, free);
-    Value restBytes = alu.opImm(AluOpKind::mult, rest, bytes);
-    Value addr = alu.opImm(AluOpKind::add,
-                           alu.op(AluOpKind::add, partBytes, restBytes), base);
+    Value addr = alu.delinearize(off, layout->rowBytes / bytes, bytes,
+                                 layout->partStride, layout->base);
     auto regAP = RegisterAPOp::create(builder, ap.getLoc(), ap.getType(),
                                       ap.getMem(), addr, ap.getPatternAttr());
     use.set(regAP);

@@ -49,6 +49,18 @@ int32_t evaluateAlu(AluOpKind kind, int32_t lhs, int32_t rhs);
 /// Bytes per element, if the element type is a whole number of bytes wide.
 std::optional<int64_t> getElementBytes(mlir::MemRefType type);
 
+/// The address-map layout of an on-chip location: base address of its
+/// first byte in partition 0, the partition stride, and its bytes per
+/// partition. Fails for DRAM or a location without an address yet.
+struct OnChipLayout {
+  int64_t base, partStride, rowBytes;
+};
+std::optional<OnChipLayout> getOnChipLayout(mlir::Value location);
+
+/// Checks that `src` and `dst` are access-pattern ops moving equal bytes.
+mlir::LogicalResult verifyCopyBytes(mlir::Operation *op, mlir::Value src,
+                                    mlir::Value dst);
+
 /// The memory space of a bir memref, if it has one.
 std::optional<MemorySpace> getMemorySpace(mlir::MemRefType type);
 

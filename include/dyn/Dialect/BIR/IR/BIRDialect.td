@@ -29,33 +29,10 @@ def BIR_Dialect : Dialect {
 class BIR_Op<string mnemonic, list<Trait> traits = []>
     : Op<BIR_Dialect, mnemonic, traits>;
 
-//===----------------------------------------------------------------------===//
-// Enums
-//===----------------------------------------------------------------------===//
+include "dyn/Dialect/BIR/IR/BIREnums.td"
 
-// SB = 4 is the report's memory-space tag; DRAM and PSUM are project-defined.
-def BIR_MemorySpace : I32EnumAttr<"MemorySpace", "memory space", [
-    I32EnumAttrCase<"dram", 1>,
-    I32EnumAttrCase<"sbuf", 4>,
-    I32EnumAttrCase<"psum", 5>]> {
-  let cppNamespace = "::dyn::bir";
-  let genSpecializedAttr = 0;
-}
 def BIR_MemorySpaceAttr : EnumAttr<BIR_Dialect, BIR_MemorySpace, "mem"> {
   let assemblyFormat = "`<` $value `>`";
-}
-
-// add = 4, mult = 6, divide = 7, mod = 0x1B are the report's AluOp codes;
-// sub, max and min (what clamping needs) are project-defined.
-def BIR_AluOpKind : I32EnumAttr<"AluOpKind", "register-ALU operation", [
-    I32EnumAttrCase<"add", 4>,
-    I32EnumAttrCase<"sub", 5>,
-    I32EnumAttrCase<"mult", 6>,
-    I32EnumAttrCase<"divide", 7>,
-    I32EnumAttrCase<"max", 8>,
-    I32EnumAttrCase<"min", 9>,
-    I32EnumAttrCase<"mod", 27>]> {
-  let cppNamespace = "::dyn::bir";
 }
 
 //===----------------------------------------------------------------------===//

@@ -9,24 +9,7 @@ include "mlir/IR/CommonTypeConstraints.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/IR/RegionKindInterface.td"
 
-// Activation = 2 and SP = 6 are the report's codes; PE, Pool (GpSimd) and
-// DVE are project-defined.
-def BIR_EngineEnumAttr : I32EnumAttr<"Engine", "engine", [
-    I32EnumAttrCase<"pe", 1>, I32EnumAttrCase<"act", 2>,
-    I32EnumAttrCase<"pool", 3>, I32EnumAttrCase<"dve", 4>,
-    I32EnumAttrCase<"sp", 6>]> {
-  let cppNamespace = "::dyn::bir";
-}
-
-def BIR_InstInterface : OpInterface<"InstInterface"> {
-  let cppNamespace = "::dyn::bir";
-  let description = "An instruction bound to one engine.";
-  let methods = [
-    InterfaceMethod<"The engine the instruction runs on.",
-      "::dyn::bir::Engine", "getEngine">
-  ];
-  let verify = [{ return ::dyn::bir::verifyEngineDiscipline($_op); }];
-}
+include "dyn/Dialect/BIR/IR/BIRInterfaces.td"
 
 // An instruction: it runs on one engine and reads only that engine's
 // registers (checked by the verifier through EngineVerifier).
@@ -297,7 +280,7 @@ def BIR_RegisterAPOp : BIR_Op<"reg_ap", [Pure]> {
 // DMAs
 //===----------------------------------------------------------------------===//
 
-def BIR_DMAOp : BIR_Inst<"dma"> {
+def BIR_DMAOp : BIR_Inst<"dma", [BIR_DMAInterface]> {
   let summary = "A DMA copy between two access patterns";
   let description = [{
     Copies the elements `src` describes to those `dst` describes, in order;

@@ -1,0 +1,267 @@
+//===- DGEOps.cpp - dge verifiers and the descriptor syntax ---------------===//
+
+#include "dyn/Dialect/DGE/IR/DGE.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace dyn;
+using namespace dyn::dge;
+
+/// Shared by dma and trigger: the queue engine belongs to hwdge only.
+static LogicalResult verifyRoute(Operation *op, DGEType type,
+                                 std::optional<bir::Engine> queue) {
+  if (queue && type != DGEType::hwdge)
+    return op->emitOpError("only an hwdge DMA is bound to a queue engine, "
+                           "this one is ")
+           << stringifyDGEType(type);
+  if (queue && !isHWDGEEngine(*queue))
+    return op->emitOpError("engine '")
+           << bir::stringifyEngine(*queue) << "' cannot run hardware DGE";
+  return success();
+}
+
+LogicalResult DMAOp::verify() {
+  if (failed(bir::verifyCopyBytes(*this, getSrc(), getDst())))
+    return failure();
+  return verifyRoute(*this, getDgeType(), getQueue());
+}
+
+LogicalResult BlockOp::verifyRegions() {
+  Block &body = getBody().front();
+  if (body.getNumArguments() != 0)
+    return emitOpError("takes no block arguments");
+  if (body.empty())
+    return emitOpError("needs at least one descriptor");
+  for (Operation &op : body)
+    if (!llvm::isa<DescriptorOp>(op))
+      return op.emitOpError("is not a descriptor; a descriptor block holds "
+                            "only dge.descriptor");
+  auto budget = (*this)->getAttrOfType<IntegerAttr>("max_descriptor_bytes");
+  if (budget)
+    for (auto desc : body.getOps<DescriptorOp>())
+      if (desc.getBytes() > static_cast<uint64_t>(budget.getInt()))
+        return desc.emitOpError("moves ")
+               << desc.getBytes() << " bytes, over the block's budget of "
+               << budget.getInt();
+  unsigned triggers = 0;
+  for (Operation *user : getResult().getUsers())
+    triggers += llvm::isa<TriggerOp>(user);
+  if (triggers != 1 || !getResult().hasOneUse())
+    return emitOpError("must be bound to exactly one trigger, it has ")
+           << triggers;
+  return success();
+}
+
+LogicalResult TriggerOp::verify() {
+  auto block = getBlock().getDefiningOp<BlockOp>();
+  if (!block)
+    return emitOpError("a trigger must name a descriptor block (dge.block)");
+  if (getDgeType() == DGEType::unassigned)
+    return emitOpError("a trigger needs a route; run dge-scan");
+  if (getDgeType() == DGEType::hwdge && !getQueue())
+    return emitOpError("an hwdge trigger needs an eligible queue engine; run "
+                       "dge-assign-engine");
+  if (failed(verifyRoute(*this, getDgeType(), getQueue())))
+    return failure();
+  for (auto desc : block.getBody().front().getOps<DescriptorOp>())
+    for (Value dyn : {desc.getSrcDyn(), desc.getDstDyn()})
+      if (dyn && llvm::isa<bir::RegType>(dyn.getType())) {
+        std::optional<bir::Engine> engine = bir::getRegisterEngine(dyn);
+        if (engine && *engine != getTrigger())
+          return emitOpError("triggers a descriptor that reads a register of "
+                             "engine '")
+                 << bir::stringifyEngine(*engine) << "' from '"
+                 << bir::stringifyEngine(getTrigger()) << "'";
+      }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// DescriptorOp
+//===----------------------------------------------------------------------===//
+
+static int64_t patternElements(ArrayRef<int64_t> pattern) {
+  int64_t elements = 1;
+  for (size_t i = 1; i < pattern.size(); i += 2)
+    elements *= pattern[i];
+  return elements;
+}
+
+static LogicalResult verifySide(DescriptorOp op, StringRef name, Value mem,
+                                Value dyn, AddressMode mode, int64_t offset,
+                                ArrayRef<int64_t> pattern, int64_t bytes) {
+  auto type = llvm::cast<MemRefType>(mem.getType());
+  std::optional<int64_t> elementBytes = bir::getElementBytes(type);
+  if (!bir::getMemorySpace(type) || !elementBytes)
+    return op.emitOpError() << name << " must be a bir location of whole-byte "
+                               "elements";
+  if (pattern.empty() || pattern.size() % 2)
+    return op.emitOpError() << name << " pattern must be [step, num] pairs";
+  if (patternElements(pattern) * *elementBytes != bytes)
+    return op.emitOpError() << name << " pattern moves "
+                            << patternElements(pattern) * *elementBytes
+                            << " bytes, the descriptor " << bytes;
+  if (offset < 0)
+    return op.emitOpError() << name << " offset must be non-negative";
+  bool hasDyn = static_cast<bool>(dyn);
+  switch (mode) {
+  case AddressMode::imm:
+    if (hasDyn)
+      return op.emitOpError() << name << " in imm mode takes no operand";
+    return success();
+  case AddressMode::reg:
+    if (!hasDyn || !llvm::isa<bir::RegType>(dyn.getType()))
+      return op.emitOpError() << name << " in reg mode needs a !bir.reg";
+    return success();
+  case AddressMode::patched: {
+    auto arg = llvm::dyn_cast_or_null<BlockArgument>(dyn);
+    if (!arg || !arg.getType().isSignlessInteger(32) ||
+        !llvm::isa<func::FuncOp>(arg.getOwner()->getParentOp()))
+      return op.emitOpError() << name << " in patched mode needs an i32 "
+                                         "function argument";
+    return success();
+  }
+  case AddressMode::indirect: {
+    auto ids = hasDyn ? llvm::dyn_cast<MemRefType>(dyn.getType()) : nullptr;
+    if (!ids || !ids.getElementType().isSignlessInteger(32) ||
+        ids.getRank() != 1 || !ids.hasStaticShape())
+      return op.emitOpError() << name << " in indirect mode needs a 1-D i32 "
+                                         "index tensor";
+    return success();
+  }
+  }
+  return success();
+}
+
+LogicalResult DescriptorOp::verify() {
+  int64_t bytes = getBytes();
+  return success(
+      succeeded(verifySide(*this, "source", getSrc(), getSrcDyn(), getSrcMode(),
+                           getSrcOffset(), getSrcPattern(), bytes)) &&
+      succeeded(verifySide(*this, "destination", getDst(), getDstDyn(),
+                           getDstMode(), getDstOffset(), getDstPattern(),
+                           bytes)));
+}
+
+// side := `[` (`imm` | `reg` %r | `patched` %v | `indirect` %ids `:` type)
+//         `+` offset `]`
+static ParseResult parseSide(OpAsmParser &parser, OperationState &result,
+                             StringRef prefix,
+                             std::optional<OpAsmParser::UnresolvedOperand> &dyn,
+                             Type &dynType) {
+  StringRef keyword;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLSquare() || parser.parseKeyword(&keyword))
+    return failure();
+  std::optional<AddressMode> mode = symbolizeAddressMode(keyword);
+  if (!mode)
+    return parser.emitError(loc, "unknown address mode '") << keyword << "'";
+  Builder &b = parser.getBuilder();
+  if (*mode != AddressMode::imm) {
+    OpAsmParser::UnresolvedOperand operand;
+    if (parser.parseOperand(operand))
+      return failure();
+    dyn = operand;
+    if (*mode == AddressMode::reg)
+      dynType = bir::RegType::get(b.getContext());
+    else if (*mode == AddressMode::patched)
+      dynType = b.getI32Type();
+    else if (parser.parseColonType(dynType))
+      return failure();
+  }
+  int64_t offset;
+  if (parser.parsePlus() || parser.parseInteger(offset) || parser.parseRSquare())
+    return failure();
+  result.addAttribute((prefix + "_mode").str(),
+                      AddressModeAttr::get(b.getContext(), *mode));
+  result.addAttribute((prefix + "_offset").str(), b.getI64IntegerAttr(offset));
+  return success();
+}
+
+static ParseResult parsePatternAttr(OpAsmParser &parser, OperationState &result,
+                                    StringRef name) {
+  SmallVector<int64_t> flat;
+  auto pair = [&]() -> ParseResult {
+    int64_t step, num;
+    if (parser.parseLSquare() || parser.parseInteger(step) ||
+        parser.parseComma() || parser.parseInteger(num) || parser.parseRSquare())
+      return failure();
+    flat.append({step, num});
+    return success();
+  };
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square, pair))
+    return failure();
+  result.addAttribute(name, parser.getBuilder().getDenseI64ArrayAttr(flat));
+  return success();
+}
+
+// src %a [imm + 0] dst %b [reg %r + 0] bytes 128
+//   pattern [[32, 1], [1, 32]] -> [[32, 1], [1, 32]] : memref<..>, memref<..>
+ParseResult DescriptorOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand src, dst;
+  std::optional<OpAsmParser::UnresolvedOperand> srcDyn, dstDyn;
+  Type srcDynType, dstDynType, srcType, dstType;
+  int64_t bytes;
+  if (parser.parseKeyword("src") || parser.parseOperand(src) ||
+      parseSide(parser, result, "src", srcDyn, srcDynType) ||
+      parser.parseKeyword("dst") || parser.parseOperand(dst) ||
+      parseSide(parser, result, "dst", dstDyn, dstDynType) ||
+      parser.parseKeyword("bytes") || parser.parseInteger(bytes) ||
+      parser.parseKeyword("pattern") ||
+      parsePatternAttr(parser, result, "src_pattern") || parser.parseArrow() ||
+      parsePatternAttr(parser, result, "dst_pattern") ||
+      parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(srcType) || parser.parseComma() ||
+      parser.parseType(dstType))
+    return failure();
+  result.addAttribute("bytes", parser.getBuilder().getI64IntegerAttr(bytes));
+  if (parser.resolveOperand(src, srcType, result.operands) ||
+      (srcDyn && parser.resolveOperand(*srcDyn, srcDynType, result.operands)) ||
+      parser.resolveOperand(dst, dstType, result.operands) ||
+      (dstDyn && parser.resolveOperand(*dstDyn, dstDynType, result.operands)))
+    return failure();
+  result.addAttribute(getOperandSegmentSizesAttrName(result.name),
+                      parser.getBuilder().getDenseI32ArrayAttr(
+                          {1, srcDyn ? 1 : 0, 1, dstDyn ? 1 : 0}));
+  return success();
+}
+
+static void printSide(OpAsmPrinter &p, AddressMode mode, Value dyn,
+                      int64_t offset) {
+  p << " [" << stringifyAddressMode(mode);
+  if (dyn) {
+    p << ' ' << dyn;
+    if (mode == AddressMode::indirect)
+      p << " : " << dyn.getType();
+  }
+  p << " + " << offset << ']';
+}
+
+static void printPattern(OpAsmPrinter &p, ArrayRef<int64_t> flat) {
+  p << '[';
+  for (size_t i = 0; i + 1 < flat.size(); i += 2)
+    p << (i ? ", " : "") << '[' << flat[i] << ", " << flat[i + 1] << ']';
+  p << ']';
+}
+
+void DescriptorOp::print(OpAsmPrinter &p) {
+  p << " src " << getSrc();
+  printSide(p, getSrcMode(), getSrcDyn(), getSrcOffset());
+  p << " dst " << getDst();
+  printSide(p, getDstMode(), getDstDyn(), getDstOffset());
+  p << " bytes " << getBytes() << " pattern ";
+  printPattern(p, getSrcPattern());
+  p << " -> ";
+  printPattern(p, getDstPattern());
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {"src_mode", "src_offset", "dst_mode", "dst_offset",
+                           "bytes", "src_pattern", "dst_pattern",
+                           getOperandSegmentSizesAttrName()});
+  p << " : " << getSrc().getType() << ", " << getDst().getType();
+}
+
+#define GET_OP_CLASSES
+#include "dyn/Dialect/DGE/IR/DGEOps.cpp.inc"

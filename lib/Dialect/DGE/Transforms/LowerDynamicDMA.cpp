@@ -1,0 +1,213 @@
+//===- LowerDynamicDMA.cpp - dge-lower-dynamic-dma ------------------------===//
+//
+// Report Stage 5 (lower_dynamic_dma): each routed DMA becomes an InstDMABlock
+// of descriptors and is replaced in place by an InstDMATrigger bound to it
+// (convertDMA2Trigger, setTrigger). An address that is the value of a
+// runtime scalar is patched at run time from the scalar's memory location
+// (createDescForReadVarAddr); over-budget DMAs are split (SplitLargeDMAs).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dyn/Dialect/DGE/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace dyn::dge {
+#define GEN_PASS_DEF_DGELOWERDYNAMICDMA
+#include "dyn/Dialect/DGE/Transforms/Passes.h.inc"
+} // namespace dyn::dge
+
+using namespace mlir;
+using namespace dyn;
+using namespace dyn::dge;
+
+namespace {
+/// One side of the DMA as a descriptor sees it.
+struct Side {
+  Value mem, dyn;
+  AddressMode mode = AddressMode::imm;
+  int64_t offset = 0; // bytes
+  SmallVector<int64_t> pattern;
+  int64_t elementBytes = 0;
+};
+
+FailureOr<Side> describe(Operation *dma, Value ap) {
+  Side side;
+  Operation *def = ap.getDefiningOp();
+  if (auto phys = llvm::dyn_cast_or_null<bir::PhysicalAPOp>(def)) {
+    if (phys.hasScalarDynamicInfo())
+      return dma->emitOpError("has scalar dynamic info left; run "
+                              "bir-expand-dynamic-ap-info first");
+    side.mem = phys.getMem();
+    side.pattern.assign(phys.getPattern().begin(), phys.getPattern().end());
+    side.elementBytes =
+        *bir::getElementBytes(llvm::cast<MemRefType>(side.mem.getType()));
+    side.offset = phys.getOffset() * side.elementBytes;
+    if (phys.hasIndirectDynamicInfo()) {
+      side.mode = AddressMode::indirect;
+      side.dyn = phys.getIndirect();
+    }
+    return side;
+  }
+  if (auto reg = llvm::dyn_cast_or_null<bir::RegisterAPOp>(def)) {
+    side.mem = reg.getMem();
+    side.pattern.assign(reg.getPattern().begin(), reg.getPattern().end());
+    side.elementBytes =
+        *bir::getElementBytes(llvm::cast<MemRefType>(side.mem.getType()));
+    if (auto var = reg.getAddr().getDefiningOp<bir::ReadVarOp>()) {
+      side.mode = AddressMode::patched;
+      side.dyn = var.getVar();
+    } else {
+      side.mode = AddressMode::reg;
+      side.dyn = reg.getAddr();
+    }
+    return side;
+  }
+  return dma->emitOpError("side is not a kind-1 or kind-3 access pattern; "
+                          "run bir-lower-symbolic-ap first");
+}
+
+int64_t totalElements(ArrayRef<int64_t> pattern) {
+  int64_t elements = 1;
+  for (size_t i = 1; i < pattern.size(); i += 2)
+    elements *= pattern[i];
+  return elements;
+}
+
+/// A piece of the DMA: per side, a byte offset and a pattern.
+struct Piece {
+  int64_t srcOffset, dstOffset;
+  SmallVector<int64_t> srcPattern, dstPattern;
+};
+
+/// Splits along the outermost entries so each piece is at most `budget`
+/// bytes; the two sides must have the same entry counts (nums).
+FailureOr<SmallVector<Piece>> split(Operation *dma, const Side &src,
+                                    const Side &dst, int64_t budget) {
+  int64_t bytes = totalElements(src.pattern) * src.elementBytes;
+  if (bytes <= budget)
+    return SmallVector<Piece>{{src.offset, dst.offset, src.pattern, dst.pattern}};
+  auto nums = [](ArrayRef<int64_t> p) {
+    SmallVector<int64_t> n;
+    for (size_t i = 1; i < p.size(); i += 2)
+      n.push_back(p[i]);
+    return n;
+  };
+  if (nums(src.pattern) != nums(dst.pattern))
+    return dma->emitOpError("moves ")
+           << bytes << " bytes, over max-descriptor-bytes " << budget
+           << ", and its sides have different shapes, so it cannot be split";
+  if (src.mode == AddressMode::indirect || dst.mode == AddressMode::indirect)
+    return dma->emitOpError("is an indirect DMA of ")
+           << bytes << " bytes, over max-descriptor-bytes " << budget
+           << "; splitting indirect DMAs is not supported";
+  if (src.elementBytes > budget)
+    return dma->emitOpError("max-descriptor-bytes ")
+           << budget << " is smaller than one element";
+  size_t entries = src.pattern.size() / 2;
+  // The outermost entry k whose inner rows fit the budget.
+  size_t k = entries - 1;
+  int64_t inner = src.elementBytes;
+  for (size_t j = entries; j-- > 0;) {
+    if (inner * src.pattern[2 * j + 1] > budget) {
+      k = j;
+      break;
+    }
+    inner *= src.pattern[2 * j + 1];
+  }
+  int64_t chunk = std::max<int64_t>(1, budget / inner);
+  SmallVector<Piece> pieces;
+  SmallVector<int64_t> idx(k, 0);
+  while (true) {
+    int64_t srcBase = src.offset, dstBase = dst.offset;
+    for (size_t j = 0; j < k; ++j) {
+      srcBase += idx[j] * src.pattern[2 * j] * src.elementBytes;
+      dstBase += idx[j] * dst.pattern[2 * j] * dst.elementBytes;
+    }
+    int64_t num = src.pattern[2 * k + 1];
+    for (int64_t start = 0; start < num; start += chunk) {
+      int64_t n = std::min(chunk, num - start);
+      Piece piece;
+      piece.srcOffset = srcBase + start * src.pattern[2 * k] * src.elementBytes;
+      piece.dstOffset = dstBase + start * dst.pattern[2 * k] * dst.elementBytes;
+      piece.srcPattern = {src.pattern[2 * k], n};
+      piece.dstPattern = {dst.pattern[2 * k], n};
+      piece.srcPattern.append(src.pattern.begin() + 2 * k + 2, src.pattern.end());
+      piece.dstPattern.append(dst.pattern.begin() + 2 * k + 2, dst.pattern.end());
+      pieces.push_back(std::move(piece));
+    }
+    // Next combination of the outer indices.
+    size_t j = k;
+    while (j > 0 && ++idx[j - 1] == src.pattern[2 * (j - 1) + 1])
+      idx[--j] = 0;
+    if (j == 0)
+      break;
+  }
+  return pieces;
+}
+
+LogicalResult lower(DMAOp dma, int64_t budget) {
+  if (dma.getDgeType() == DGEType::unassigned)
+    return dma.emitOpError("has no route; run dge-scan");
+  FailureOr<Side> src = describe(dma, dma.getSrc());
+  FailureOr<Side> dst = describe(dma, dma.getDst());
+  if (failed(src) || failed(dst))
+    return failure();
+  FailureOr<SmallVector<Piece>> pieces = split(dma, *src, *dst, budget);
+  if (failed(pieces))
+    return failure();
+
+  OpBuilder builder(dma);
+  MLIRContext *ctx = builder.getContext();
+  auto block = BlockOp::create(builder, dma.getLoc(),
+                               DescriptorBlockType::get(ctx));
+  block->setAttr("max_descriptor_bytes", builder.getI64IntegerAttr(budget));
+  OpBuilder inner = OpBuilder::atBlockBegin(&block.getBody().emplaceBlock());
+  for (const Piece &piece : *pieces) {
+    int64_t bytes = totalElements(piece.srcPattern) * src->elementBytes;
+    DescriptorOp::create(
+        inner, dma.getLoc(), src->mem, src->dyn, dst->mem, dst->dyn,
+        AddressModeAttr::get(ctx, src->mode),
+        inner.getI64IntegerAttr(piece.srcOffset),
+        AddressModeAttr::get(ctx, dst->mode),
+        inner.getI64IntegerAttr(piece.dstOffset),
+        inner.getI64IntegerAttr(bytes),
+        inner.getDenseI64ArrayAttr(piece.srcPattern),
+        inner.getDenseI64ArrayAttr(piece.dstPattern), IntegerAttr(),
+        IntegerAttr());
+  }
+  TriggerOp::create(builder, dma.getLoc(), block, dma.getDgeTypeAttr(),
+                    dma.getTriggerAttr(), dma.getQueueAttr());
+  SmallVector<Operation *> aps{dma.getSrc().getDefiningOp(),
+                               dma.getDst().getDefiningOp()};
+  dma.erase();
+  for (Operation *ap : aps) {
+    if (!ap || !ap->use_empty())
+      continue;
+    Operation *var = nullptr;
+    if (auto reg = llvm::dyn_cast<bir::RegisterAPOp>(ap))
+      var = reg.getAddr().getDefiningOp<bir::ReadVarOp>();
+    ap->erase();
+    // A scalar read only to be patched into a descriptor is not needed.
+    if (var && var->use_empty())
+      var->erase();
+  }
+  return success();
+}
+
+struct DGELowerDynamicDMAPass
+    : dyn::dge::impl::DGELowerDynamicDMABase<DGELowerDynamicDMAPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    if (maxDescriptorBytes <= 0) {
+      getOperation().emitError("max-descriptor-bytes must be positive");
+      return signalPassFailure();
+    }
+    SmallVector<DMAOp> dmas;
+    getOperation().walk([&](DMAOp dma) { dmas.push_back(dma); });
+    for (DMAOp dma : dmas)
+      if (failed(lower(dma, maxDescriptorBytes)))
+        return signalPassFailure();
+  }
+};
+} // namespace
