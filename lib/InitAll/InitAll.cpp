@@ -8,6 +8,7 @@
 #include "dyn/Dialect/DGE/IR/DGE.h"
 #include "dyn/Dialect/DGE/Transforms/Passes.h"
 #include "dyn/Pipelines/Pipelines.h"
+#include "dyn/Target/ADDR4/Passes.h"
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Dialect/DynShape/Transforms/BufferizableOpInterfaceImpl.h"
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
@@ -60,6 +61,7 @@ void dyn::registerAllPasses() {
   registerDynConversionPasses();
   bir::registerBIRPasses();
   dge::registerDGEPasses();
+  addr4::registerADDR4Passes();
   registerPipelines();
   mlir::registerTransformsPasses();
   mlir::bufferization::registerBufferizationPasses();

@@ -80,11 +80,18 @@ Interval *color(MutableArrayRef<Interval> intervals) {
 /// a loop bound), so constants stop occupying registers between uses.
 bool rematerializeConstants(func::FuncOp func) {
   SmallVector<MovImmOp> constants;
-  func.walk([&](MovImmOp op) {
-    if (!op.getResult().hasOneUse())
-      constants.push_back(op);
-  });
+  func.walk([&](MovImmOp op) { constants.push_back(op); });
+  bool changed = false;
   for (MovImmOp constant : constants) {
+    if (constant.getResult().hasOneUse()) {
+      Operation *user = *constant.getResult().getUsers().begin();
+      if (constant->getNextNode() != user) {
+        constant->moveBefore(user);
+        changed = true;
+      }
+      continue;
+    }
+    changed = true;
     for (OpOperand &use :
          llvm::make_early_inc_range(constant.getResult().getUses())) {
       OpBuilder builder(use.getOwner());
@@ -93,7 +100,7 @@ bool rematerializeConstants(func::FuncOp func) {
     }
     constant.erase();
   }
-  return !constants.empty();
+  return changed;
 }
 } // namespace
 

@@ -43,6 +43,10 @@ struct DGESetupPass : dyn::bir::impl::DGESetupBase<DGESetupPass> {
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    if (scratchPerPartition < -1 || scratchBytes < -1) {
+      func.emitError("DGE scratch sizes must be non-negative");
+      return signalPassFailure();
+    }
     int64_t perPartition = scratchPerPartition;
     if (scratchBytes >= 0) {
       if (scratchBytes % kNumPartitions != 0 ||

@@ -37,6 +37,18 @@ struct BIRExpandDynamicAPInfoPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    // An on-chip side needs its location's address for the address map.
+    WalkResult unplaced = func.walk([](PhysicalAPOp ap) {
+      auto type = llvm::cast<MemRefType>(ap.getMem().getType());
+      if (!ap.hasScalarDynamicInfo() ||
+          getMemorySpace(type) == MemorySpace::dram ||
+          getOnChipLayout(ap.getMem()))
+        return WalkResult::advance();
+      ap.emitOpError("location has no address; run bir-allocate-memory first");
+      return WalkResult::interrupt();
+    });
+    if (unplaced.wasInterrupted())
+      return signalPassFailure();
     // Densify the arg_ids of indirect sides in order of appearance.
     llvm::DenseMap<int64_t, int64_t> denseArgIds;
     func.walk([&](PhysicalAPOp ap) {

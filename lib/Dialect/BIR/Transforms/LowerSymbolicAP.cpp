@@ -27,8 +27,10 @@ using namespace dyn::bir;
 static LogicalResult linearForm(AffineMap map, int64_t &c,
                                 SmallVectorImpl<int64_t> &coefs) {
   SmallVector<int64_t> flat;
+  // floordiv/mod/ceildiv flatten into extra local terms: not linear.
   if (failed(getFlattenedAffineExpr(map.getResult(0), map.getNumDims(), 0,
-                                    &flat)))
+                                    &flat)) ||
+      flat.size() != map.getNumDims() + 1)
     return failure();
   coefs.assign(flat.begin(), flat.begin() + map.getNumDims());
   c = flat.back();

@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/Support/Format.h"
 
 using namespace mlir;
 using namespace dyn;
@@ -198,6 +199,20 @@ static ParseResult parsePatternAttr(OpAsmParser &parser, OperationState &result,
   return success();
 }
 
+// Optional `addr4 [0x00000000, 0x80000001]`: the encoded words, in hex.
+static ParseResult parseAddr4(OpAsmParser &parser, OperationState &result) {
+  if (failed(parser.parseOptionalKeyword("addr4")))
+    return success();
+  uint32_t src, dst;
+  if (parser.parseLSquare() || parser.parseInteger(src) ||
+      parser.parseComma() || parser.parseInteger(dst) || parser.parseRSquare())
+    return failure();
+  Builder &b = parser.getBuilder();
+  result.addAttribute("src_addr4", b.getI32IntegerAttr(src));
+  result.addAttribute("dst_addr4", b.getI32IntegerAttr(dst));
+  return success();
+}
+
 // src %a [imm + 0] dst %b [reg %r + 0] bytes 128
 //   pattern [[32, 1], [1, 32]] -> [[32, 1], [1, 32]] : memref<..>, memref<..>
 ParseResult DescriptorOp::parse(OpAsmParser &parser, OperationState &result) {
@@ -213,6 +228,7 @@ ParseResult DescriptorOp::parse(OpAsmParser &parser, OperationState &result) {
       parser.parseKeyword("pattern") ||
       parsePatternAttr(parser, result, "src_pattern") || parser.parseArrow() ||
       parsePatternAttr(parser, result, "dst_pattern") ||
+      parseAddr4(parser, result) ||
       parser.parseOptionalAttrDict(result.attributes) ||
       parser.parseColonType(srcType) || parser.parseComma() ||
       parser.parseType(dstType))
@@ -256,10 +272,15 @@ void DescriptorOp::print(OpAsmPrinter &p) {
   printPattern(p, getSrcPattern());
   p << " -> ";
   printPattern(p, getDstPattern());
-  p.printOptionalAttrDict((*this)->getAttrs(),
-                          {"src_mode", "src_offset", "dst_mode", "dst_offset",
-                           "bytes", "src_pattern", "dst_pattern",
-                           getOperandSegmentSizesAttrName()});
+  SmallVector<StringRef> elided{"src_mode",    "src_offset",  "dst_mode",
+                                "dst_offset",  "bytes",       "src_pattern",
+                                "dst_pattern", getOperandSegmentSizesAttrName()};
+  if (getSrcAddr4() && getDstAddr4()) {
+    p << " addr4 [" << llvm::format_hex(*getSrcAddr4(), 10) << ", "
+      << llvm::format_hex(*getDstAddr4(), 10) << ']';
+    elided.append({"src_addr4", "dst_addr4"});
+  }
+  p.printOptionalAttrDict((*this)->getAttrs(), elided);
   p << " : " << getSrc().getType() << ", " << getDst().getType();
 }
 

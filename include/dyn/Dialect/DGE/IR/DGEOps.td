@@ -97,8 +97,10 @@ def DGE_DescriptorOp : DGE_Op<"descriptor", [HasParent<"BlockOp">,
     (ADDR4 register mode); `patched` the i32 value of a runtime scalar, read
     from memory when the descriptor runs (createDescForReadVarAddr, ADDR4
     mode `10`); `indirect` row `idx[i]` of the location for descriptor row
-    `i`, through an index tensor (ADDR4 mode `01` plus its record). The
-    encoder stamps `src_addr4` / `dst_addr4`.
+    `i`, through an index tensor (ADDR4 mode `01` plus its record): a read
+    clamps each index into `[0, rows - 1]` (gather), a write skips an index
+    outside `[0, rows)` and applies rows in order (scatter). The encoder
+    stamps `src_addr4` / `dst_addr4`, printed in hex after `addr4`.
 
     ```mlir
     dge.descriptor src %row [imm 0] dst %cache [reg %a + 0] bytes 128

@@ -1,0 +1,120 @@
+//===- Encode.cpp - addr4-encode ------------------------------------------===//
+//
+// Report Stage 6 and seam S4: the kind-3 register pattern (or the static
+// actual_ap) of each descriptor side becomes its ADDR4 word.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dyn/Target/ADDR4/ADDR4.h"
+#include "dyn/Target/ADDR4/Passes.h"
+
+#include "dyn/Dialect/DGE/IR/DGE.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace dyn::addr4 {
+#define GEN_PASS_DEF_ADDR4ENCODE
+#include "dyn/Target/ADDR4/Passes.h.inc"
+} // namespace dyn::addr4
+
+using namespace mlir;
+using namespace dyn;
+using namespace dyn::addr4;
+
+/// The physical register holding `reg`.
+static std::optional<int64_t> physicalRegister(Value reg) {
+  Operation *owner = reg.getDefiningOp();
+  if (auto arg = llvm::dyn_cast<BlockArgument>(reg))
+    owner = arg.getOwner()->getParentOp();
+  if (auto id = owner ? owner->getAttrOfType<IntegerAttr>("reg") : nullptr)
+    return id.getInt();
+  return std::nullopt;
+}
+
+/// The byte address of `offset` bytes into `location`: the offset itself in
+/// DRAM, the address-map address on chip.
+static std::optional<uint64_t> byteAddress(Value location, int64_t offset) {
+  auto type = llvm::cast<MemRefType>(location.getType());
+  if (bir::getMemorySpace(type) == bir::MemorySpace::dram)
+    return offset;
+  std::optional<bir::OnChipLayout> layout = bir::getOnChipLayout(location);
+  if (!layout)
+    return std::nullopt;
+  return layout->base + (offset / layout->rowBytes) * layout->partStride +
+         offset % layout->rowBytes;
+}
+
+static llvm::Error error(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// The ADDR4 word of one descriptor side.
+static llvm::Expected<uint32_t> sideWord(Value location, Value dyn,
+                                         dge::AddressMode mode,
+                                         int64_t offset) {
+  switch (mode) {
+  case dge::AddressMode::reg:
+    if (std::optional<int64_t> id = physicalRegister(dyn))
+      return encodeRegister(*id);
+    return error("register has no physical id; run bir-allocate-registers "
+                 "first");
+  case dge::AddressMode::patched:
+    return encodeImmediate(Mode::Patched,
+                           llvm::cast<BlockArgument>(dyn).getArgNumber());
+  case dge::AddressMode::imm:
+  case dge::AddressMode::indirect: {
+    std::optional<uint64_t> address = byteAddress(location, offset);
+    if (!address)
+      return error("on-chip location has no address; run "
+                   "bir-allocate-memory first");
+    return encodeImmediate(mode == dge::AddressMode::indirect ? Mode::Indirect
+                                                              : Mode::Static,
+                           *address);
+  }
+  }
+  return error("unknown address mode");
+}
+
+static LogicalResult encodeSide(dge::DescriptorOp op, StringRef side,
+                                Value location, Value dyn,
+                                dge::AddressMode mode, int64_t offset) {
+  Builder builder(op.getContext());
+  llvm::Expected<uint32_t> word = sideWord(location, dyn, mode, offset);
+  if (!word)
+    return op.emitOpError() << side << ": " << llvm::toString(word.takeError());
+  op->setAttr((side + "_addr4").str(), builder.getI32IntegerAttr(*word));
+  if (mode != dge::AddressMode::indirect)
+    return success();
+  auto type = llvm::cast<MemRefType>(location.getType());
+  llvm::Expected<IndirectRecordKind> record =
+      chooseIndirectRecord(type.getDimSize(0), side == "dst");
+  if (!record)
+    return op.emitOpError() << side << ": "
+                            << llvm::toString(record.takeError());
+  op->setAttr((side + "_record").str(),
+              builder.getStringAttr(stringify(*record)));
+  return success();
+}
+
+namespace {
+struct ADDR4EncodePass : dyn::addr4::impl::ADDR4EncodeBase<ADDR4EncodePass> {
+  using Base::Base;
+  void runOnOperation() override {
+    WalkResult result = getOperation().walk([](dge::DescriptorOp op) {
+      if (failed(encodeSide(op, "src", op.getSrc(), op.getSrcDyn(),
+                            op.getSrcMode(), op.getSrcOffset())) ||
+          failed(encodeSide(op, "dst", op.getDst(), op.getDstDyn(),
+                            op.getDstMode(), op.getDstOffset())))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+    // A DMA that was never lowered has no descriptor to encode.
+    getOperation().walk([&](dge::DMAOp dma) {
+      dma.emitOpError("has no descriptors; run dge-lower-dynamic-dma first");
+      signalPassFailure();
+    });
+  }
+};
+} // namespace

@@ -1,0 +1,126 @@
+// Diagnostics of the bir passes. The pipeline runs bir-lower-symbolic-ap
+// before bir-allocate-memory so that its "no address" check can be reached;
+// each case fails in exactly one pass. ("cannot be DRAM" is a verifier error,
+// tested in invalid.mlir.)
+// RUN: dyn-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(func.func(bir-assemble-dynamic-info,bir-lower-symbolic-ap,bir-allocate-memory))'
+
+// dge-setup checks its options before looking at the function.
+// RUN: not dyn-opt %s -split-input-file -dge-setup=dynamic-dma-sbuf-bytes=100 2>&1 | FileCheck %s --check-prefix=DGE-TOTAL
+// RUN: not dyn-opt %s -split-input-file -dge-setup="dynamic-dma-sbuf-bytes=65536 dynamic-dma-scratch-size-per-partition=256" 2>&1 | FileCheck %s --check-prefix=DGE-BOTH
+// RUN: not dyn-opt %s -split-input-file -dge-setup=dynamic-dma-scratch-size-per-partition=196609 2>&1 | FileCheck %s --check-prefix=DGE-CAP
+// RUN: not dyn-opt %s -split-input-file -dge-setup=dynamic-dma-sbuf-bytes=25174016 2>&1 | FileCheck %s --check-prefix=DGE-CAP-TOTAL
+// DGE-TOTAL: error: dynamic-dma-sbuf-bytes must be 128 x dynamic-dma-scratch-size-per-partition (give either)
+// DGE-BOTH: error: dynamic-dma-sbuf-bytes must be 128 x dynamic-dma-scratch-size-per-partition (give either)
+// DGE-CAP: error: DGE scratch of 196609 bytes per partition exceeds the SBUF capacity
+// DGE-CAP-TOTAL: error: DGE scratch of 196672 bytes per partition exceeds the SBUF capacity
+
+//===----------------------------------------------------------------------===//
+// bir-assemble-dynamic-info
+//===----------------------------------------------------------------------===//
+
+// The index tensor must be a function argument (IndirectArgExpr's arg_id).
+func.func @index_tensor_not_an_argument(%d: memref<64x32xf32, #bir.mem<dram>>) {
+  %ids = bir.alloc : memref<8xi32, #bir.mem<dram>>
+  %g = bir.ap %d offset 0 pattern [[32, 8], [1, 32]] : memref<64x32xf32, #bir.mem<dram>>
+  %t = bir.alloc {address = 0 : i64} : memref<8x32xf32, #bir.mem<sbuf>>
+  %o = bir.ap %t offset 0 pattern [[32, 8], [1, 32]] : memref<8x32xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_copy_dynamic_src' op index tensor of an indirect copy must be a function argument (IndirectArgExpr arg_id)}}
+  bir.tensor_copy_dynamic_src %g -> %o generic_addrs(%ids : memref<8xi32, #bir.mem<dram>>) generic_dim 0 offset_scale [128] addr_free_indices [1] other() scale [] on pool
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// bir-lower-symbolic-ap
+//===----------------------------------------------------------------------===//
+
+// The offset is over a register read from a runtime scalar, not over an
+// enclosing loop's induction register.
+func.func @axis_is_a_runtime_scalar(%n: i32, %d: memref<64x32xf32, #bir.mem<dram>>) {
+  %l = bir.read_var %n on pool
+  %t = bir.alloc {address = 0 : i64} : memref<128x512xf32, #bir.mem<sbuf>>
+  bir.dynamic_for %j = 0 to 1 * %l + 0 step 1 max_trip 64 on pool {
+    // expected-error @+1 {{'bir.sym_ap' op loop axis hasn't been assigned register for induction variable!}}
+    %a = bir.sym_ap %t offset affine_map<(d0) -> (d0 * 512)>(%l) pattern [[512, 1], [1, 32]] : memref<128x512xf32, #bir.mem<sbuf>>
+    %x = bir.ap %d offset 0 pattern [[32, 1], [1, 32]] : memref<64x32xf32, #bir.mem<dram>>
+    bir.dma %x -> %a on pool
+  }
+  return
+}
+
+// -----
+
+// One axis is the loop's induction register, the other is not.
+func.func @one_axis_not_induction(%n: i32, %d: memref<64x32xf32, #bir.mem<dram>>) {
+  %l = bir.read_var %n on pool
+  %t = bir.alloc {address = 0 : i64} : memref<128x512xf32, #bir.mem<sbuf>>
+  bir.dynamic_for %j = 0 to 1 * %l + 0 step 1 max_trip 64 on pool {
+    %k = bir.alu_imm add %j, 1 on pool
+    // expected-error @+1 {{loop axis hasn't been assigned register for induction variable!}}
+    %a = bir.sym_ap %t offset affine_map<(d0, d1) -> (d0 * 512 + d1)>(%j, %k) pattern [[512, 1], [1, 32]] : memref<128x512xf32, #bir.mem<sbuf>>
+    %x = bir.ap %d offset 0 pattern [[32, 1], [1, 32]] : memref<64x32xf32, #bir.mem<dram>>
+    bir.dma %x -> %a on pool
+  }
+  return
+}
+
+// -----
+
+// bir-allocate-memory has not run: the location has no address to be the
+// base of RegAPAddr.
+func.func @no_address(%n: i32, %d: memref<64x32xf32, #bir.mem<dram>>) {
+  %l = bir.read_var %n on pool
+  %t = bir.alloc : memref<128x512xf32, #bir.mem<sbuf>>
+  bir.dynamic_for %j = 0 to 1 * %l + 0 step 1 max_trip 64 on pool {
+    // expected-error @+1 {{'bir.sym_ap' op location has no address; run bir-allocate-memory first}}
+    %a = bir.sym_ap %t offset affine_map<(d0) -> (d0 * 512)>(%j) pattern [[512, 1], [1, 32]] : memref<128x512xf32, #bir.mem<sbuf>>
+    %x = bir.ap %d offset 0 pattern [[32, 1], [1, 32]] : memref<64x32xf32, #bir.mem<dram>>
+    bir.dma %x -> %a on pool
+  }
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// bir-allocate-memory
+//===----------------------------------------------------------------------===//
+
+// The scratch (512 bytes) and %a (131072 bytes) are live where %b needs
+// 65216 bytes (65200 rounded up to 64): 196800 > 196608.
+func.func @sbuf_capacity(%d: memref<128x64xf32, #bir.mem<dram>>) {
+  // expected-note @+1 {{512 bytes at 0}}
+  %s = bir.alloc {DynamicDMAScratchLoc} : memref<128x512xi8, #bir.mem<sbuf>>
+  // expected-note @+1 {{131072 bytes at 512}}
+  %a = bir.alloc : memref<128x32768xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.alloc' op does not fit: SBUF needs 196800 bytes per partition here, capacity 196608; live locations:}}
+  %b = bir.alloc : memref<128x16300xf32, #bir.mem<sbuf>>
+  %da = bir.ap %d offset 0 pattern [[64, 128], [1, 16]] : memref<128x64xf32, #bir.mem<dram>>
+  %aa = bir.ap %a offset 0 pattern [[16, 128], [1, 16]] : memref<128x32768xf32, #bir.mem<sbuf>>
+  bir.dma %da -> %aa on sp
+  %bb = bir.ap %b offset 0 pattern [[16, 128], [1, 16]] : memref<128x16300xf32, #bir.mem<sbuf>>
+  bir.dma %da -> %bb on sp
+  bir.dma %aa -> %da on sp
+  return
+}
+
+// -----
+
+// PSUM has its own 16 KiB; a location already dead (%dead) is not listed.
+func.func @psum_capacity(%d: memref<128x64xf32, #bir.mem<dram>>) {
+  %da = bir.ap %d offset 0 pattern [[64, 2], [1, 16]] : memref<128x64xf32, #bir.mem<dram>>
+  %dead = bir.alloc : memref<2x16xf32, #bir.mem<psum>>
+  %ddead = bir.ap %dead offset 0 pattern [[16, 2], [1, 16]] : memref<2x16xf32, #bir.mem<psum>>
+  bir.dma %da -> %ddead on sp
+  // expected-note @+1 {{16000 bytes at 0}}
+  %a = bir.alloc : memref<128x4000xf32, #bir.mem<psum>>
+  // expected-error @+1 {{'bir.alloc' op does not fit: PSUM needs 16448 bytes per partition here, capacity 16384; live locations:}}
+  %b = bir.alloc : memref<2x100xf32, #bir.mem<psum>>
+  %aa = bir.ap %a offset 0 pattern [[16, 2], [1, 16]] : memref<128x4000xf32, #bir.mem<psum>>
+  bir.dma %da -> %aa on sp
+  %bb = bir.ap %b offset 0 pattern [[16, 2], [1, 16]] : memref<2x100xf32, #bir.mem<psum>>
+  bir.dma %da -> %bb on sp
+  bir.dma %aa -> %da on sp
+  return
+}
