@@ -27,4 +27,4 @@ if [ ! -f build/build.ninja ]; then
 fi
 echo "== building"
 ninja -C build all mlir-doc >/dev/null
-echo "== built: build/bin/dyn-opt"
+echo "== built: build/bin/dyn-opt, build/bin/dyn-translate"

@@ -6,6 +6,7 @@
 #include "dyn/Dialect/BIR/Transforms/Passes.h"
 #include "dyn/Dialect/DGE/IR/DGE.h"
 #include "dyn/Dialect/DGE/Transforms/Passes.h"
+#include "dyn/Target/ADDR4/Passes.h"
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -96,6 +97,12 @@ void dyn::buildLowerToDGEPipeline(OpPassManager &pm,
   func.addPass(dge::createDGELowerDynamicDMA(lower));
 }
 
+void dyn::buildLowerToADDR4Pipeline(OpPassManager &pm,
+                                    const PipelineOptions &options) {
+  buildLowerToDGEPipeline(pm, options);
+  pm.nest<func::FuncOp>().addPass(addr4::createADDR4Encode());
+}
+
 /// Registers a pipeline whose options are checked before it is built, so a
 /// bad option is an error (exit status 1), not an empty pipeline.
 static void registerPipeline(
@@ -127,4 +134,8 @@ void dyn::registerPipelines() {
                    "--lower-to-bir, then DGE routing, engine binding and "
                    "descriptor blocks with triggers",
                    buildLowerToDGEPipeline);
+  registerPipeline("lower-to-addr4",
+                   "Lower a tensor-level dynshape program all the way: "
+                   "--lower-to-dge, then addr4-encode stamps the ADDR4 words",
+                   buildLowerToADDR4Pipeline);
 }

@@ -59,7 +59,11 @@ void buildLowerToBIRPipeline(mlir::OpPassManager &pm,
 void buildLowerToDGEPipeline(mlir::OpPassManager &pm,
                              const PipelineOptions &options);
 
-/// Registers --lower-to-bir and --lower-to-dge.
+/// --lower-to-dge, then addr4-encode: the whole pipeline.
+void buildLowerToADDR4Pipeline(mlir::OpPassManager &pm,
+                               const PipelineOptions &options);
+
+/// Registers --lower-to-bir, --lower-to-dge and --lower-to-addr4.
 void registerPipelines();
 
 } // namespace dyn

@@ -80,6 +80,9 @@ struct DGEScanPass : dyn::dge::impl::DGEScanBase<DGEScanPass> {
       return signalPassFailure();
     }
     bool hwdgeAvailable = *level > 29 && vectorRoute == "hwdge";
+    // The binary records the ArchLevel the routes were chosen for.
+    func->setAttr("dge.arch_level",
+                  IntegerAttr::get(IntegerType::get(&getContext(), 32), *level));
     func.walk([&](DMAOp dma) {
       if (dma.getDgeType() != DGEType::unassigned)
         return;

@@ -1,0 +1,44 @@
+//===- Container.h - the dyn binary: serialize, deserialize, list -*- C++ -*-===//
+//
+// The versioned container of docs/ADDR4.md: the entry function's signature,
+// its locations, the instruction list with engines, descriptor blocks with
+// their ADDR4 words, and indirect records. Like MLIR's SPIR-V serializer:
+// one public entry each way, a reader that rejects truncated or corrupt
+// input with a message, never a crash.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DYN_TARGET_ADDR4_CONTAINER_H
+#define DYN_TARGET_ADDR4_CONTAINER_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace dyn::addr4 {
+
+inline constexpr char kMagic[4] = {'D', 'Y', 'N', '4'};
+inline constexpr uint16_t kVersion = 1;
+
+/// Serializes the one function with a body in `module` (after
+/// --lower-to-addr4: routed triggers, descriptor blocks, encoded words,
+/// physical registers, static addresses).
+mlir::LogicalResult serialize(mlir::ModuleOp module,
+                              llvm::SmallVectorImpl<char> &bytes);
+
+/// Rebuilds the dge-level module of a container in `context`; reports a
+/// located error and returns null on malformed input.
+mlir::OwningOpRef<mlir::ModuleOp>
+deserialize(llvm::StringRef bytes, mlir::MLIRContext *context,
+            llvm::StringRef sourceName = "<addr4>");
+
+/// Prints a container section by section, each ADDR4 word in hex next to
+/// its decoded fields.
+mlir::LogicalResult printListing(llvm::StringRef bytes, llvm::raw_ostream &os,
+                                 mlir::MLIRContext *context,
+                                 llvm::StringRef sourceName = "<addr4>");
+
+} // namespace dyn::addr4
+
+#endif // DYN_TARGET_ADDR4_CONTAINER_H

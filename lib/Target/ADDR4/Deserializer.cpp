@@ -1,0 +1,262 @@
+//===- Deserializer.cpp - the dyn container to dge-level MLIR -------------===//
+//
+// Mirrors Serializer.cpp. Registers come back as SSA values: each physical
+// register of each engine maps to the value last written to it, scoped by
+// loop bodies; every definition keeps its physical id in `reg`, so
+// serializing the result again gives the same bytes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dyn/Target/ADDR4/Container.h"
+
+#include "Format.h"
+#include "Model.h"
+
+#include "dyn/Dialect/DGE/IR/DGE.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Verifier.h"
+
+using namespace mlir;
+using namespace dyn;
+using namespace dyn::addr4;
+using namespace dyn::addr4::format;
+
+namespace {
+
+using RegisterFile = llvm::DenseMap<std::pair<uint8_t, uint8_t>, Value>;
+
+class Deserializer {
+public:
+  Deserializer(const ContainerModel &m, MLIRContext *ctx, Location loc)
+      : m(m), ctx(ctx), b(ctx), loc(loc) {}
+
+  OwningOpRef<ModuleOp> run();
+
+private:
+  MemRefType tensorType(const TensorSpec &t, bir::MemorySpace space) {
+    SmallVector<int64_t> shape(t.dims.begin(), t.dims.end());
+    return MemRefType::get(shape, elementType(t.element, ctx),
+                           MemRefLayoutAttrInterface(),
+                           bir::MemorySpaceAttr::get(ctx, space));
+  }
+  LogicalResult fail(const Twine &message) {
+    emitError(loc) << "corrupt container: " << message;
+    return failure();
+  }
+  FailureOr<Value> readReg(RegisterFile &regs, uint8_t engine, uint8_t id,
+                           size_t at) {
+    auto it = regs.find({engine, id});
+    if (it == regs.end()) {
+      (void)fail("instruction " + Twine(at) + " reads register r" + Twine(id) +
+                 " of engine " + bir::stringifyEngine(*bir::symbolizeEngine(engine)) +
+                 " before it is written");
+      return failure();
+    }
+    return it->second;
+  }
+  LogicalResult buildList(size_t begin, size_t end, RegisterFile regs);
+  LogicalResult buildTrigger(const InstructionSpec &in, size_t at,
+                             RegisterFile &regs);
+
+  const ContainerModel &m;
+  MLIRContext *ctx;
+  OpBuilder b;
+  Location loc;
+  func::FuncOp func;
+  SmallVector<Value> locations;
+  RegisterFile topLevel;
+};
+
+LogicalResult Deserializer::buildTrigger(const InstructionSpec &in, size_t at,
+                                         RegisterFile &regs) {
+  const BlockSpec &spec = m.blocks[in.block];
+  auto block = dge::BlockOp::create(b, loc, dge::DescriptorBlockType::get(ctx));
+  if (spec.budget != kNone)
+    block->setAttr("max_descriptor_bytes", b.getI64IntegerAttr(spec.budget));
+  OpBuilder inner = OpBuilder::atBlockBegin(&block.getBody().emplaceBlock());
+  for (const DescriptorSpec &desc : spec.descriptors) {
+    Value mems[2], dyns[2];
+    dge::AddressMode modes[2];
+    const SideSpec *sides[2] = {&desc.src, &desc.dst};
+    for (int i = 0; i < 2; ++i) {
+      const SideSpec &s = *sides[i];
+      mems[i] = locations[s.location];
+      if (s.word.registerMode) {
+        modes[i] = dge::AddressMode::reg;
+        FailureOr<Value> reg = readReg(regs, in.engine, s.word.registerId, at);
+        if (failed(reg))
+          return failure();
+        dyns[i] = *reg;
+      } else if (s.word.mode == Mode::Patched) {
+        modes[i] = dge::AddressMode::patched;
+        dyns[i] = func.getArgument(s.word.immediate);
+      } else if (s.word.mode == Mode::Indirect) {
+        modes[i] = dge::AddressMode::indirect;
+        dyns[i] = locations[m.records[s.record].location];
+      } else {
+        modes[i] = dge::AddressMode::imm;
+      }
+    }
+    auto op = dge::DescriptorOp::create(
+        inner, loc, mems[0], dyns[0], mems[1], dyns[1],
+        dge::AddressModeAttr::get(ctx, modes[0]),
+        b.getI64IntegerAttr(desc.src.offset),
+        dge::AddressModeAttr::get(ctx, modes[1]),
+        b.getI64IntegerAttr(desc.dst.offset), b.getI64IntegerAttr(desc.bytes),
+        b.getDenseI64ArrayAttr(desc.src.pattern),
+        b.getDenseI64ArrayAttr(desc.dst.pattern),
+        b.getI32IntegerAttr(desc.src.rawWord),
+        b.getI32IntegerAttr(desc.dst.rawWord));
+    for (auto [side, name] : {std::make_pair(&desc.src, "src_record"),
+                              std::make_pair(&desc.dst, "dst_record")})
+      if (side->record != kNone)
+        op->setAttr(name, b.getStringAttr(stringify(static_cast<IndirectRecordKind>(
+                              m.records[side->record].kind))));
+  }
+  std::optional<bir::Engine> queue;
+  if (in.queue != 0xFF)
+    queue = *bir::symbolizeEngine(in.queue);
+  dge::TriggerOp::create(
+      b, loc, block, dge::DGETypeAttr::get(ctx, *dge::symbolizeDGEType(in.dgeType)),
+      bir::EngineAttr::get(ctx, *bir::symbolizeEngine(in.engine)),
+      queue ? bir::EngineAttr::get(ctx, *queue) : bir::EngineAttr());
+  return success();
+}
+
+LogicalResult Deserializer::buildList(size_t begin, size_t end,
+                                      RegisterFile regs) {
+  Type regType = bir::RegType::get(ctx);
+  for (size_t i = begin; i < end; ++i) {
+    const InstructionSpec &in = m.instructions[i];
+    auto engine = bir::EngineAttr::get(ctx, *bir::symbolizeEngine(in.engine));
+    auto id = [&](uint8_t r) { return b.getI32IntegerAttr(r); };
+    Value result;
+    switch (in.opcode) {
+    case ReadVar:
+      result = bir::ReadVarOp::create(b, loc, regType,
+                                      func.getArgument(in.argument), engine,
+                                      id(in.dst));
+      break;
+    case MovImm:
+      result = bir::MovImmOp::create(b, loc, regType, b.getI32IntegerAttr(in.imm),
+                                     engine, id(in.dst));
+      break;
+    case Alu:
+    case AluImm: {
+      FailureOr<Value> lhs = readReg(regs, in.engine, in.lhs, i);
+      if (failed(lhs))
+        return failure();
+      auto kind = bir::AluOpKindAttr::get(ctx, *bir::symbolizeAluOpKind(in.kind));
+      if (in.opcode == Alu) {
+        FailureOr<Value> rhs = readReg(regs, in.engine, in.rhs, i);
+        if (failed(rhs))
+          return failure();
+        result = bir::AluOp::create(b, loc, regType, kind, *lhs, *rhs, engine,
+                                    id(in.dst));
+      } else {
+        result = bir::AluImmOp::create(b, loc, regType, kind, *lhs,
+                                       b.getI32IntegerAttr(in.imm), engine,
+                                       id(in.dst));
+      }
+      break;
+    }
+    case For:
+    case DynamicFor: {
+      Operation *loop;
+      if (in.opcode == For) {
+        loop = bir::ForOp::create(b, loc, b.getI32IntegerAttr(in.lb),
+                                  b.getI32IntegerAttr(in.ub),
+                                  b.getI32IntegerAttr(in.step), engine, id(in.dst));
+      } else {
+        FailureOr<Value> ub = readReg(regs, in.engine, in.lhs, i);
+        if (failed(ub))
+          return failure();
+        loop = bir::DynamicForOp::create(
+            b, loc, *ub, b.getI32IntegerAttr(in.lb), b.getI32IntegerAttr(in.step),
+            b.getI32IntegerAttr(in.coef), b.getI32IntegerAttr(in.constant),
+            b.getI64IntegerAttr(in.maxTrip), engine, id(in.dst));
+      }
+      Block &body = loop->getRegion(0).emplaceBlock();
+      RegisterFile inner = regs;
+      inner[{in.engine, in.dst}] = body.addArgument(regType, loc);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&body);
+      if (failed(buildList(i + 1, i + 1 + in.bodyCount, inner)))
+        return failure();
+      i += in.bodyCount;
+      continue;
+    }
+    case Trigger:
+      if (failed(buildTrigger(in, i, regs)))
+        return failure();
+      continue;
+    }
+    regs[{in.engine, in.dst}] = result;
+  }
+  if (begin == 0)
+    topLevel = regs;
+  return success();
+}
+
+OwningOpRef<ModuleOp> Deserializer::run() {
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  b.setInsertionPointToEnd(module->getBody());
+  SmallVector<Type> inputs;
+  for (const ArgumentSpec &arg : m.arguments)
+    inputs.push_back(arg.kind == Tensor
+                         ? Type(tensorType(arg.tensor, bir::MemorySpace::dram))
+                         : Type(b.getI32Type()));
+  func = func::FuncOp::create(b, loc, m.name, b.getFunctionType(inputs, {}));
+  func->setAttr("dge.arch_level", b.getI32IntegerAttr(m.archLevel));
+  Block *entry = func.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  for (const LocationSpec &spec : m.locations) {
+    if (spec.kind == Argument) {
+      locations.push_back(func.getArgument(spec.argument));
+      continue;
+    }
+    auto alloc = bir::AllocOp::create(
+        b, loc, tensorType(spec.tensor, *bir::symbolizeMemorySpace(spec.space)),
+        spec.address == kNone ? IntegerAttr() : b.getI64IntegerAttr(spec.address));
+    if (spec.flags & 1)
+      alloc->setAttr(bir::kScratchAttrName, b.getUnitAttr());
+    locations.push_back(alloc);
+  }
+  if (failed(buildList(0, m.instructions.size(), {})))
+    return nullptr;
+  SmallVector<Value> results;
+  for (const ResultSpec &res : m.results) {
+    if (res.kind == Tensor) {
+      results.push_back(locations[res.location]);
+      continue;
+    }
+    FailureOr<Value> reg =
+        readReg(topLevel, res.engine, res.reg, m.instructions.size());
+    if (failed(reg))
+      return nullptr;
+    results.push_back(*reg);
+  }
+  func::ReturnOp::create(b, loc, results);
+  func.setType(b.getFunctionType(inputs, ValueRange(results).getTypes()));
+  if (failed(verify(*module)))
+    return nullptr;
+  return module;
+}
+
+} // namespace
+
+OwningOpRef<ModuleOp> dyn::addr4::deserialize(llvm::StringRef bytes,
+                                              MLIRContext *context,
+                                              llvm::StringRef sourceName) {
+  context->loadDialect<func::FuncDialect, bir::BIRDialect, dge::DGEDialect>();
+  Location loc = FileLineColLoc::get(context, sourceName, 0, 0);
+  std::string error;
+  std::optional<ContainerModel> model = parseContainer(bytes, error);
+  if (!model) {
+    emitError(loc) << error;
+    return nullptr;
+  }
+  return Deserializer(*model, context, loc).run();
+}

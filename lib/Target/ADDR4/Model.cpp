@@ -1,0 +1,395 @@
+//===- Model.cpp - parsing and validating a container ---------------------===//
+
+#include "Model.h"
+
+#include "Format.h"
+
+#include "dyn/Target/ADDR4/Container.h"
+
+#include "dyn/Dialect/BIR/IR/BIR.h"
+#include "dyn/Dialect/DGE/IR/DGE.h"
+
+using namespace dyn;
+using namespace dyn::addr4;
+using namespace dyn::addr4::format;
+
+namespace {
+
+class ModelReader {
+public:
+  explicit ModelReader(llvm::StringRef bytes) : r(bytes) {}
+
+  std::optional<ContainerModel> run(std::string &error) {
+    if (!header() || !function() || !locationSection() || !instructions() ||
+        !blocks() || !recordSection() || !crossCheck()) {
+      error = r.getError();
+      return std::nullopt;
+    }
+    if (!r.atEnd()) {
+      error = "corrupt container: trailing bytes after the last section";
+      return std::nullopt;
+    }
+    return std::move(m);
+  }
+
+private:
+  bool fail(const std::string &message) { return r.fail(message); }
+
+  bool header() {
+    char magic[4];
+    for (char &c : magic)
+      c = r.get<char>("the magic");
+    if (r.failed())
+      return false;
+    if (!std::equal(magic, magic + 4, kMagic))
+      return fail("bad magic: not a dyn ADDR4 container (expected \"DYN4\")");
+    m.version = r.get<uint16_t>("the version");
+    m.archLevel = r.get<uint16_t>("the arch level");
+    if (r.failed())
+      return false;
+    if (m.version != kVersion)
+      return fail("unsupported container version " + std::to_string(m.version) +
+                  "; this reader understands version " +
+                  std::to_string(kVersion));
+    if (m.archLevel != 20 && m.archLevel != 30 && m.archLevel != 40 &&
+        m.archLevel != 50)
+      return fail("unknown arch level " + std::to_string(m.archLevel));
+    return true;
+  }
+
+  bool tensor(TensorSpec &t) {
+    t.element = r.get<uint8_t>("an element type");
+    uint8_t rank = r.get<uint8_t>("a rank");
+    if (r.failed())
+      return false;
+    if (t.element > 7)
+      return fail("corrupt container: unknown element type code " +
+                  std::to_string(t.element));
+    for (unsigned i = 0; i < rank; ++i) {
+      t.dims.push_back(r.get<uint32_t>("a dimension"));
+      if (!r.failed() && t.dims.back() == 0)
+        return fail("corrupt container: a zero-sized dimension");
+    }
+    return !r.failed();
+  }
+
+  bool engine(uint8_t code) {
+    if (!bir::symbolizeEngine(code))
+      return fail("corrupt container: unknown engine code " +
+                  std::to_string(code));
+    return true;
+  }
+
+  bool reg(uint8_t id) {
+    if (id >= kNumRegisters)
+      return fail("corrupt container: register id " + std::to_string(id) +
+                  " is not below 0x40");
+    return true;
+  }
+
+  bool function() {
+    if (!r.section(kFunctionTag, "FUNC"))
+      return false;
+    m.name = r.getString("the function name");
+    uint32_t numArgs = r.get<uint32_t>("the argument count");
+    if (r.failed())
+      return false;
+    if (numArgs > 0xFFFF)
+      return fail("corrupt container: " + std::to_string(numArgs) +
+                  " arguments");
+    for (uint32_t i = 0; i < numArgs; ++i) {
+      ArgumentSpec arg;
+      arg.kind = r.get<uint8_t>("an argument kind");
+      if (r.failed())
+        return false;
+      if (arg.kind == Tensor) {
+        if (!tensor(arg.tensor))
+          return false;
+      } else if (arg.kind != Scalar) {
+        return fail("corrupt container: unknown argument kind " +
+                    std::to_string(arg.kind));
+      }
+      m.arguments.push_back(arg);
+    }
+    uint32_t numResults = r.get<uint32_t>("the result count");
+    for (uint32_t i = 0; !r.failed() && i < numResults; ++i) {
+      ResultSpec res;
+      res.kind = r.get<uint8_t>("a result kind");
+      if (res.kind == Tensor) {
+        res.location = r.get<uint32_t>("a result location");
+      } else if (res.kind == Scalar) {
+        res.engine = r.get<uint8_t>("a result engine");
+        res.reg = r.get<uint8_t>("a result register");
+        if (!r.failed() && (!engine(res.engine) || !reg(res.reg)))
+          return false;
+      } else if (!r.failed()) {
+        return fail("corrupt container: unknown result kind " +
+                    std::to_string(res.kind));
+      }
+      m.results.push_back(res);
+    }
+    return r.endSection("FUNC");
+  }
+
+  bool locationSection() {
+    if (!r.section(kLocationTag, "LOCS"))
+      return false;
+    uint32_t count = r.get<uint32_t>("the location count");
+    for (uint32_t i = 0; !r.failed() && i < count; ++i) {
+      LocationSpec loc;
+      loc.kind = r.get<uint8_t>("a location kind");
+      if (r.failed())
+        return false;
+      if (loc.kind == Argument) {
+        loc.argument = r.get<uint16_t>("an argument slot");
+        if (!r.failed() && (loc.argument >= m.arguments.size() ||
+                            m.arguments[loc.argument].kind != Tensor))
+          return fail("corrupt container: location " + std::to_string(i) +
+                      " names argument " + std::to_string(loc.argument) +
+                      ", which is not a tensor argument");
+      } else if (loc.kind == Allocation) {
+        loc.space = r.get<uint8_t>("a memory space");
+        if (!r.failed() && !bir::symbolizeMemorySpace(loc.space))
+          return fail("corrupt container: unknown memory space " +
+                      std::to_string(loc.space));
+        if (!tensor(loc.tensor))
+          return false;
+        loc.address = r.get<uint32_t>("an address");
+        loc.flags = r.get<uint8_t>("location flags");
+      } else {
+        return fail("corrupt container: unknown location kind " +
+                    std::to_string(loc.kind));
+      }
+      m.locations.push_back(loc);
+    }
+    for (const ResultSpec &res : m.results)
+      if (res.kind == Tensor && res.location >= m.locations.size())
+        return fail("corrupt container: a result names location " +
+                    std::to_string(res.location) + " of " +
+                    std::to_string(m.locations.size()));
+    return r.endSection("LOCS");
+  }
+
+  bool instruction(InstructionSpec &in) {
+    in.opcode = r.get<uint8_t>("an opcode");
+    in.engine = r.get<uint8_t>("an engine");
+    if (r.failed() || !engine(in.engine))
+      return false;
+    auto aluKind = [&]() {
+      in.kind = r.get<uint8_t>("an ALU operation");
+      if (!r.failed() && !bir::symbolizeAluOpKind(in.kind))
+        return fail("corrupt container: unknown ALU operation " +
+                    std::to_string(in.kind));
+      return true;
+    };
+    switch (in.opcode) {
+    case ReadVar:
+      in.dst = r.get<uint8_t>("a register");
+      in.argument = r.get<uint16_t>("an argument slot");
+      if (!r.failed() && (in.argument >= m.arguments.size() ||
+                          m.arguments[in.argument].kind != Scalar))
+        return fail("corrupt container: read_var of argument " +
+                    std::to_string(in.argument) + ", not a scalar argument");
+      return !r.failed() && reg(in.dst);
+    case MovImm:
+      in.dst = r.get<uint8_t>("a register");
+      in.imm = r.get<int32_t>("an immediate");
+      return !r.failed() && reg(in.dst);
+    case Alu:
+      in.dst = r.get<uint8_t>("a register");
+      if (!aluKind())
+        return false;
+      in.lhs = r.get<uint8_t>("a register");
+      in.rhs = r.get<uint8_t>("a register");
+      return !r.failed() && reg(in.dst) && reg(in.lhs) && reg(in.rhs);
+    case AluImm:
+      in.dst = r.get<uint8_t>("a register");
+      if (!aluKind())
+        return false;
+      in.lhs = r.get<uint8_t>("a register");
+      in.imm = r.get<int32_t>("an immediate");
+      return !r.failed() && reg(in.dst) && reg(in.lhs);
+    case For:
+      in.dst = r.get<uint8_t>("a register");
+      in.lb = r.get<int32_t>("a lower bound");
+      in.ub = r.get<int32_t>("an upper bound");
+      in.step = r.get<int32_t>("a step");
+      in.bodyCount = r.get<uint32_t>("a body length");
+      if (!r.failed() && in.step <= 0)
+        return fail("corrupt container: loop step must be positive");
+      return !r.failed() && reg(in.dst);
+    case DynamicFor:
+      in.dst = r.get<uint8_t>("a register");
+      in.lhs = r.get<uint8_t>("a register");
+      in.lb = r.get<int32_t>("a lower bound");
+      in.step = r.get<int32_t>("a step");
+      in.coef = r.get<int32_t>("an upper-bound coefficient");
+      in.constant = r.get<int32_t>("an upper-bound constant");
+      in.maxTrip = r.get<uint32_t>("a max trip count");
+      in.bodyCount = r.get<uint32_t>("a body length");
+      if (!r.failed() && (in.step <= 0 || in.coef == 0))
+        return fail("corrupt container: dynamic loop needs a positive step "
+                    "and a non-zero coefficient");
+      return !r.failed() && reg(in.dst) && reg(in.lhs);
+    case Trigger:
+      in.dgeType = r.get<uint8_t>("a DGE type");
+      in.queue = r.get<uint8_t>("a queue engine");
+      in.block = r.get<uint32_t>("a block index");
+      if (r.failed())
+        return false;
+      if (in.dgeType > 2)
+        return fail("corrupt container: trigger with DGE type " +
+                    std::to_string(in.dgeType));
+      if (in.queue != 0xFF && !engine(in.queue))
+        return false;
+      return true;
+    default:
+      return fail("corrupt container: unknown opcode " +
+                  std::to_string(in.opcode) + " at byte " +
+                  std::to_string(r.position() - 2));
+    }
+  }
+
+  bool instructions() {
+    if (!r.section(kInstructionTag, "INST"))
+      return false;
+    uint32_t count = r.get<uint32_t>("the instruction count");
+    for (uint32_t i = 0; !r.failed() && i < count; ++i) {
+      InstructionSpec in;
+      if (!instruction(in))
+        return false;
+      m.instructions.push_back(in);
+    }
+    if (!r.endSection("INST"))
+      return false;
+    // Loop bodies must nest inside their loop and inside the list.
+    llvm::SmallVector<size_t> ends{m.instructions.size()};
+    for (size_t i = 0; i < m.instructions.size(); ++i) {
+      while (i >= ends.back() && ends.size() > 1)
+        ends.pop_back();
+      const InstructionSpec &in = m.instructions[i];
+      if (in.opcode != For && in.opcode != DynamicFor)
+        continue;
+      if (i + 1 + in.bodyCount > ends.back())
+        return fail("corrupt container: the body of loop instruction " +
+                    std::to_string(i) + " overruns its enclosing list");
+      ends.push_back(i + 1 + in.bodyCount);
+    }
+    return true;
+  }
+
+  bool side(SideSpec &s, bool isSrc) {
+    s.location = r.get<uint32_t>("a descriptor location");
+    s.offset = r.get<uint32_t>("a descriptor offset");
+    s.record = r.get<uint32_t>("a record index");
+    uint8_t pairs = r.get<uint8_t>("a pattern length");
+    for (unsigned i = 0; !r.failed() && i < 2 * pairs; ++i)
+      s.pattern.push_back(r.get<uint32_t>("a pattern entry"));
+    if (r.failed())
+      return false;
+    if (s.location >= m.locations.size())
+      return fail("corrupt container: descriptor names location " +
+                  std::to_string(s.location));
+    if (pairs == 0)
+      return fail("corrupt container: empty descriptor pattern");
+    return true;
+  }
+
+  bool blocks() {
+    if (!r.section(kBlockTag, "BLKS"))
+      return false;
+    uint32_t count = r.get<uint32_t>("the block count");
+    for (uint32_t b = 0; !r.failed() && b < count; ++b) {
+      BlockSpec block;
+      block.budget = r.get<uint32_t>("a descriptor budget");
+      uint32_t n = r.get<uint32_t>("a descriptor count");
+      if (!r.failed() && n == 0)
+        return fail("corrupt container: empty descriptor block");
+      for (uint32_t d = 0; !r.failed() && d < n; ++d) {
+        DescriptorSpec desc;
+        desc.src.rawWord = r.get<uint32_t>("an ADDR4 word");
+        desc.dst.rawWord = r.get<uint32_t>("an ADDR4 word");
+        if (!side(desc.src, true) || !side(desc.dst, false))
+          return false;
+        desc.bytes = r.get<uint32_t>("a byte count");
+        for (SideSpec *s : {&desc.src, &desc.dst}) {
+          llvm::Expected<Decoded> word = decode(s->rawWord);
+          if (!word)
+            return fail("corrupt container: " + llvm::toString(word.takeError()));
+          s->word = *word;
+        }
+        block.descriptors.push_back(std::move(desc));
+      }
+      m.blocks.push_back(std::move(block));
+    }
+    return r.endSection("BLKS");
+  }
+
+  bool recordSection() {
+    if (!r.section(kRecordTag, "IREC"))
+      return false;
+    uint32_t count = r.get<uint32_t>("the record count");
+    for (uint32_t i = 0; !r.failed() && i < count; ++i) {
+      RecordSpec rec;
+      rec.kind = r.get<uint8_t>("a record kind");
+      rec.location = r.get<uint32_t>("a record location");
+      rec.elementBytes = r.get<uint8_t>("an index size");
+      rec.count = r.get<uint32_t>("an index count");
+      rec.rowStride = r.get<uint32_t>("a row stride");
+      if (r.failed())
+        return false;
+      if (rec.kind > 2 || rec.location >= m.locations.size() ||
+          rec.elementBytes != 4)
+        return fail("corrupt container: malformed indirect record " +
+                    std::to_string(i));
+      m.records.push_back(rec);
+    }
+    return r.endSection("IREC");
+  }
+
+  /// References between sections.
+  bool crossCheck() {
+    llvm::SmallVector<unsigned> uses(m.blocks.size(), 0);
+    for (const InstructionSpec &in : m.instructions)
+      if (in.opcode == Trigger) {
+        if (in.block >= m.blocks.size())
+          return fail("corrupt container: trigger of block " +
+                      std::to_string(in.block) + " of " +
+                      std::to_string(m.blocks.size()));
+        ++uses[in.block];
+      }
+    for (size_t b = 0; b < uses.size(); ++b)
+      if (uses[b] != 1)
+        return fail("corrupt container: block " + std::to_string(b) +
+                    " is bound to " + std::to_string(uses[b]) + " triggers");
+    for (const BlockSpec &block : m.blocks)
+      for (const DescriptorSpec &desc : block.descriptors)
+        for (const SideSpec *s : {&desc.src, &desc.dst}) {
+          bool indirect = !s->word.registerMode && s->word.mode == Mode::Indirect;
+          if (indirect != (s->record != kNone))
+            return fail("corrupt container: an index slot and its record "
+                        "disagree");
+          if (indirect && s->record >= m.records.size())
+            return fail("corrupt container: record index " +
+                        std::to_string(s->record) + " out of range");
+          if (!s->word.registerMode && s->word.mode == Mode::Patched &&
+              (s->word.immediate >= m.arguments.size() ||
+               m.arguments[s->word.immediate].kind != Scalar))
+            return fail("corrupt container: a patched address names "
+                        "argument " +
+                        std::to_string(s->word.immediate) +
+                        ", not a scalar argument");
+        }
+    return true;
+  }
+
+  format::Reader r;
+  ContainerModel m;
+};
+
+} // namespace
+
+std::optional<ContainerModel> dyn::addr4::parseContainer(llvm::StringRef bytes,
+                                                         std::string &error) {
+  return ModelReader(bytes).run(error);
+}

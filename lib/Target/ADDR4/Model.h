@@ -1,0 +1,88 @@
+//===- Model.h - a container as plain, validated data -----------*- C++ -*-===//
+//
+// Reading is two steps: bytes to this model (every bound, code and index
+// checked, so malformed input is an error message), then the model to MLIR
+// (Deserializer) or to text (Listing).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DYN_LIB_TARGET_ADDR4_MODEL_H
+#define DYN_LIB_TARGET_ADDR4_MODEL_H
+
+#include "dyn/Target/ADDR4/ADDR4.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+
+namespace dyn::addr4 {
+
+struct TensorSpec {
+  uint8_t element = 0;
+  llvm::SmallVector<uint32_t> dims;
+};
+struct ArgumentSpec {
+  uint8_t kind = 0; // format::ValueKind
+  TensorSpec tensor;
+};
+struct ResultSpec {
+  uint8_t kind = 0;
+  uint32_t location = 0;     // tensor
+  uint8_t engine = 0, reg = 0; // scalar in a register
+};
+struct LocationSpec {
+  uint8_t kind = 0; // format::LocationKind
+  uint16_t argument = 0;
+  uint8_t space = 0;
+  TensorSpec tensor;
+  uint32_t address = 0;
+  uint8_t flags = 0; // bit 0: the DGE scratch
+};
+struct InstructionSpec {
+  uint8_t opcode = 0, engine = 0;
+  uint8_t dst = 0, lhs = 0, rhs = 0, kind = 0, dgeType = 0, queue = 0xFF;
+  uint16_t argument = 0;
+  int32_t imm = 0, lb = 0, ub = 0, step = 0, coef = 0, constant = 0;
+  uint32_t maxTrip = 0, bodyCount = 0, block = 0;
+};
+struct SideSpec {
+  uint32_t location = 0, offset = 0, record = 0;
+  Decoded word;
+  uint32_t rawWord = 0;
+  llvm::SmallVector<int64_t> pattern;
+};
+struct DescriptorSpec {
+  SideSpec src, dst;
+  uint32_t bytes = 0;
+};
+struct BlockSpec {
+  uint32_t budget = 0;
+  llvm::SmallVector<DescriptorSpec> descriptors;
+};
+struct RecordSpec {
+  uint8_t kind = 0;
+  uint32_t location = 0;
+  uint8_t elementBytes = 0;
+  uint32_t count = 0, rowStride = 0;
+};
+
+struct ContainerModel {
+  uint16_t version = 0, archLevel = 0;
+  std::string name;
+  llvm::SmallVector<ArgumentSpec> arguments;
+  llvm::SmallVector<ResultSpec> results;
+  llvm::SmallVector<LocationSpec> locations;
+  llvm::SmallVector<InstructionSpec> instructions;
+  llvm::SmallVector<BlockSpec> blocks;
+  llvm::SmallVector<RecordSpec> records;
+};
+
+/// Parses and validates; on failure `error` says what is wrong and where.
+std::optional<ContainerModel> parseContainer(llvm::StringRef bytes,
+                                             std::string &error);
+
+} // namespace dyn::addr4
+
+#endif // DYN_LIB_TARGET_ADDR4_MODEL_H
