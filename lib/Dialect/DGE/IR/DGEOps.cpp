@@ -40,7 +40,10 @@ LogicalResult BlockOp::verifyRegions() {
     if (!llvm::isa<DescriptorOp>(op))
       return op.emitOpError("is not a descriptor; a descriptor block holds "
                             "only dge.descriptor");
-  auto budget = (*this)->getAttrOfType<IntegerAttr>("max_descriptor_bytes");
+  Attribute budgetAttr = (*this)->getAttr("max_descriptor_bytes");
+  auto budget = llvm::dyn_cast_or_null<IntegerAttr>(budgetAttr);
+  if (budgetAttr && (!budget || budget.getInt() <= 0))
+    return emitOpError("max_descriptor_bytes must be a positive integer");
   if (budget)
     for (auto desc : body.getOps<DescriptorOp>())
       if (desc.getBytes() > static_cast<uint64_t>(budget.getInt()))
@@ -60,6 +63,8 @@ LogicalResult TriggerOp::verify() {
   auto block = getBlock().getDefiningOp<BlockOp>();
   if (!block)
     return emitOpError("a trigger must name a descriptor block (dge.block)");
+  if (block.getBody().empty())
+    return success(); // the block's own verifier reports it
   if (getDgeType() == DGEType::unassigned)
     return emitOpError("a trigger needs a route; run dge-scan");
   if (getDgeType() == DGEType::hwdge && !getQueue())

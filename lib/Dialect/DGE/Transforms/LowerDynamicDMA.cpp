@@ -11,6 +11,7 @@
 #include "dyn/Dialect/DGE/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace dyn::dge {
 #define GEN_PASS_DEF_DGELOWERDYNAMICDMA
@@ -153,6 +154,14 @@ LogicalResult lower(DMAOp dma, int64_t budget) {
   FailureOr<Side> dst = describe(dma, dma.getDst());
   if (failed(src) || failed(dst))
     return failure();
+  if (dma.getTranspose()) {
+    // The xbar transpose of a 2-D tile reads it column by column: the same
+    // data movement as a strided copy (below ArchLevel 30 that is what runs).
+    if (src->pattern.size() != 4)
+      return dma.emitOpError("transposes only 2-D access patterns");
+    src->pattern = {src->pattern[2], src->pattern[3], src->pattern[0],
+                    src->pattern[1]};
+  }
   FailureOr<SmallVector<Piece>> pieces = split(dma, *src, *dst, budget);
   if (failed(pieces))
     return failure();
@@ -178,8 +187,9 @@ LogicalResult lower(DMAOp dma, int64_t budget) {
   }
   TriggerOp::create(builder, dma.getLoc(), block, dma.getDgeTypeAttr(),
                     dma.getTriggerAttr(), dma.getQueueAttr());
-  SmallVector<Operation *> aps{dma.getSrc().getDefiningOp(),
-                               dma.getDst().getDefiningOp()};
+  llvm::SetVector<Operation *> aps;
+  aps.insert(dma.getSrc().getDefiningOp());
+  aps.insert(dma.getDst().getDefiningOp());
   dma.erase();
   for (Operation *ap : aps) {
     if (!ap || !ap->use_empty())

@@ -75,8 +75,10 @@ def DGE_BlockOp : DGE_Op<"block", [NoTerminator, SingleBlock,
   let summary = "InstDMABlock: the descriptors one trigger walks";
   let description = [{
     ```mlir
-    %b = dge.block {
-      dge.descriptor src %row [imm 0] dst %cache [reg %a + 0] bytes 128
+    %b = dge.block attributes {max_descriptor_bytes = 65536 : i64} {
+      dge.descriptor src %row [imm + 0] dst %cache [reg %a + 0] bytes 128
+        pattern [[32, 1], [1, 32]] -> [[32, 1], [1, 32]]
+        : memref<1x32xf32, #bir.mem<dram>>, memref<64x32xf32, #bir.mem<dram>>
     }
     ```
   }];

@@ -18,8 +18,10 @@ def DGEScan : DGEArchPass<"dge-scan"> {
     getDGEInstructionType: a static DMA gets `none`; a DMA with a scalar
     (register or patched) dynamic offset gets `swdge` at every ArchLevel; an
     indirect or transposing DMA gets `hwdge` when ArchLevel > 29 and
-    `vector-route=hwdge`, else `swdge`. Below ArchLevel 30 a transposing DMA
-    becomes the equivalent strided DMA (routed `none`).
+    `vector-route=hwdge`, else `swdge`; a DMA with a register side is
+    `swdge` even if its other side is indirect (its registers live on the
+    triggering engine). `dge-lower-dynamic-dma` turns a transpose into the
+    equivalent strided walk.
   }];
   let options = [
     DGEArchOption,

@@ -1,0 +1,26 @@
+//===- Reference.h - the reference semantics of the tensor level -*- C++ -*-===//
+//
+// Interprets a tensor-level function directly: the dynshape ops with
+// StableHLO clamping and the scatter rule, bounded tensors as their
+// bound-sized storage plus runtime sizes (DESIGN.md section 3), and the
+// upstream arith/tensor/scf subset the examples use. Arguments and results
+// follow the function-boundary rule: a bounded tensor is its bound-sized
+// array, its sizes appended after the other arguments/results.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DYN_SIM_REFERENCE_H
+#define DYN_SIM_REFERENCE_H
+
+#include "dyn/Sim/Values.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+namespace dyn::sim {
+
+mlir::FailureOr<llvm::SmallVector<Value>>
+interpretReference(mlir::func::FuncOp func, llvm::ArrayRef<Value> args);
+
+} // namespace dyn::sim
+
+#endif // DYN_SIM_REFERENCE_H

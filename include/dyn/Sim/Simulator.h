@@ -1,0 +1,29 @@
+//===- Simulator.h - execute a dyn binary -----------------------*- C++ -*-===//
+//
+// Runs the dge-level program of a container (as deserialized) under the
+// execution model of DESIGN.md section 4: per-engine 32-bit register files
+// read by physical id, the register-ALU, loops with the concrete register
+// value, and triggers walking their descriptor blocks over DRAM, SBUF and
+// PSUM, with addresses taken from the ADDR4 words.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DYN_SIM_SIMULATOR_H
+#define DYN_SIM_SIMULATOR_H
+
+#include "dyn/Sim/Values.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+namespace dyn::sim {
+
+/// Executes the entry function of `module` on `args` (one per argument of
+/// the binary: tensors for DRAM tensors, integers for i32 scalars). An
+/// access outside a location, a dynamic loop beyond its max_trip, or a
+/// malformed program is a located error.
+mlir::FailureOr<llvm::SmallVector<Value>> simulate(mlir::ModuleOp module,
+                                                   llvm::ArrayRef<Value> args);
+
+} // namespace dyn::sim
+
+#endif // DYN_SIM_SIMULATOR_H

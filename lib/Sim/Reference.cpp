@@ -1,0 +1,351 @@
+//===- Reference.cpp - the reference semantics of the tensor level --------===//
+//
+// Written from DESIGN.md section 3 and the op descriptions, independently of
+// the lowering: a tensor is its bound-sized storage plus its runtime extent
+// per dimension; start indices clamp with static extents (bounds); gather
+// clamps rows, scatter skips rows out of range and applies rows in order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dyn/Sim/Reference.h"
+
+#include "dyn/Dialect/DynShape/IR/DynShape.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace dyn;
+using namespace dyn::sim;
+
+namespace {
+
+/// A tensor value: bound-sized storage and its runtime extents.
+struct Array {
+  Tensor storage;
+  SmallVector<int64_t> extents;
+};
+
+using Slot = std::variant<Array, int64_t>;
+
+/// Wraps an integer to the width of `type` (i32 wraps; index is 64-bit).
+int64_t wrap(Type type, int64_t v) {
+  if (type.isSignlessInteger(32))
+    return static_cast<int32_t>(static_cast<uint32_t>(v));
+  return v;
+}
+
+int64_t strideOf(const Tensor &t, size_t dim) {
+  int64_t s = 1;
+  for (size_t d = dim + 1; d < t.shape.size(); ++d)
+    s *= t.shape[d];
+  return s;
+}
+
+class Interpreter {
+public:
+  FailureOr<SmallVector<sim::Value>> run(func::FuncOp func,
+                                         ArrayRef<sim::Value> args);
+
+private:
+  LogicalResult execute(Block &block);
+  LogicalResult execute(Operation *op);
+  int64_t scalar(mlir::Value v) { return std::get<int64_t>(env[v]); }
+  Array &array(mlir::Value v) { return std::get<Array>(env[v]); }
+  LogicalResult fail(Operation *op, const Twine &message) {
+    return op->emitOpError("(reference) ") << message;
+  }
+
+  /// Copies the window `sizes` at `srcStart` of `src` to `dstStart` of `dst`
+  /// (row-major over the window), skipping window elements at or beyond
+  /// `limit` in any dimension.
+  void copyWindow(const Tensor &src, ArrayRef<int64_t> srcStart, Tensor &dst,
+                  ArrayRef<int64_t> dstStart, ArrayRef<int64_t> sizes,
+                  ArrayRef<int64_t> limit);
+
+  llvm::DenseMap<mlir::Value, Slot> env;
+  SmallVector<sim::Value> results;
+};
+
+void Interpreter::copyWindow(const Tensor &src, ArrayRef<int64_t> srcStart,
+                             Tensor &dst, ArrayRef<int64_t> dstStart,
+                             ArrayRef<int64_t> sizes, ArrayRef<int64_t> limit) {
+  size_t rank = sizes.size();
+  int64_t eb = src.elementBytes(), total = 1;
+  for (int64_t s : sizes)
+    total *= s;
+  SmallVector<int64_t> idx(rank, 0);
+  for (int64_t n = 0; n < total; ++n) {
+    bool valid = true;
+    int64_t so = 0, dof = 0;
+    for (size_t d = 0; d < rank; ++d) {
+      valid &= idx[d] < limit[d];
+      so += (srcStart[d] + idx[d]) * strideOf(src, d);
+      dof += (dstStart[d] + idx[d]) * strideOf(dst, d);
+    }
+    if (valid)
+      std::memcpy(dst.bytes.data() + dof * eb, src.bytes.data() + so * eb, eb);
+    for (size_t d = rank; d-- > 0;)
+      if (++idx[d] < sizes[d])
+        break;
+      else
+        idx[d] = 0;
+  }
+}
+
+LogicalResult Interpreter::execute(Block &block) {
+  for (Operation &op : block)
+    if (failed(execute(&op)))
+      return failure();
+  return success();
+}
+
+/// clamp(v, lo, hi)
+int64_t clampTo(int64_t v, int64_t lo, int64_t hi) {
+  return std::min(std::max(v, lo), hi);
+}
+
+LogicalResult Interpreter::execute(Operation *op) {
+  if (auto c = llvm::dyn_cast<arith::ConstantOp>(op)) {
+    APInt value;
+    if (!matchPattern(c.getResult(), m_ConstantInt(&value)))
+      return fail(op, "only integer constants are supported");
+    env[c] = value.getSExtValue();
+    return success();
+  }
+  if (llvm::isa<arith::IndexCastOp, arith::IndexCastUIOp>(op)) {
+    env[op->getResult(0)] =
+        wrap(op->getResult(0).getType(), scalar(op->getOperand(0)));
+    return success();
+  }
+  if (llvm::isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivSIOp,
+                arith::RemSIOp, arith::MinSIOp, arith::MaxSIOp>(op)) {
+    Type type = op->getResult(0).getType();
+    int64_t a = scalar(op->getOperand(0)), b = scalar(op->getOperand(1)), r;
+    if (llvm::isa<arith::AddIOp>(op))
+      r = static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
+    else if (llvm::isa<arith::SubIOp>(op))
+      r = static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b));
+    else if (llvm::isa<arith::MulIOp>(op))
+      r = static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
+    else if (llvm::isa<arith::MinSIOp>(op))
+      r = std::min(a, b);
+    else if (llvm::isa<arith::MaxSIOp>(op))
+      r = std::max(a, b);
+    else if (b == 0)
+      return fail(op, "division by zero (undefined in arith)");
+    else
+      r = llvm::isa<arith::DivSIOp>(op) ? a / b : a % b;
+    env[op->getResult(0)] = wrap(type, r);
+    return success();
+  }
+  if (auto get = llvm::dyn_cast<dynshape::GetDimensionSizeOp>(op)) {
+    env[get] = array(get.getOperand()).extents[get.getDimension()];
+    return success();
+  }
+  if (auto set = llvm::dyn_cast<dynshape::SetDimensionSizeOp>(op)) {
+    Array a = array(set.getOperand());
+    int64_t bound = a.storage.shape[set.getDimension()];
+    a.extents[set.getDimension()] = clampTo(scalar(set.getSize()), 0, bound);
+    env[set] = a;
+    return success();
+  }
+  if (auto slice = llvm::dyn_cast<dynshape::DynamicSliceOp>(op)) {
+    if (!slice.hasScalarIndices())
+      return fail(op, "index-vector form: run dynshape-split-indices");
+    const Array &src = array(slice.getOperand());
+    ArrayRef<int64_t> sizes = slice.getSliceSizes();
+    SmallVector<int64_t> start;
+    for (auto [d, idx] : llvm::enumerate(slice.getStartIndices()))
+      start.push_back(clampTo(scalar(idx), 0, src.storage.shape[d] - sizes[d]));
+    Array out;
+    out.storage = {src.storage.elementType, SmallVector<int64_t>(sizes), {}};
+    out.storage.bytes.resize(out.storage.numElements() * src.storage.elementBytes());
+    out.extents.assign(sizes.begin(), sizes.end());
+    SmallVector<int64_t> zero(sizes.size(), 0);
+    copyWindow(src.storage, start, out.storage, zero, sizes, sizes);
+    env[slice] = out;
+    return success();
+  }
+  if (auto update = llvm::dyn_cast<dynshape::DynamicUpdateSliceOp>(op)) {
+    if (!update.hasScalarIndices())
+      return fail(op, "index-vector form: run dynshape-split-indices");
+    Array out = array(update.getOperand());
+    const Array &upd = array(update.getUpdate());
+    SmallVector<int64_t> start, zero(upd.storage.shape.size(), 0);
+    for (auto [d, idx] : llvm::enumerate(update.getStartIndices()))
+      start.push_back(clampTo(scalar(idx), 0,
+                              out.storage.shape[d] - upd.storage.shape[d]));
+    // Only the update's valid region [0, extent) is written.
+    copyWindow(upd.storage, zero, out.storage, start, upd.storage.shape,
+               upd.extents);
+    env[update] = out;
+    return success();
+  }
+  if (auto gather = llvm::dyn_cast<dynshape::GatherOp>(op)) {
+    const Array &table = array(gather.getOperand());
+    const Array &ids = array(gather.getIndices());
+    int64_t rows = table.storage.shape[0], n = ids.storage.shape[0];
+    int64_t rowElems = strideOf(table.storage, 0), eb = table.storage.elementBytes();
+    Array out;
+    out.storage.elementType = table.storage.elementType;
+    out.storage.shape = table.storage.shape;
+    out.storage.shape[0] = n;
+    out.storage.bytes.assign(n * rowElems * eb, 0);
+    out.extents = table.extents;
+    out.extents[0] = ids.extents[0];
+    for (int64_t i = 0; i < n; ++i) {
+      int32_t id;
+      std::memcpy(&id, ids.storage.bytes.data() + 4 * i, 4);
+      int64_t row = clampTo(id, 0, rows - 1);
+      std::memcpy(out.storage.bytes.data() + i * rowElems * eb,
+                  table.storage.bytes.data() + row * rowElems * eb,
+                  rowElems * eb);
+    }
+    env[gather] = out;
+    return success();
+  }
+  if (auto scatter = llvm::dyn_cast<dynshape::ScatterOp>(op)) {
+    Array out = array(scatter.getOperand());
+    const Array &ids = array(scatter.getIndices());
+    const Array &rowsIn = array(scatter.getUpdates());
+    int64_t rows = out.storage.shape[0];
+    int64_t rowElems = strideOf(out.storage, 0), eb = out.storage.elementBytes();
+    for (int64_t i = 0; i < ids.extents[0]; ++i) {
+      int32_t id;
+      std::memcpy(&id, ids.storage.bytes.data() + 4 * i, 4);
+      if (id < 0 || id >= rows)
+        continue; // out of range rows are skipped
+      std::memcpy(out.storage.bytes.data() + id * rowElems * eb,
+                  rowsIn.storage.bytes.data() + i * rowElems * eb,
+                  rowElems * eb);
+    }
+    env[scatter] = out;
+    return success();
+  }
+  if (auto extract = llvm::dyn_cast<tensor::ExtractOp>(op)) {
+    const Array &t = array(extract.getTensor());
+    int64_t offset = 0;
+    for (auto [d, idx] : llvm::enumerate(extract.getIndices())) {
+      int64_t i = scalar(idx);
+      if (i < 0 || i >= t.extents[d])
+        return fail(op, "index out of range");
+      offset += i * strideOf(t.storage, d);
+    }
+    if (!extract.getType().isSignlessInteger(32))
+      return fail(op, "only i32 elements can be extracted");
+    int32_t v;
+    std::memcpy(&v, t.storage.bytes.data() + 4 * offset, 4);
+    env[extract] = int64_t(v);
+    return success();
+  }
+  if (auto empty = llvm::dyn_cast<tensor::EmptyOp>(op)) {
+    RankedTensorType type = empty.getType();
+    if (!type.hasStaticShape())
+      return fail(op, "only static tensor.empty is supported");
+    Array a;
+    a.storage = {type.getElementType(), SmallVector<int64_t>(type.getShape()), {}};
+    a.storage.bytes.assign(a.storage.numElements() * a.storage.elementBytes(), 0);
+    a.extents.assign(type.getShape().begin(), type.getShape().end());
+    env[empty] = a;
+    return success();
+  }
+  if (auto loop = llvm::dyn_cast<scf::ForOp>(op)) {
+    int64_t lb = scalar(loop.getLowerBound()), ub = scalar(loop.getUpperBound()),
+            step = scalar(loop.getStep());
+    if (step <= 0)
+      return fail(op, "non-positive step");
+    SmallVector<Slot> carried;
+    for (mlir::Value init : loop.getInitArgs())
+      carried.push_back(env[init]);
+    for (int64_t iv = lb; iv < ub; iv += step) {
+      env[loop.getInductionVar()] = iv;
+      for (auto [arg, value] : llvm::zip(loop.getRegionIterArgs(), carried))
+        env[arg] = value;
+      if (failed(execute(*loop.getBody())))
+        return failure();
+      auto yield = llvm::cast<scf::YieldOp>(loop.getBody()->getTerminator());
+      for (auto [i, v] : llvm::enumerate(yield.getOperands()))
+        carried[i] = env[v];
+    }
+    for (auto [result, value] : llvm::zip(loop.getResults(), carried))
+      env[result] = value;
+    return success();
+  }
+  if (llvm::isa<scf::YieldOp>(op))
+    return success();
+  if (auto ret = llvm::dyn_cast<func::ReturnOp>(op)) {
+    SmallVector<sim::Value> sizes;
+    for (mlir::Value v : ret.getOperands()) {
+      Slot &slot = env[v];
+      if (auto *i = std::get_if<int64_t>(&slot)) {
+        results.push_back(*i);
+        continue;
+      }
+      const Array &a = std::get<Array>(slot);
+      results.push_back(a.storage);
+      auto type = llvm::cast<RankedTensorType>(v.getType());
+      for (unsigned d = 0; d < type.getRank(); ++d)
+        if (type.isDynamicDim(d))
+          sizes.push_back(a.extents[d]);
+    }
+    llvm::append_range(results, sizes);
+    return success();
+  }
+  return fail(op, "is not supported by the reference interpreter");
+}
+
+FailureOr<SmallVector<sim::Value>>
+Interpreter::run(func::FuncOp func, ArrayRef<sim::Value> args) {
+  SmallVector<int64_t> sizes;
+  unsigned numSizes = 0;
+  for (Type type : func.getArgumentTypes())
+    if (auto ranked = llvm::dyn_cast<RankedTensorType>(type))
+      numSizes += ranked.getNumDynamicDims();
+  if (args.size() != func.getNumArguments() + numSizes)
+    return func.emitError("(reference) expects ")
+           << func.getNumArguments() + numSizes
+           << " arguments (bounded tensors padded, their sizes appended), got "
+           << args.size();
+  unsigned nextSize = func.getNumArguments();
+  for (BlockArgument arg : func.getArguments()) {
+    const sim::Value &value = args[arg.getArgNumber()];
+    if (auto type = llvm::dyn_cast<RankedTensorType>(arg.getType())) {
+      auto *t = std::get_if<Tensor>(&value);
+      SmallVector<int64_t> bounded = dynshape::getBoundedShape(type);
+      if (!t || t->shape != ArrayRef<int64_t>(bounded))
+        return func.emitError("(reference) argument ")
+               << arg.getArgNumber() << " must be a tensor of shape "
+               << "bounded by " << type;
+      Array a{*t, bounded};
+      for (unsigned d = 0; d < type.getRank(); ++d)
+        if (type.isDynamicDim(d)) {
+          auto *size = std::get_if<int64_t>(&args[nextSize++]);
+          if (!size)
+            return func.emitError("(reference) a size argument must be an "
+                                  "integer");
+          a.extents[d] = clampTo(*size, 0, bounded[d]);
+        }
+      env[arg] = a;
+    } else if (auto *i = std::get_if<int64_t>(&value)) {
+      env[arg] = wrap(arg.getType(), *i);
+    } else {
+      return func.emitError("(reference) argument ")
+             << arg.getArgNumber() << " must be an integer";
+    }
+  }
+  if (failed(execute(func.getBody().front())))
+    return failure();
+  return results;
+}
+
+} // namespace
+
+FailureOr<SmallVector<sim::Value>>
+dyn::sim::interpretReference(func::FuncOp func, ArrayRef<sim::Value> args) {
+  return Interpreter().run(func, args);
+}

@@ -1,0 +1,395 @@
+//===- Simulator.cpp - execute a dyn binary -------------------------------===//
+//
+// Registers are read and written by physical id, never through SSA, and
+// descriptor addresses come from the ADDR4 words, so a wrong register
+// assignment or a wrong word shows up as a wrong result.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dyn/Sim/Simulator.h"
+
+#include "dyn/Dialect/DGE/IR/DGE.h"
+#include "dyn/Target/ADDR4/ADDR4.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+#include <array>
+#include <cstring>
+
+using namespace mlir;
+using namespace dyn;
+using namespace dyn::sim;
+
+namespace {
+
+/// Where a location's bytes live.
+struct Storage {
+  bir::MemorySpace space;
+  MemRefType type;
+  std::vector<uint8_t> *dram = nullptr; // DRAM: the whole tensor
+  int64_t address = 0;                  // on chip: byte in each partition
+  int64_t elementBytes = 0, rowElements = 0, numElements = 0;
+};
+
+class Machine {
+public:
+  Machine(func::FuncOp func, ArrayRef<sim::Value> args) : func(func) {
+    for (const sim::Value &arg : args)
+      this->args.push_back(arg);
+  }
+
+  FailureOr<SmallVector<sim::Value>> run();
+
+private:
+  LogicalResult bindArguments();
+  LogicalResult execute(Block &block);
+  LogicalResult execute(Operation *op);
+  LogicalResult trigger(dge::TriggerOp op);
+  LogicalResult copy(dge::DescriptorOp desc, bir::Engine engine);
+
+  uint32_t &reg(bir::Engine engine, int64_t id) {
+    return registers[static_cast<unsigned>(engine)][id];
+  }
+  /// The physical id recorded on the definition of `value`.
+  int64_t physicalId(mlir::Value value) {
+    Operation *owner = value.getDefiningOp();
+    if (auto arg = llvm::dyn_cast<BlockArgument>(value))
+      owner = arg.getOwner()->getParentOp();
+    return owner->getAttrOfType<IntegerAttr>("reg").getInt();
+  }
+  uint32_t read(bir::Engine engine, mlir::Value value) {
+    return reg(engine, physicalId(value));
+  }
+  /// Where byte `byte` of a location (as a dense row-major array) lives.
+  uint8_t *elementAddress(Storage &s, int64_t byte) {
+    if (s.dram)
+      return s.dram->data() + byte;
+    int64_t rowBytes = s.rowElements * s.elementBytes;
+    bool inPsum = s.space == bir::MemorySpace::psum;
+    int64_t stride = inPsum ? bir::kPsumPartitionStride : bir::kSbufPartitionStride;
+    std::vector<uint8_t> &space = inPsum ? psum : sbuf;
+    return space.data() + (byte / rowBytes) * stride + s.address +
+           byte % rowBytes;
+  }
+  Storage *storage(mlir::Value location) {
+    auto it = storages.find(location);
+    return it == storages.end() ? nullptr : &it->second;
+  }
+
+  func::FuncOp func;
+  SmallVector<sim::Value> args;
+  std::array<std::array<uint32_t, addr4::kNumRegisters>, 8> registers{};
+  std::vector<uint8_t> sbuf = std::vector<uint8_t>(
+      bir::kNumPartitions * bir::kSbufPartitionStride, 0);
+  std::vector<uint8_t> psum = std::vector<uint8_t>(
+      bir::kNumPartitions * bir::kPsumPartitionStride, 0);
+  std::vector<std::unique_ptr<std::vector<uint8_t>>> dramBuffers;
+  llvm::DenseMap<mlir::Value, Storage> storages;
+  int64_t triggerCount = 0;
+};
+
+Storage makeStorage(MemRefType type) {
+  Storage s;
+  s.type = type;
+  s.space = *bir::getMemorySpace(type);
+  s.elementBytes = *bir::getElementBytes(type);
+  s.numElements = type.getNumElements();
+  s.rowElements = s.numElements / type.getDimSize(0);
+  return s;
+}
+
+LogicalResult Machine::bindArguments() {
+  if (args.size() != func.getNumArguments())
+    return func.emitError("the binary takes ")
+           << func.getNumArguments() << " arguments, got " << args.size();
+  for (BlockArgument arg : func.getArguments()) {
+    const sim::Value &value = args[arg.getArgNumber()];
+    if (auto type = llvm::dyn_cast<MemRefType>(arg.getType())) {
+      auto *tensor = std::get_if<Tensor>(&value);
+      // Compare element types by kind: the caller's may live in another
+      // context than the deserialized binary's.
+      Type element = type.getElementType();
+      Type given = tensor ? tensor->elementType : Type();
+      if (!tensor || tensor->shape != ArrayRef<int64_t>(type.getShape()) ||
+          given.getTypeID() != element.getTypeID() ||
+          given.getIntOrFloatBitWidth() != element.getIntOrFloatBitWidth())
+        return func.emitError("argument ")
+               << arg.getArgNumber() << " must be a tensor of type " << type;
+      dramBuffers.push_back(
+          std::make_unique<std::vector<uint8_t>>(tensor->bytes));
+      Storage s = makeStorage(type);
+      s.dram = dramBuffers.back().get();
+      storages[arg] = s;
+    } else if (!std::holds_alternative<int64_t>(value)) {
+      return func.emitError("argument ")
+             << arg.getArgNumber() << " must be an integer";
+    }
+  }
+  return success();
+}
+
+LogicalResult Machine::execute(Block &block) {
+  for (Operation &op : block)
+    if (failed(execute(&op)))
+      return failure();
+  return success();
+}
+
+LogicalResult Machine::execute(Operation *op) {
+  if (auto alloc = llvm::dyn_cast<bir::AllocOp>(op)) {
+    Storage s = makeStorage(alloc.getType());
+    if (s.space == bir::MemorySpace::dram) {
+      dramBuffers.push_back(std::make_unique<std::vector<uint8_t>>(
+          s.numElements * s.elementBytes, 0));
+      s.dram = dramBuffers.back().get();
+    } else if (!alloc.getAddress()) {
+      return alloc.emitOpError("has no address; the binary is not allocated");
+    } else {
+      s.address = *alloc.getAddress();
+    }
+    storages[alloc] = s;
+    return success();
+  }
+  if (auto read = llvm::dyn_cast<bir::ReadVarOp>(op)) {
+    auto arg = llvm::cast<BlockArgument>(read.getVar());
+    reg(read.getEngine(), physicalId(read)) =
+        static_cast<uint32_t>(std::get<int64_t>(args[arg.getArgNumber()]));
+    return success();
+  }
+  if (auto mov = llvm::dyn_cast<bir::MovImmOp>(op)) {
+    reg(mov.getEngine(), physicalId(mov)) =
+        static_cast<uint32_t>(mov.getValueAttr().getInt());
+    return success();
+  }
+  if (auto alu = llvm::dyn_cast<bir::AluOp>(op)) {
+    int32_t lhs = read(alu.getEngine(), alu.getLhs());
+    int32_t rhs = read(alu.getEngine(), alu.getRhs());
+    reg(alu.getEngine(), physicalId(alu)) =
+        bir::evaluateAlu(alu.getKind(), lhs, rhs);
+    return success();
+  }
+  if (auto alu = llvm::dyn_cast<bir::AluImmOp>(op)) {
+    int32_t lhs = read(alu.getEngine(), alu.getLhs());
+    reg(alu.getEngine(), physicalId(alu)) = bir::evaluateAlu(
+        alu.getKind(), lhs, static_cast<int32_t>(alu.getImmAttr().getInt()));
+    return success();
+  }
+  if (auto loop = llvm::dyn_cast<bir::ForOp>(op)) {
+    int64_t step = loop.getStepAttr().getInt();
+    for (int64_t iv = loop.getLbAttr().getInt(); iv < loop.getUbAttr().getInt();
+         iv += step) {
+      reg(loop.getEngine(), physicalId(loop.getInductionReg())) = iv;
+      if (failed(execute(loop.getBody().front())))
+        return failure();
+    }
+    return success();
+  }
+  if (auto loop = llvm::dyn_cast<bir::DynamicForOp>(op)) {
+    // The simulator runs the register's count; the compiler sized for max.
+    int32_t ubReg = read(loop.getEngine(), loop.getUbReg());
+    int64_t ub = static_cast<int32_t>(bir::evaluateAlu(
+        bir::AluOpKind::add,
+        bir::evaluateAlu(bir::AluOpKind::mult, loop.getUbCoefAttr().getInt(),
+                         ubReg),
+        loop.getUbConstAttr().getInt()));
+    int64_t step = loop.getStepAttr().getInt(), trips = 0;
+    for (int64_t iv = loop.getLbAttr().getInt(); iv < ub; iv += step) {
+      if (++trips > static_cast<int64_t>(loop.getMaxTrip()))
+        return loop.emitOpError("runs more than its max_trip of ")
+               << loop.getMaxTrip() << " trips (upper bound " << ub << ")";
+      reg(loop.getEngine(), physicalId(loop.getInductionReg())) = iv;
+      if (failed(execute(loop.getBody().front())))
+        return failure();
+    }
+    return success();
+  }
+  if (auto t = llvm::dyn_cast<dge::TriggerOp>(op))
+    return trigger(t);
+  if (llvm::isa<dge::BlockOp, func::ReturnOp>(op))
+    return success();
+  return op->emitOpError("cannot be simulated");
+}
+
+LogicalResult Machine::trigger(dge::TriggerOp op) {
+  ++triggerCount;
+  auto block = op.getBlock().getDefiningOp<dge::BlockOp>();
+  for (dge::DescriptorOp desc : block.getBody().front().getOps<dge::DescriptorOp>())
+    if (failed(copy(desc, op.getTrigger())))
+      return failure();
+  return success();
+}
+
+/// Element offsets (relative to the location, in elements) a side visits in
+/// order; `rows` resolves an indirect side's row indices.
+struct SideWalk {
+  Storage *storage;
+  bool indirect = false, write = false;
+  int64_t start = 0; // bytes from the location's first element
+  ArrayRef<int64_t> pattern;
+  SmallVector<int32_t> rows;
+  int64_t rowStride = 0; // bytes
+};
+
+LogicalResult Machine::copy(dge::DescriptorOp desc, bir::Engine engine) {
+  auto fail = [&](const Twine &message) {
+    return desc.emitOpError("(trigger ")
+           << triggerCount << "): " << message;
+  };
+  SideWalk sides[2];
+  struct In {
+    mlir::Value mem, dyn;
+    dge::AddressMode mode;
+    int64_t offset;
+    uint32_t word;
+    ArrayRef<int64_t> pattern;
+  } in[2] = {{desc.getSrc(), desc.getSrcDyn(), desc.getSrcMode(),
+              static_cast<int64_t>(desc.getSrcOffset()), *desc.getSrcAddr4(),
+              desc.getSrcPattern()},
+             {desc.getDst(), desc.getDstDyn(), desc.getDstMode(),
+              static_cast<int64_t>(desc.getDstOffset()), *desc.getDstAddr4(),
+              desc.getDstPattern()}};
+  for (int i = 0; i < 2; ++i) {
+    SideWalk &w = sides[i];
+    w.storage = storage(in[i].mem);
+    w.pattern = in[i].pattern;
+    w.write = i == 1;
+    if (!w.storage)
+      return fail("names a location that does not exist yet");
+    llvm::Expected<addr4::Decoded> word = addr4::decode(in[i].word);
+    if (!word)
+      return fail(llvm::toString(word.takeError()));
+    int64_t address;
+    if (word->registerMode)
+      address = static_cast<int32_t>(reg(engine, word->registerId)) + in[i].offset;
+    else if (word->mode == addr4::Mode::Patched)
+      address = static_cast<int32_t>(std::get<int64_t>(args[word->immediate])) +
+                in[i].offset;
+    else
+      address = word->immediate;
+    Storage &s = *w.storage;
+    if (s.space == bir::MemorySpace::dram) {
+      w.start = address;
+    } else {
+      // Address map back to the location: partition and byte.
+      int64_t spaceBase = s.space == bir::MemorySpace::psum ? bir::kPsumBase : 0;
+      int64_t stride = s.space == bir::MemorySpace::psum
+                           ? bir::kPsumPartitionStride
+                           : bir::kSbufPartitionStride;
+      int64_t rel = address - spaceBase;
+      int64_t part = rel / stride, byte = rel % stride - s.address;
+      int64_t rowBytes = s.rowElements * s.elementBytes;
+      if (rel < 0 || byte < 0 || byte >= rowBytes)
+        return fail("address " + Twine(address) +
+                    " lies outside its on-chip location");
+      w.start = part * rowBytes + byte;
+    }
+    if (!word->registerMode && word->mode == addr4::Mode::Indirect) {
+      w.indirect = true;
+      auto *ids = storage(in[i].dyn);
+      if (!ids || ids->space != bir::MemorySpace::dram)
+        return fail("index tensor is not a DRAM location");
+      w.rows.resize(ids->numElements);
+      std::memcpy(w.rows.data(), ids->dram->data(), 4 * ids->numElements);
+      w.rowStride = s.rowElements * s.elementBytes;
+    }
+  }
+
+  // Visit both sides in pattern order, element by element.
+  auto visit = [&](SideWalk &w,
+                   llvm::function_ref<LogicalResult(uint8_t *)> fn) -> LogicalResult {
+    Storage &s = *w.storage;
+    size_t entries = w.pattern.size() / 2;
+    SmallVector<int64_t> idx(entries, 0);
+    int64_t total = 1;
+    for (size_t e = 0; e < entries; ++e)
+      total *= w.pattern[2 * e + 1];
+    for (int64_t n = 0; n < total; ++n) {
+      int64_t byte = w.start;
+      bool skip = false;
+      for (size_t e = 0; e < entries; ++e) {
+        if (w.indirect && e == 0) {
+          int64_t rows = s.type.getDimSize(0);
+          int64_t row = idx[0] < static_cast<int64_t>(w.rows.size())
+                            ? w.rows[idx[0]]
+                            : -1;
+          if (w.write && (row < 0 || row >= rows))
+            skip = true; // scatter skips rows out of range
+          row = std::clamp<int64_t>(row, 0, rows - 1); // gather clamps
+          byte += row * w.rowStride;
+          continue;
+        }
+        byte += idx[e] * w.pattern[2 * e] * s.elementBytes;
+      }
+      // A skipped destination row (nullptr) still consumes its source.
+      uint8_t *at = nullptr;
+      if (!skip) {
+        if (byte < 0 || byte + s.elementBytes > s.numElements * s.elementBytes)
+          return fail("accesses byte " + Twine(byte) + " outside its " +
+                      Twine(s.numElements * s.elementBytes) + "-byte location");
+        at = elementAddress(s, byte);
+      }
+      if (failed(fn(at)))
+        return failure();
+      for (size_t e = entries; e-- > 0;)
+        if (++idx[e] < w.pattern[2 * e + 1])
+          break;
+        else
+          idx[e] = 0;
+    }
+    return success();
+  };
+  int64_t elementBytes = sides[0].storage->elementBytes;
+  if (elementBytes != sides[1].storage->elementBytes)
+    return fail("copies between different element sizes");
+  std::vector<uint8_t> staged;
+  if (failed(visit(sides[0], [&](uint8_t *at) {
+        staged.insert(staged.end(), at, at + elementBytes);
+        return success();
+      })))
+    return failure();
+  size_t next = 0;
+  return visit(sides[1], [&](uint8_t *at) {
+    if (at)
+      std::memcpy(at, staged.data() + next, elementBytes);
+    next += elementBytes;
+    return success();
+  });
+}
+
+FailureOr<SmallVector<sim::Value>> Machine::run() {
+  if (failed(bindArguments()) || failed(execute(func.getBody().front())))
+    return failure();
+  SmallVector<sim::Value> results;
+  auto ret = llvm::cast<func::ReturnOp>(func.getBody().back().getTerminator());
+  for (mlir::Value result : ret.getOperands()) {
+    if (llvm::isa<bir::RegType>(result.getType())) {
+      std::optional<bir::Engine> engine = bir::getRegisterEngine(result);
+      results.push_back(static_cast<int64_t>(
+          static_cast<int32_t>(reg(*engine, physicalId(result)))));
+      continue;
+    }
+    Storage *s = storage(result);
+    if (!s || !s->dram)
+      return ret.emitOpError("returns something other than a DRAM tensor");
+    Tensor t;
+    t.elementType = s->type.getElementType();
+    t.shape.assign(s->type.getShape().begin(), s->type.getShape().end());
+    t.bytes = *s->dram;
+    results.push_back(std::move(t));
+  }
+  return results;
+}
+
+} // namespace
+
+FailureOr<SmallVector<sim::Value>> dyn::sim::simulate(ModuleOp module,
+                                                      ArrayRef<sim::Value> args) {
+  func::FuncOp entry;
+  module.walk([&](func::FuncOp f) {
+    if (!f.isExternal())
+      entry = f;
+  });
+  if (!entry)
+    return module.emitError("no entry function to simulate");
+  return Machine(entry, args).run();
+}

@@ -1,0 +1,82 @@
+// dge-lower-dynamic-dma rejects what it cannot lower with a located
+// diagnostic; the budget is 4 bytes.
+// RUN: dyn-opt %s -split-input-file -verify-diagnostics -dge-lower-dynamic-dma=max-descriptor-bytes=4
+// RUN: not dyn-opt %s -split-input-file -dge-lower-dynamic-dma=max-descriptor-bytes=0 2>&1 | FileCheck %s --check-prefix=ZERO
+// RUN: not dyn-opt %s -split-input-file -dge-lower-dynamic-dma=max-descriptor-bytes=-8 2>&1 | FileCheck %s --check-prefix=ZERO
+
+// ZERO: error: max-descriptor-bytes must be positive
+// ZERO-NOT: dge.block
+
+func.func @unassigned(%d: memref<64xf32, #bir.mem<dram>>) {
+  %s = bir.ap %d offset 0 pattern [[1, 4]] : memref<64xf32, #bir.mem<dram>>
+  %t = bir.ap %d offset 4 pattern [[1, 4]] : memref<64xf32, #bir.mem<dram>>
+  // expected-error @+1 {{'dge.dma' op has no route; run dge-scan}}
+  dge.dma %s -> %t type unassigned on sp
+  return
+}
+
+// -----
+
+func.func @indirect_over_budget(%table: memref<64x16xf32, #bir.mem<dram>>, %ids: memref<2xi32, #bir.mem<dram>>, %out: memref<2x16xf32, #bir.mem<dram>>) {
+  %g = bir.ap %table offset 0 pattern [[16, 2], [1, 16]] indirect %ids arg_id 0 indirect_dim 0 max_index 2 : memref<2xi32, #bir.mem<dram>> : memref<64x16xf32, #bir.mem<dram>>
+  %o = bir.ap %out offset 0 pattern [[16, 2], [1, 16]] : memref<2x16xf32, #bir.mem<dram>>
+  // expected-error @+1 {{'dge.dma' op is an indirect DMA of 128 bytes, over max-descriptor-bytes 4; splitting indirect DMAs is not supported}}
+  dge.dma %g -> %o type hwdge on pool queue sp
+  return
+}
+
+// -----
+
+// 128 bytes as 32 f32 on one side and 4 x 8 f32 on the other.
+func.func @different_shapes_over_budget(%a: memref<32xf32, #bir.mem<dram>>, %b: memref<4x8xf32, #bir.mem<dram>>) {
+  %s = bir.ap %a offset 0 pattern [[1, 32]] : memref<32xf32, #bir.mem<dram>>
+  %t = bir.ap %b offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<dram>>
+  // expected-error @+1 {{'dge.dma' op moves 128 bytes, over max-descriptor-bytes 4, and its sides have different shapes, so it cannot be split}}
+  dge.dma %s -> %t type none on sp
+  return
+}
+
+// -----
+
+// Under the budget, different shapes are fine: one descriptor reshapes.
+func.func @different_shapes_within_budget(%a: memref<4xi8, #bir.mem<dram>>, %b: memref<2x2xi8, #bir.mem<dram>>) {
+  %s = bir.ap %a offset 0 pattern [[1, 4]] : memref<4xi8, #bir.mem<dram>>
+  %t = bir.ap %b offset 0 pattern [[2, 2], [1, 2]] : memref<2x2xi8, #bir.mem<dram>>
+  dge.dma %s -> %t type none on sp
+  return
+}
+
+// -----
+
+// An f64 element is 8 bytes, over the budget of 4.
+func.func @budget_below_element(%a: memref<2xf64, #bir.mem<dram>>, %b: memref<2xf64, #bir.mem<dram>>) {
+  %s = bir.ap %a offset 0 pattern [[1, 2]] : memref<2xf64, #bir.mem<dram>>
+  %t = bir.ap %b offset 0 pattern [[1, 2]] : memref<2xf64, #bir.mem<dram>>
+  // expected-error @+1 {{'dge.dma' op max-descriptor-bytes 4 is smaller than one element}}
+  dge.dma %s -> %t type none on sp
+  return
+}
+
+// -----
+
+func.func @scalar_info_left(%d: memref<64xf32, #bir.mem<dram>>, %p: i32) {
+  %v = bir.read_var %p on pool
+  %s = bir.ap %d offset 0 pattern [[1, 4]] : memref<64xf32, #bir.mem<dram>>
+  %t = bir.ap %d offset 0 pattern [[1, 4]] scalar 0 + [4] * (%v) : memref<64xf32, #bir.mem<dram>>
+  // expected-error @+1 {{'dge.dma' op has scalar dynamic info left; run bir-expand-dynamic-ap-info first}}
+  dge.dma %s -> %t type swdge on pool
+  return
+}
+
+// -----
+
+func.func @symbolic_side(%d: memref<64xf32, #bir.mem<dram>>) {
+  %t = bir.alloc {address = 0 : i64} : memref<4x4xf32, #bir.mem<sbuf>>
+  bir.for %i = 0 to 4 step 1 on pool {
+    %s = bir.ap %d offset 0 pattern [[1, 4]] : memref<64xf32, #bir.mem<dram>>
+    %o = bir.sym_ap %t offset affine_map<(d0) -> (d0 * 4)>(%i) pattern [[1, 4]] : memref<4x4xf32, #bir.mem<sbuf>>
+    // expected-error @+1 {{'dge.dma' op side is not a kind-1 or kind-3 access pattern; run bir-lower-symbolic-ap first}}
+    dge.dma %s -> %o type swdge on pool
+  }
+  return
+}
