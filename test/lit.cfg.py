@@ -1,5 +1,6 @@
 # -*- Python -*-
 import os
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -16,6 +17,8 @@ config.excludes = ["Inputs", "CMakeLists.txt", "README.txt", "lit.cfg.py",
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%dyn_src_root", config.dyn_src_root))
 config.substitutions.append(("%dyn_obj_root", config.dyn_obj_root))
+# The Python that runs lit (Debian's, which has python3-numpy).
+config.substitutions.append(("%python", sys.executable))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
