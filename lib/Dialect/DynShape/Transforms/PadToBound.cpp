@@ -42,27 +42,27 @@ static RankedTensorType withDynamicDim(RankedTensorType type, unsigned dim) {
 /// Bounded arguments become their padded tensor plus appended i32 sizes;
 /// inside the body, set_dimension_size rebuilds the bounded value, so the
 /// conversion treats arguments like any other bounded value.
-static void padArguments(func::FuncOp func, const TypeConverter &converter) {
-  SmallVector<Type> inputs, sizes;
-  for (Type type : func.getArgumentTypes()) {
+/// `types` converted, with every size appended after the padded tensors.
+static SmallVector<Type> withSizesAppended(TypeRange types,
+                                          const TypeConverter &converter) {
+  SmallVector<Type> values, sizes;
+  for (Type type : types) {
     SmallVector<Type> converted;
     (void)converter.convertType(type, converted);
-    inputs.push_back(converted.front());
+    values.push_back(converted.front());
     sizes.append(converted.begin() + 1, converted.end());
   }
-  llvm::append_range(inputs, sizes);
+  llvm::append_range(values, sizes);
+  return values;
+}
+
+static void padArguments(func::FuncOp func, const TypeConverter &converter) {
+  SmallVector<Type> inputs =
+      withSizesAppended(func.getArgumentTypes(), converter);
   SmallVector<Type> results(func.getResultTypes());
   if (func.isExternal()) {
     // Without a body, the results are settled here (same rule as return).
-    SmallVector<Type> resultSizes;
-    results.clear();
-    for (Type type : func.getResultTypes()) {
-      SmallVector<Type> converted;
-      (void)converter.convertType(type, converted);
-      results.push_back(converted.front());
-      resultSizes.append(converted.begin() + 1, converted.end());
-    }
-    llvm::append_range(results, resultSizes);
+    results = withSizesAppended(func.getResultTypes(), converter);
     func.setType(FunctionType::get(func.getContext(), inputs, results));
     return;
   }

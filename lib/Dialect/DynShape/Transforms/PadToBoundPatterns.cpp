@@ -521,18 +521,25 @@ struct PadDim : PadPattern<tensor::DimOp> {
   }
 };
 
+/// The function-boundary order: each value's padded tensor in place, then
+/// all their sizes, in order.
+static SmallVector<Value> withSizesAppended(ArrayRef<ValueRange> converted) {
+  SmallVector<Value> values, sizes;
+  for (ValueRange range : converted) {
+    values.push_back(range.front());
+    llvm::append_range(sizes, range.drop_front());
+  }
+  llvm::append_range(values, sizes);
+  return values;
+}
+
 /// func.return: padded tensors in place, their sizes appended in order.
 struct PadReturn : PadPattern<func::ReturnOp> {
   using PadPattern::PadPattern;
   LogicalResult
   matchAndRewrite(func::ReturnOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    SmallVector<Value> operands, sizes;
-    for (ValueRange converted : adaptor.getOperands()) {
-      operands.push_back(converted.front());
-      llvm::append_range(sizes, converted.drop_front());
-    }
-    llvm::append_range(operands, sizes);
+    SmallVector<Value> operands = withSizesAppended(adaptor.getOperands());
     rewriter.replaceOpWithNewOp<func::ReturnOp>(op, operands);
     return success();
   }
@@ -544,12 +551,7 @@ struct PadCall : PadPattern<func::CallOp> {
   LogicalResult
   matchAndRewrite(func::CallOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    SmallVector<Value> operands, sizes;
-    for (ValueRange converted : adaptor.getOperands()) {
-      operands.push_back(converted.front());
-      llvm::append_range(sizes, converted.drop_front());
-    }
-    llvm::append_range(operands, sizes);
+    SmallVector<Value> operands = withSizesAppended(adaptor.getOperands());
     SmallVector<Type> resultTypes, sizeTypes;
     SmallVector<unsigned> numSizes;
     for (Type type : op.getResultTypes()) {
