@@ -12,7 +12,9 @@
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 
@@ -252,6 +254,61 @@ LogicalResult Interpreter::execute(Operation *op) {
     a.storage.bytes.assign(a.storage.numElements() * a.storage.elementBytes(), 0);
     a.extents.assign(type.getShape().begin(), type.getShape().end());
     env[empty] = a;
+    return success();
+  }
+  if (auto transpose = llvm::dyn_cast<linalg::TransposeOp>(op)) {
+    if (transpose.getPermutation() != ArrayRef<int64_t>{1, 0})
+      return fail(op, "only 2-D transposes are supported");
+    const Array &in = array(transpose.getInput());
+    Array out = array(transpose.getInit());
+    int64_t rows = in.storage.shape[0], cols = in.storage.shape[1];
+    int64_t eb = in.storage.elementBytes();
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < cols; ++j)
+        std::memcpy(out.storage.bytes.data() + (j * rows + i) * eb,
+                    in.storage.bytes.data() + (i * cols + j) * eb, eb);
+    env[transpose.getResult()[0]] = out;
+    return success();
+  }
+  if (llvm::isa<tensor::ExtractSliceOp, tensor::InsertSliceOp>(op)) {
+    // Upstream semantics: unit strides here, out of range is undefined.
+    auto slice = llvm::cast<OffsetSizeAndStrideOpInterface>(op);
+    bool extract = llvm::isa<tensor::ExtractSliceOp>(op);
+    const Array &src = array(op->getOperand(0));
+    Array target = extract ? Array() : array(op->getOperand(1));
+    const Array &big = extract ? src : target;
+    SmallVector<int64_t> offsets, sizes;
+    for (auto [d, ofr] : llvm::enumerate(slice.getMixedOffsets())) {
+      std::optional<int64_t> c = getConstantIntValue(ofr);
+      offsets.push_back(c ? *c : scalar(llvm::cast<mlir::Value>(ofr)));
+    }
+    for (OpFoldResult ofr : slice.getMixedSizes()) {
+      std::optional<int64_t> c = getConstantIntValue(ofr);
+      if (!c)
+        return fail(op, "only static slice sizes are supported");
+      sizes.push_back(*c);
+    }
+    for (OpFoldResult ofr : slice.getMixedStrides())
+      if (getConstantIntValue(ofr) != 1)
+        return fail(op, "only unit strides are supported");
+    if (sizes.size() != big.storage.shape.size())
+      return fail(op, "rank-reducing slices are not supported");
+    for (size_t d = 0; d < sizes.size(); ++d)
+      if (offsets[d] < 0 || offsets[d] + sizes[d] > big.extents[d])
+        return fail(op, "slice out of range (undefined behaviour upstream)");
+    SmallVector<int64_t> zero(sizes.size(), 0);
+    if (extract) {
+      Array out;
+      out.storage = {src.storage.elementType, sizes, {}};
+      out.storage.bytes.resize(out.storage.numElements() *
+                               src.storage.elementBytes());
+      out.extents = sizes;
+      copyWindow(src.storage, offsets, out.storage, zero, sizes, sizes);
+      env[op->getResult(0)] = out;
+    } else {
+      copyWindow(src.storage, zero, target.storage, offsets, sizes, sizes);
+      env[op->getResult(0)] = target;
+    }
     return success();
   }
   if (auto loop = llvm::dyn_cast<scf::ForOp>(op)) {

@@ -27,7 +27,7 @@ struct DMAToUnassigned : OpRewritePattern<bir::DMAOp> {
                                 PatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<dge::DMAOp>(
         op, op.getSrc(), op.getDst(), dge::DGEType::unassigned, op.getEngine(),
-        bir::EngineAttr(), /*transpose=*/false);
+        bir::EngineAttr(), op.getTranspose());
     return success();
   }
 };

@@ -13,6 +13,7 @@
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -150,8 +151,8 @@ struct CopyToDMA : OpRewritePattern<memref::CopyOp> {
     } else {
       Value srcAP = buildAP(rewriter, op.getLoc(), *src);
       Value dstAP = buildAP(rewriter, op.getLoc(), *dst);
-      DMAOp::create(rewriter, op.getLoc(), srcAP, dstAP,
-                    EngineAttr::get(rewriter.getContext(), engine));
+      DMAOp::create(rewriter, op.getLoc(), srcAP, dstAP, engine,
+                    /*transpose=*/false);
     }
     rewriter.eraseOp(op);
     return success();
@@ -205,10 +206,37 @@ struct ScatterToDMA : OpRewritePattern<dynshape::BufferScatterOp> {
   Engine engine;
 };
 
+/// A 2-D linalg.transpose between static views -> a transposing bir.dma.
+struct TransposeToDMA : OpRewritePattern<linalg::TransposeOp> {
+  TransposeToDMA(MLIRContext *ctx, Engine engine)
+      : OpRewritePattern(ctx), engine(engine) {}
+
+  LogicalResult matchAndRewrite(linalg::TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureBufferSemantics() ||
+        op.getPermutation() != ArrayRef<int64_t>{1, 0})
+      return rewriter.notifyMatchFailure(op, "not a 2-D transpose of buffers");
+    FailureOr<Side> src = describeSide(op, op.getInput());
+    FailureOr<Side> dst = describeSide(op, op.getInit());
+    if (failed(src) || failed(dst))
+      return failure();
+    if (src->isDynamic() || dst->isDynamic())
+      return op.emitOpError("cannot lower a transpose at a runtime offset");
+    Value srcAP = buildAP(rewriter, op.getLoc(), *src);
+    Value dstAP = buildAP(rewriter, op.getLoc(), *dst);
+    DMAOp::create(rewriter, op.getLoc(), srcAP, dstAP, engine,
+                  /*transpose=*/true);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  Engine engine;
+};
+
 } // namespace
 
 void dyn::populateDynShapeToBIRMemoryPatterns(Engine engine,
                                               RewritePatternSet &patterns) {
-  patterns.add<CopyToDMA, GatherToDMA, ScatterToDMA>(patterns.getContext(),
-                                                     engine);
+  patterns.add<CopyToDMA, GatherToDMA, ScatterToDMA, TransposeToDMA>(
+      patterns.getContext(), engine);
 }

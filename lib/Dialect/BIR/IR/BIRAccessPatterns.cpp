@@ -152,7 +152,14 @@ LogicalResult dyn::bir::verifyCopyBytes(Operation *op, Value src, Value dst) {
   return success();
 }
 
-LogicalResult DMAOp::verify() { return verifyCopyBytes(*this, getSrc(), getDst()); }
+LogicalResult DMAOp::verify() {
+  if (getTranspose()) {
+    auto src = describeAP(getSrc());
+    if (src && src->second.size() != 4)
+      return emitOpError("transposes only a 2-D source pattern");
+  }
+  return verifyCopyBytes(*this, getSrc(), getDst());
+}
 
 template <typename OpTy>
 static LogicalResult verifyGenerator(OpTy op, Value genericSide) {

@@ -101,7 +101,8 @@ static LogicalResult assemble(OpTy op, bool dynamicSrc) {
     otherAP = *ap;
   }
   DMAOp::create(builder, op.getLoc(), dynamicSrc ? *genericAP : otherAP,
-                dynamicSrc ? otherAP : *genericAP, op.getEngineAttr());
+                dynamicSrc ? otherAP : *genericAP, op.getEngineAttr(),
+                /*transpose=*/nullptr);
   op.erase();
   for (PhysicalAPOp ap : {src, dst})
     if (ap->use_empty())

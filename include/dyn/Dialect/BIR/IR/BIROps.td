@@ -285,15 +285,19 @@ def BIR_DMAOp : BIR_Inst<"dma", [BIR_DMAInterface]> {
   let description = [{
     Copies the elements `src` describes to those `dst` describes, in order;
     both describe the same number of bytes. Either side may carry dynamic
-    info, and DRAM to DRAM copies are allowed.
+    info, and DRAM to DRAM copies are allowed. With `transpose`, a 2-D
+    source tile is written transposed (the report's xbar transpose): `dst`
+    walks the transposed tile row by row.
 
     ```mlir
     bir.dma %s -> %d on pool
     ```
   }];
   let arguments = (ins BIR_APType:$src, BIR_APType:$dst,
-                       BIR_EngineEnumAttr:$engine);
-  let assemblyFormat = "$src `->` $dst `on` $engine attr-dict";
+                       BIR_EngineEnumAttr:$engine, UnitAttr:$transpose);
+  let assemblyFormat = [{
+    $src `->` $dst `on` $engine (`transpose` $transpose^)? attr-dict
+  }];
   let hasVerifier = 1;
 }
 
