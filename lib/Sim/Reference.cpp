@@ -69,6 +69,24 @@ private:
                   ArrayRef<int64_t> dstStart, ArrayRef<int64_t> sizes,
                   ArrayRef<int64_t> limit);
 
+  /// Start indices as integers: i32 scalars, or the elements of an index
+  /// vector.
+  SmallVector<int64_t> startIndices(ValueRange indices) {
+    SmallVector<int64_t> values;
+    if (dynshape::hasScalarIndices(indices)) {
+      for (mlir::Value idx : indices)
+        values.push_back(scalar(idx));
+      return values;
+    }
+    const Array &vector = array(indices[0]);
+    for (int64_t i = 0; i < vector.storage.shape[0]; ++i) {
+      int32_t v;
+      std::memcpy(&v, vector.storage.bytes.data() + 4 * i, 4);
+      values.push_back(v);
+    }
+    return values;
+  }
+
   llvm::DenseMap<mlir::Value, Slot> env;
   SmallVector<sim::Value> results;
 };
@@ -157,13 +175,11 @@ LogicalResult Interpreter::execute(Operation *op) {
     return success();
   }
   if (auto slice = llvm::dyn_cast<dynshape::DynamicSliceOp>(op)) {
-    if (!slice.hasScalarIndices())
-      return fail(op, "index-vector form: run dynshape-split-indices");
     const Array &src = array(slice.getOperand());
     ArrayRef<int64_t> sizes = slice.getSliceSizes();
     SmallVector<int64_t> start;
-    for (auto [d, idx] : llvm::enumerate(slice.getStartIndices()))
-      start.push_back(clampTo(scalar(idx), 0, src.storage.shape[d] - sizes[d]));
+    for (auto [d, idx] : llvm::enumerate(startIndices(slice.getStartIndices())))
+      start.push_back(clampTo(idx, 0, src.storage.shape[d] - sizes[d]));
     Array out;
     out.storage = {src.storage.elementType, SmallVector<int64_t>(sizes), {}};
     out.storage.bytes.resize(out.storage.numElements() * src.storage.elementBytes());
@@ -174,13 +190,11 @@ LogicalResult Interpreter::execute(Operation *op) {
     return success();
   }
   if (auto update = llvm::dyn_cast<dynshape::DynamicUpdateSliceOp>(op)) {
-    if (!update.hasScalarIndices())
-      return fail(op, "index-vector form: run dynshape-split-indices");
     Array out = array(update.getOperand());
     const Array &upd = array(update.getUpdate());
     SmallVector<int64_t> start, zero(upd.storage.shape.size(), 0);
-    for (auto [d, idx] : llvm::enumerate(update.getStartIndices()))
-      start.push_back(clampTo(scalar(idx), 0,
+    for (auto [d, idx] : llvm::enumerate(startIndices(update.getStartIndices())))
+      start.push_back(clampTo(idx, 0,
                               out.storage.shape[d] - upd.storage.shape[d]));
     // Only the update's valid region [0, extent) is written.
     copyWindow(upd.storage, zero, out.storage, start, upd.storage.shape,

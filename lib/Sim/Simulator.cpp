@@ -156,6 +156,15 @@ LogicalResult Machine::execute(Operation *op) {
         static_cast<uint32_t>(std::get<int64_t>(args[arg.getArgNumber()]));
     return success();
   }
+  if (auto read = llvm::dyn_cast<bir::ReadElemOp>(op)) {
+    Storage *s = storage(read.getMem());
+    if (!s || !s->dram)
+      return read.emitOpError("reads a location that is not a DRAM tensor");
+    int32_t value;
+    std::memcpy(&value, s->dram->data() + 4 * read.getIndex(), 4);
+    reg(read.getEngine(), physicalId(read)) = value;
+    return success();
+  }
   if (auto mov = llvm::dyn_cast<bir::MovImmOp>(op)) {
     reg(mov.getEngine(), physicalId(mov)) =
         static_cast<uint32_t>(mov.getValueAttr().getInt());

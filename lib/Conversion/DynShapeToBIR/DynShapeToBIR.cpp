@@ -281,6 +281,9 @@ struct ConvertDynShapeToBIRPass
                  });
         });
     target.addIllegalOp<scf::ForOp>();
+    target.addDynamicallyLegalOp<memref::LoadOp>([](memref::LoadOp op) {
+      return !op.getType().isSignlessInteger(32);
+    });
     RewritePatternSet scalarPatterns(ctx);
     populateDynShapeToBIRScalarPatterns(converter, tripBounds, scalarPatterns);
     if (failed(applyPartialConversion(module, target,

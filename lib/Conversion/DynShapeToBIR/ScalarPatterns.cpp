@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 
@@ -127,6 +128,33 @@ struct CastIsRegister : OpConversionPattern<CastOp> {
   }
 };
 
+/// memref.load of an i32 element at constant indices (an index vector after
+/// dynshape-split-indices) -> bir.read_elem.
+struct LoadToReadElem : OpConversionPattern<memref::LoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(memref::LoadOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MemRefType type = op.getMemRefType();
+    if (!type.getElementType().isSignlessInteger(32) || !type.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "not an i32 tensor element");
+    int64_t linear = 0;
+    for (auto [dim, index] : llvm::enumerate(op.getIndices())) {
+      std::optional<int64_t> c = getConstant(index);
+      if (!c)
+        return op.emitOpError("reads a runtime scalar at a runtime position; "
+                              "only constant positions become registers");
+      linear = linear * type.getDimSize(dim) + *c;
+    }
+    rewriter.replaceOpWithNewOp<ReadElemOp>(
+        op, RegType::get(op.getContext()), op.getMemRef(),
+        rewriter.getI64IntegerAttr(linear),
+        EngineAttr::get(op.getContext(), engineOf(getTypeConverter())),
+        IntegerAttr());
+    return success();
+  }
+};
+
 /// scf.for -> bir.for (constant bounds) or bir.dynamic_for (runtime bound
 /// `1 * ub + 0`, max_trip from the range analysis of the pass).
 struct ForToBIRLoop : OpConversionPattern<scf::ForOp> {
@@ -191,5 +219,6 @@ void dyn::populateDynShapeToBIRScalarPatterns(
                BinaryToAlu<arith::MaxSIOp, AluOpKind::max, true>,
                BinaryToAlu<arith::MinSIOp, AluOpKind::min, true>>(converter,
                                                                    ctx);
+  patterns.add<LoadToReadElem>(converter, ctx);
   patterns.add<ForToBIRLoop>(converter, tripBounds, ctx);
 }

@@ -49,7 +49,8 @@ private:
                            size_t at) {
     auto it = regs.find({engine, id});
     if (it == regs.end()) {
-      (void)fail("instruction " + Twine(at) + " reads register r" + Twine(id) +
+      (void)fail("instruction " + Twine(at) + " reads register r" +
+                 Twine(unsigned(id)) +
                  " of engine " + bir::stringifyEngine(*bir::symbolizeEngine(engine)) +
                  " before it is written");
       return failure();
@@ -139,6 +140,20 @@ LogicalResult Deserializer::buildList(size_t begin, size_t end,
                                       func.getArgument(in.argument), engine,
                                       id(in.dst));
       break;
+    case ReadElem: {
+      mlir::Value mem = locations[in.location];
+      auto type = llvm::cast<MemRefType>(mem.getType());
+      if (!type.getElementType().isSignlessInteger(32) ||
+          in.element >= type.getNumElements()) {
+        (void)fail("read_elem of element " + Twine(in.element) +
+                   " of a location that has no such i32 element");
+        return failure();
+      }
+      result = bir::ReadElemOp::create(b, loc, regType, mem,
+                                       b.getI64IntegerAttr(in.element), engine,
+                                       id(in.dst));
+      break;
+    }
     case MovImm:
       result = bir::MovImmOp::create(b, loc, regType, b.getI32IntegerAttr(in.imm),
                                      engine, id(in.dst));

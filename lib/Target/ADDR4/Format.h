@@ -32,6 +32,7 @@ enum Opcode : uint8_t {
   AluImm = 4,
   For = 5,
   Trigger = 7,
+  ReadElem = 8,
   DynamicFor = 106, // the report's InstDynamicForLoop opcode
 };
 

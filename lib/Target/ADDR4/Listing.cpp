@@ -97,6 +97,10 @@ LogicalResult dyn::addr4::printListing(StringRef bytes, llvm::raw_ostream &os,
     case ReadVar:
       os << "read_var r" << unsigned(in.dst) << " = arg " << in.argument;
       break;
+    case ReadElem:
+      os << "read_elem r" << unsigned(in.dst) << " = location " << in.location
+         << '[' << in.element << ']';
+      break;
     case MovImm:
       os << "mov r" << unsigned(in.dst) << " = " << in.imm;
       break;

@@ -15,6 +15,10 @@ using namespace dyn::addr4::format;
 
 namespace {
 
+/// Deeper nesting is not something the compiler produces (project-defined
+/// limit; it keeps reading iterative-safe).
+constexpr size_t kMaxLoopDepth = 64;
+
 class ModelReader {
 public:
   explicit ModelReader(llvm::StringRef bytes) : r(bytes) {}
@@ -91,6 +95,8 @@ private:
     if (!r.section(kFunctionTag, "FUNC"))
       return false;
     m.name = r.getString("the function name");
+    if (!r.failed() && m.name.empty())
+      return fail("corrupt container: the function has no name");
     uint32_t numArgs = r.get<uint32_t>("the argument count");
     if (r.failed())
       return false;
@@ -191,6 +197,14 @@ private:
         return fail("corrupt container: read_var of argument " +
                     std::to_string(in.argument) + ", not a scalar argument");
       return !r.failed() && reg(in.dst);
+    case ReadElem:
+      in.dst = r.get<uint8_t>("a register");
+      in.location = r.get<uint32_t>("a location");
+      in.element = r.get<uint32_t>("an element index");
+      if (!r.failed() && in.location >= m.locations.size())
+        return fail("corrupt container: read_elem of location " +
+                    std::to_string(in.location));
+      return !r.failed() && reg(in.dst);
     case MovImm:
       in.dst = r.get<uint8_t>("a register");
       in.imm = r.get<int32_t>("an immediate");
@@ -273,6 +287,9 @@ private:
       if (i + 1 + in.bodyCount > ends.back())
         return fail("corrupt container: the body of loop instruction " +
                     std::to_string(i) + " overruns its enclosing list");
+      if (ends.size() > kMaxLoopDepth)
+        return fail("corrupt container: loops nest deeper than " +
+                    std::to_string(kMaxLoopDepth));
       ends.push_back(i + 1 + in.bodyCount);
     }
     return true;
@@ -347,6 +364,47 @@ private:
     return r.endSection("IREC");
   }
 
+  /// An immediate side's word must be its offset's address, and its
+  /// pattern must stay inside its location.
+  bool checkStaticSide(const SideSpec &s) {
+    if (s.word.registerMode || s.word.mode == Mode::Patched)
+      return true;
+    const LocationSpec &loc = m.locations[s.location];
+    const TensorSpec &t = loc.kind == Argument
+                              ? m.arguments[loc.argument].tensor
+                              : loc.tensor;
+    int64_t elements = 1;
+    for (uint32_t d : t.dims)
+      elements *= d;
+    static const int64_t bytesOf[] = {4, 4, 2, 2, 1, 2, 8, 8};
+    int64_t eb = bytesOf[t.element];
+    int64_t rowBytes = elements / t.dims[0] * eb;
+    uint64_t expected = s.offset;
+    bool onChip = loc.kind == Allocation &&
+                  loc.space != static_cast<uint8_t>(bir::MemorySpace::dram);
+    if (onChip) {
+      bool psum = loc.space == static_cast<uint8_t>(bir::MemorySpace::psum);
+      expected = (psum ? bir::kPsumBase : 0) + loc.address +
+                 (s.offset / rowBytes) *
+                     (psum ? bir::kPsumPartitionStride : bir::kSbufPartitionStride) +
+                 s.offset % rowBytes;
+    }
+    if (s.word.immediate != expected)
+      return fail("corrupt container: a descriptor word's immediate " +
+                  std::to_string(s.word.immediate) +
+                  " disagrees with its offset (expected " +
+                  std::to_string(expected) + ")");
+    if (s.word.mode == Mode::Indirect)
+      return true; // rows come from the index tensor at run time
+    int64_t last = s.offset / eb;
+    for (size_t i = 0; i + 1 < s.pattern.size(); i += 2)
+      last += s.pattern[i] * (s.pattern[i + 1] - 1);
+    if (s.offset % eb || last >= elements)
+      return fail("corrupt container: a static descriptor side reaches "
+                  "outside its location");
+    return true;
+  }
+
   /// References between sections.
   bool crossCheck() {
     llvm::SmallVector<unsigned> uses(m.blocks.size(), 0);
@@ -372,6 +430,8 @@ private:
           if (indirect && s->record >= m.records.size())
             return fail("corrupt container: record index " +
                         std::to_string(s->record) + " out of range");
+          if (!checkStaticSide(*s))
+            return false;
           if (!s->word.registerMode && s->word.mode == Mode::Patched &&
               (s->word.immediate >= m.arguments.size() ||
                m.arguments[s->word.immediate].kind != Scalar))

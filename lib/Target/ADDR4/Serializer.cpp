@@ -13,9 +13,11 @@
 #include "Format.h"
 
 #include "dyn/Dialect/DGE/IR/DGE.h"
+#include "dyn/Target/ADDR4/ADDR4.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace dyn;
@@ -103,6 +105,8 @@ LogicalResult Serializer::writeTensorType(Operation *at, MemRefType type) {
   std::optional<uint8_t> code = elementCode(type.getElementType());
   if (!code || !type.hasStaticShape())
     return at->emitError("cannot serialize tensor type ") << type;
+  if (type.getRank() > 255)
+    return at->emitError("cannot serialize a tensor of rank ") << type.getRank();
   w.put<uint8_t>(*code);
   w.put<uint8_t>(type.getRank());
   for (int64_t dim : type.getShape())
@@ -230,6 +234,16 @@ LogicalResult Serializer::processInstruction(Operation *op) {
     w.put<uint16_t>(llvm::cast<BlockArgument>(read.getVar()).getArgNumber());
     return success();
   }
+  if (auto read = llvm::dyn_cast<bir::ReadElemOp>(op)) {
+    FailureOr<uint8_t> dst = self();
+    FailureOr<uint32_t> location = locationId(read.getMem(), op);
+    if (failed(dst) || failed(location))
+      return failure();
+    w.put<uint8_t>(ReadElem), w.put<uint8_t>(engine), w.put<uint8_t>(*dst);
+    w.put<uint32_t>(*location);
+    w.put<uint32_t>(read.getIndex());
+    return success();
+  }
   if (auto mov = llvm::dyn_cast<bir::MovImmOp>(op)) {
     FailureOr<uint8_t> dst = self();
     if (failed(dst))
@@ -280,6 +294,8 @@ LogicalResult Serializer::processInstruction(Operation *op) {
     w.put<int32_t>(loop.getStepAttr().getInt());
     w.put<int32_t>(loop.getUbCoefAttr().getInt());
     w.put<int32_t>(loop.getUbConstAttr().getInt());
+    if (loop.getMaxTrip() > kNone)
+      return loop.emitOpError("max_trip does not fit the container's 32 bits");
     w.put<uint32_t>(loop.getMaxTrip());
     w.put<uint32_t>(countInstructions(loop.getBody().front()));
     return processBlock(loop.getBody().front());
@@ -304,6 +320,25 @@ LogicalResult Serializer::processBlock(Block &block) {
   return success();
 }
 
+/// A side's word must say what its address mode says (a stale or
+/// hand-written word would change the program's meaning).
+static LogicalResult checkWord(dge::DescriptorOp desc, uint32_t raw,
+                               dge::AddressMode mode) {
+  llvm::Expected<Decoded> word = decode(raw);
+  if (!word)
+    return desc.emitOpError(llvm::toString(word.takeError()));
+  dge::AddressMode implied =
+      word->registerMode              ? dge::AddressMode::reg
+      : word->mode == Mode::Indirect ? dge::AddressMode::indirect
+      : word->mode == Mode::Patched  ? dge::AddressMode::patched
+                                     : dge::AddressMode::imm;
+  if (implied != mode)
+    return desc.emitOpError("ADDR4 word ")
+           << ("0x" + llvm::utohexstr(raw)) << " does not match its "
+           << dge::stringifyAddressMode(mode) << " side; run addr4-encode";
+  return success();
+}
+
 LogicalResult Serializer::processDescriptorBlocks() {
   size_t section = w.beginSection(kBlockTag);
   w.put<uint32_t>(triggers.size());
@@ -316,6 +351,15 @@ LogicalResult Serializer::processDescriptorBlocks() {
     for (dge::DescriptorOp desc : descriptors) {
       if (!desc.getSrcAddr4() || !desc.getDstAddr4())
         return desc.emitOpError("has no ADDR4 words; run addr4-encode first");
+      if (desc.getBytes() > kNone - 1 || desc.getSrcOffset() > kNone - 1 ||
+          desc.getDstOffset() > kNone - 1 ||
+          desc.getSrcPattern().size() / 2 > 255 ||
+          desc.getDstPattern().size() / 2 > 255)
+        return desc.emitOpError("does not fit the container's 32-bit "
+                                "fields");
+      if (failed(checkWord(desc, *desc.getSrcAddr4(), desc.getSrcMode())) ||
+          failed(checkWord(desc, *desc.getDstAddr4(), desc.getDstMode())))
+        return failure();
       w.put<uint32_t>(*desc.getSrcAddr4());
       w.put<uint32_t>(*desc.getDstAddr4());
       for (auto [mem, dyn, mode, offset, pattern, side] :
@@ -375,7 +419,11 @@ LogicalResult Serializer::run() {
       w.put<char>(kMagic[3]);
   w.put<uint16_t>(kVersion);
   auto level = func->getAttrOfType<IntegerAttr>("dge.arch_level");
-  w.put<uint16_t>(level ? level.getInt() : 30);
+  int64_t archLevel = level ? level.getInt() : 30;
+  if (archLevel != 20 && archLevel != 30 && archLevel != 40 && archLevel != 50)
+    return func.emitOpError("dge.arch_level ")
+           << archLevel << " is not 20, 30, 40 or 50";
+  w.put<uint16_t>(archLevel);
   // Results name locations, so number them before writing FUNC.
   numberLocations();
   if (failed(processFunction()) || failed(processLocations()))

@@ -24,6 +24,17 @@ LogicalResult ReadVarOp::verify() {
   return success();
 }
 
+LogicalResult ReadElemOp::verify() {
+  MemRefType type = getMem().getType();
+  if (getMemorySpace(type) != MemorySpace::dram || !type.hasStaticShape())
+    return emitOpError("reads from a static DRAM tensor, got ") << type;
+  if (getIndex() >= static_cast<uint64_t>(type.getNumElements()))
+    return emitOpError("element ")
+           << getIndex() << " is outside the " << type.getNumElements()
+           << " elements of the tensor";
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Register-ALU
 //===----------------------------------------------------------------------===//

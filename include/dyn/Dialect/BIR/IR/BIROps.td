@@ -39,6 +39,26 @@ def BIR_ReadVarOp : BIR_Inst<"read_var"> {
   let hasVerifier = 1;
 }
 
+def BIR_ReadElemOp : BIR_Inst<"read_elem"> {
+  let summary = "Load one i32 element of a DRAM tensor into a register";
+  let description = [{
+    Reads element `index` (row-major, static) of an `i32` DRAM tensor into a
+    register of `engine`: the runtime scalars of an index vector, after
+    `dynshape-split-indices` and bufferization.
+
+    ```mlir
+    %i = bir.read_elem %idx[1] on pool : memref<2xi32, #bir.mem<dram>>
+    ```
+  }];
+  let arguments = (ins MemRefOf<[I32]>:$mem,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$index,
+                       BIR_EngineEnumAttr:$engine,
+                       OptionalAttr<BIR_PhysRegAttr>:$reg);
+  let results = (outs BIR_RegType:$result);
+  let assemblyFormat = "$mem `[` $index `]` `on` $engine attr-dict `:` type($mem)";
+  let hasVerifier = 1;
+}
+
 def BIR_MovImmOp : BIR_Inst<"mov_imm", [Pure]> {
   let summary = "RegMov: move an immediate into a register";
   let description = [{
