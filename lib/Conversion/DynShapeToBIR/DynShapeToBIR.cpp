@@ -204,7 +204,7 @@ static LogicalResult checkLowered(func::FuncOp func) {
   // Name the op that blocked lowering, not the constants or views it uses.
   Operation *culprit = nullptr, *helper = nullptr;
   func.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (llvm::isa<BIRDialect>(op->getDialect()) ||
+    if (llvm::isa_and_nonnull<BIRDialect>(op->getDialect()) ||
         llvm::isa<func::FuncOp, func::ReturnOp>(op))
       return WalkResult::advance();
     if (llvm::isa<arith::ConstantOp, memref::SubViewOp,

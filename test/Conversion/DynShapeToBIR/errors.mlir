@@ -71,3 +71,12 @@ func.func @chained_view(%t: memref<64x32xf32>, %u: memref<1x8xf32>) {
   memref.copy %w, %u : memref<1x8xf32, strided<[32, 1], offset: 32>> to memref<1x8xf32>
   return
 }
+
+// -----
+
+// A transpose that is not the 2-D [1, 0] one has no DMA form.
+func.func @unknown_compute(%t: memref<4x4xf32>) {
+  // expected-error @+1 {{'linalg.transpose' op cannot be lowered by convert-dynshape-to-bir}}
+  linalg.transpose ins(%t : memref<4x4xf32>) outs(%t : memref<4x4xf32>) permutation = [0, 1]
+  return
+}
