@@ -34,9 +34,10 @@ struct Array {
 
 using Slot = std::variant<Array, int64_t>;
 
-/// Wraps an integer to the width of `type` (i32 wraps; index is 64-bit).
+/// Wraps an integer to 32 bits: i32 is the S32 of the report, and index
+/// values live in the target's 32-bit registers (project-defined).
 int64_t wrap(Type type, int64_t v) {
-  if (type.isSignlessInteger(32))
+  if (type.isSignlessInteger(32) || type.isIndex())
     return static_cast<int32_t>(static_cast<uint32_t>(v));
   return v;
 }
@@ -61,6 +62,19 @@ private:
   LogicalResult fail(Operation *op, const Twine &message) {
     return op->emitOpError("(reference) ") << message;
   }
+  /// Upstream leaves this undefined: the program has no reference result.
+  LogicalResult undefinedBehaviour(Operation *op, const Twine &message) {
+    if (undefined) {
+      *undefined = true;
+      return failure();
+    }
+    return op->emitOpError("(reference) undefined behaviour: ") << message;
+  }
+
+public:
+  bool *undefined = nullptr;
+
+private:
 
   /// Copies the window `sizes` at `srcStart` of `src` to `dstStart` of `dst`
   /// (row-major over the window), skipping window elements at or beyond
@@ -157,7 +171,7 @@ LogicalResult Interpreter::execute(Operation *op) {
     else if (llvm::isa<arith::MaxSIOp>(op))
       r = std::max(a, b);
     else if (b == 0)
-      return fail(op, "division by zero (undefined in arith)");
+      return undefinedBehaviour(op, "division by zero");
     else
       r = llvm::isa<arith::DivSIOp>(op) ? a / b : a % b;
     env[op->getResult(0)] = wrap(type, r);
@@ -249,7 +263,7 @@ LogicalResult Interpreter::execute(Operation *op) {
     for (auto [d, idx] : llvm::enumerate(extract.getIndices())) {
       int64_t i = scalar(idx);
       if (i < 0 || i >= t.extents[d])
-        return fail(op, "index out of range");
+        return undefinedBehaviour(op, "index out of range");
       offset += i * strideOf(t.storage, d);
     }
     if (!extract.getType().isSignlessInteger(32))
@@ -309,7 +323,7 @@ LogicalResult Interpreter::execute(Operation *op) {
       return fail(op, "rank-reducing slices are not supported");
     for (size_t d = 0; d < sizes.size(); ++d)
       if (offsets[d] < 0 || offsets[d] + sizes[d] > big.extents[d])
-        return fail(op, "slice out of range (undefined behaviour upstream)");
+        return undefinedBehaviour(op, "slice out of range");
     SmallVector<int64_t> zero(sizes.size(), 0);
     if (extract) {
       Array out;
@@ -417,6 +431,9 @@ Interpreter::run(func::FuncOp func, ArrayRef<sim::Value> args) {
 } // namespace
 
 FailureOr<SmallVector<sim::Value>>
-dyn::sim::interpretReference(func::FuncOp func, ArrayRef<sim::Value> args) {
-  return Interpreter().run(func, args);
+dyn::sim::interpretReference(func::FuncOp func, ArrayRef<sim::Value> args,
+                             bool *undefined) {
+  Interpreter interpreter;
+  interpreter.undefined = undefined;
+  return interpreter.run(func, args);
 }

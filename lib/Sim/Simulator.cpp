@@ -85,8 +85,11 @@ private:
       bir::kNumPartitions * bir::kPsumPartitionStride, 0);
   std::vector<std::unique_ptr<std::vector<uint8_t>>> dramBuffers;
   llvm::DenseMap<mlir::Value, Storage> storages;
-  int64_t triggerCount = 0;
+  int64_t triggerCount = 0, dramBytes = 0;
 };
+
+/// DRAM the simulator is willing to allocate in all (project-defined).
+constexpr int64_t kDramLimitBytes = int64_t(1) << 30;
 
 Storage makeStorage(MemRefType type) {
   Storage s;
@@ -139,13 +142,24 @@ LogicalResult Machine::execute(Operation *op) {
   if (auto alloc = llvm::dyn_cast<bir::AllocOp>(op)) {
     Storage s = makeStorage(alloc.getType());
     if (s.space == bir::MemorySpace::dram) {
-      dramBuffers.push_back(std::make_unique<std::vector<uint8_t>>(
-          s.numElements * s.elementBytes, 0));
+      int64_t bytes = s.numElements * s.elementBytes;
+      dramBytes += bytes;
+      if (bytes < 0 || dramBytes > kDramLimitBytes)
+        return alloc.emitOpError("needs more DRAM than the simulator's "
+                                 "limit of ")
+               << kDramLimitBytes << " bytes";
+      dramBuffers.push_back(std::make_unique<std::vector<uint8_t>>(bytes, 0));
       s.dram = dramBuffers.back().get();
     } else if (!alloc.getAddress()) {
       return alloc.emitOpError("has no address; the binary is not allocated");
     } else {
       s.address = *alloc.getAddress();
+      int64_t stride = s.space == bir::MemorySpace::psum
+                           ? bir::kPsumPartitionStride
+                           : bir::kSbufPartitionStride;
+      if (s.type.getDimSize(0) > bir::kNumPartitions ||
+          s.address + s.rowElements * s.elementBytes > stride)
+        return alloc.emitOpError("does not fit its memory space");
     }
     storages[alloc] = s;
     return success();

@@ -930,3 +930,11 @@ func.func @nested_engine(%r: !bir.reg) {
   }
   return
 }
+
+// -----
+
+func.func @alloc_past_capacity() {
+  // expected-error @+1 {{'bir.alloc' op at address 196600 with 16 bytes per partition ends past the sbuf capacity of 196608}}
+  %t = bir.alloc {address = 196600 : i64} : memref<1x16xi8, #bir.mem<sbuf>>
+  return
+}

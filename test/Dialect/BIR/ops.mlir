@@ -149,14 +149,14 @@ func.func @nested_loops(%n: i32, %src: memref<4xf32, #bir.mem<dram>>) {
 // per-partition capacity (192 KiB, 16 KiB) and the partition limit of 128.
 // CHECK-LABEL: func.func @allocs
 // CHECK: bir.alloc : memref<128x49152xf32, #bir.mem<sbuf>>
-// CHECK: bir.alloc {address = 262144 : i64} : memref<1x16xi8, #bir.mem<sbuf>>
+// CHECK: bir.alloc {address = 196592 : i64} : memref<1x16xi8, #bir.mem<sbuf>>
 // CHECK: bir.alloc : memref<128x4096xf32, #bir.mem<psum>>
-// CHECK: bir.alloc {address = 33554432 : i64} : memref<2x4x2xf16, #bir.mem<psum>>
+// CHECK: bir.alloc {address = 16368 : i64} : memref<2x4x2xf16, #bir.mem<psum>>
 func.func @allocs() {
   %0 = bir.alloc : memref<128x49152xf32, #bir.mem<sbuf>>
-  %1 = bir.alloc {address = 262144 : i64} : memref<1x16xi8, #bir.mem<sbuf>>
+  %1 = bir.alloc {address = 196592 : i64} : memref<1x16xi8, #bir.mem<sbuf>>
   %2 = bir.alloc : memref<128x4096xf32, #bir.mem<psum>>
-  %3 = bir.alloc {address = 33554432 : i64} : memref<2x4x2xf16, #bir.mem<psum>>
+  %3 = bir.alloc {address = 16368 : i64} : memref<2x4x2xf16, #bir.mem<psum>>
   return
 }
 

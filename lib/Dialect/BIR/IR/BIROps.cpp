@@ -303,6 +303,11 @@ LogicalResult AllocOp::verify() {
     bytes = bytes ? llvm::checkedMul(*bytes, d) : std::nullopt;
   int64_t capacity = *space == MemorySpace::sbuf ? kSbufBytesPerPartition
                                                  : kPsumBytesPerPartition;
+  if (bytes && getAddress() && *getAddress() + *bytes > static_cast<uint64_t>(capacity))
+    return emitOpError("at address ")
+           << *getAddress() << " with " << *bytes
+           << " bytes per partition ends past the "
+           << stringifyMemorySpace(*space) << " capacity of " << capacity;
   if (!bytes || *bytes > capacity)
     return emitOpError("needs ")
            << (bytes ? std::to_string(*bytes) : std::string("too many"))
