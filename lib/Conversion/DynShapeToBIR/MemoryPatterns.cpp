@@ -166,18 +166,29 @@ int64_t rowBytes(Value buffer) {
   return type.getStridesAndOffset().first[0] * *getElementBytes(type);
 }
 
-/// buffer_gather -> tensor_copy_dynamic_src reading rows through the ids.
-struct GatherToDMA : OpRewritePattern<dynshape::BufferGatherOp> {
-  GatherToDMA(MLIRContext *ctx, Engine engine)
-      : OpRewritePattern(ctx), engine(engine) {}
+/// The rows moved through an index tensor: one table row per index.
+Side indexedRows(Value table, Value rows) {
+  Side side = rowsSide(table);
+  side.pattern[1] = rowsSide(rows).pattern[1];
+  side.staticDims = {1};
+  return side;
+}
 
-  LogicalResult matchAndRewrite(dynshape::BufferGatherOp op,
+/// buffer_gather -> tensor_copy_dynamic_src reading rows through the ids;
+/// buffer_scatter -> tensor_copy_dynamic_dst writing rows through them.
+template <typename OpTy, typename GeneratorOp, bool IsGather>
+struct IndirectToDMA : OpRewritePattern<OpTy> {
+  IndirectToDMA(MLIRContext *ctx, Engine engine)
+      : OpRewritePattern<OpTy>(ctx), engine(engine) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
-    Side table = rowsSide(op.getTable()), out = rowsSide(op.getOutput());
-    table.pattern[1] = out.pattern[1]; // one row per index
-    table.staticDims = {1};
-    buildGenerator<TensorCopyDynamicSrcOp>(
-        rewriter, op, engine, table, out, table, op.getIndices(),
+    Value rowsBuffer = IsGather ? op->getOperand(2) : op->getOperand(0);
+    Side table = indexedRows(op.getTable(), rowsBuffer);
+    Side rows = rowsSide(rowsBuffer);
+    buildGenerator<GeneratorOp>(
+        rewriter, op, engine, IsGather ? table : rows,
+        IsGather ? rows : table, table, op.getIndices(),
         {rowBytes(op.getTable())}, 0, Side());
     rewriter.eraseOp(op);
     return success();
@@ -185,26 +196,10 @@ struct GatherToDMA : OpRewritePattern<dynshape::BufferGatherOp> {
 
   Engine engine;
 };
-
-/// buffer_scatter -> tensor_copy_dynamic_dst writing rows through the ids.
-struct ScatterToDMA : OpRewritePattern<dynshape::BufferScatterOp> {
-  ScatterToDMA(MLIRContext *ctx, Engine engine)
-      : OpRewritePattern(ctx), engine(engine) {}
-
-  LogicalResult matchAndRewrite(dynshape::BufferScatterOp op,
-                                PatternRewriter &rewriter) const override {
-    Side rows = rowsSide(op.getUpdates()), table = rowsSide(op.getTable());
-    table.pattern[1] = rows.pattern[1];
-    table.staticDims = {1};
-    buildGenerator<TensorCopyDynamicDstOp>(
-        rewriter, op, engine, rows, table, table, op.getIndices(),
-        {rowBytes(op.getTable())}, 0, Side());
-    rewriter.eraseOp(op);
-    return success();
-  }
-
-  Engine engine;
-};
+using GatherToDMA = IndirectToDMA<dynshape::BufferGatherOp,
+                                  TensorCopyDynamicSrcOp, /*IsGather=*/true>;
+using ScatterToDMA = IndirectToDMA<dynshape::BufferScatterOp,
+                                   TensorCopyDynamicDstOp, /*IsGather=*/false>;
 
 /// A 2-D linalg.transpose between static views -> a transposing bir.dma.
 struct TransposeToDMA : OpRewritePattern<linalg::TransposeOp> {
