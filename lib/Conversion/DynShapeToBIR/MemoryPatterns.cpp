@@ -38,12 +38,16 @@ struct Side {
 };
 
 /// The register behind a view offset: the scalar patterns left it as
-/// `unrealized_conversion_cast %reg : !bir.reg to index`.
+/// `unrealized_conversion_cast %reg : !bir.reg to index`, possibly through
+/// a cast to i32 when the value is also used as an i32 (a returned size).
 Value getOffsetRegister(Value offset) {
-  auto cast = offset.getDefiningOp<UnrealizedConversionCastOp>();
-  if (cast && cast.getNumOperands() == 1 &&
-      llvm::isa<RegType>(cast.getOperand(0).getType()))
-    return cast.getOperand(0);
+  while (auto cast = offset.getDefiningOp<UnrealizedConversionCastOp>()) {
+    if (cast.getNumOperands() != 1)
+      return {};
+    offset = cast.getOperand(0);
+    if (llvm::isa<RegType>(offset.getType()))
+      return offset;
+  }
   return {};
 }
 

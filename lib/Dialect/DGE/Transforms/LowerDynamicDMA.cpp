@@ -165,6 +165,22 @@ LogicalResult lower(DMAOp dma, int64_t budget) {
   FailureOr<SmallVector<Piece>> pieces = split(dma, *src, *dst, budget);
   if (failed(pieces))
     return failure();
+  // A runtime on-chip address is an address-map address: a piece further
+  // into the location moves by whole partitions, not by linear bytes.
+  for (auto [side, isSrc] : {std::make_pair(&*src, true), std::make_pair(&*dst, false)}) {
+    if (side->mode != AddressMode::reg && side->mode != AddressMode::patched)
+      continue;
+    std::optional<bir::OnChipLayout> layout = bir::getOnChipLayout(side->mem);
+    if (!layout)
+      continue;
+    for (Piece &piece : *pieces) {
+      int64_t &offset = isSrc ? piece.srcOffset : piece.dstOffset;
+      if (offset % layout->rowBytes != 0)
+        return dma.emitOpError("cannot split inside a partition at a runtime "
+                               "on-chip address; raise max-descriptor-bytes");
+      offset = offset / layout->rowBytes * layout->partStride;
+    }
+  }
 
   OpBuilder builder(dma);
   MLIRContext *ctx = builder.getContext();

@@ -1,0 +1,682 @@
+#!/usr/bin/env python3
+"""Random tensor-level programs for differential testing of dyn.
+
+    gen_program.py SEED [--max-ops N]
+
+prints one function `@fuzz` to stdout, chosen deterministically from SEED
+(the same SEED always gives the same text). Every program is data movement
+only -- the backend has no compute -- built from:
+
+  * dynshape.dynamic_slice / dynamic_update_slice with scalar i32 start
+    indices: function arguments, constants, tensor.extract of an i32
+    argument at a constant position, and i32 arithmetic of them (addi, subi,
+    muli, minsi/maxsi with a constant, divsi/remsi by a positive constant);
+    now and then the index-vector form (one tensor<Nxi32> argument);
+  * dynshape.gather / scatter through i32 index-tensor arguments (dyn-sim's
+    random inputs give repeated and out-of-range indices), the gather's
+    index tensor possibly bounded;
+  * scf.for loops with a runtime trip count -- upper bound
+    index_cast(minsi(%n, C)) or the get_dimension_size of a bounded tensor,
+    possibly adjusted by a constant -- a constant lower bound and step,
+    tensor iter_args updated by dynamic_update_slice at the induction
+    variable, nested two deep; now and then a constant trip count;
+  * bounded arguments (tensor<?x8xf32, #dynshape.bounds<B, ?>>),
+    get_dimension_size, set_dimension_size, and bounded and i32 results.
+
+Shapes are 2-D and 3-D with extents 1..16, elements f32 or i32 (--elems
+and --scale widen them, for exploration).
+
+Constructs that are valid at the tensor level but do not lower today are
+left out (README.md lists them with reproducers).
+"""
+
+import argparse
+import random
+import sys
+
+ELEMS = ["f32", "i32"]
+
+
+class T:
+    """A tensor type: static extents (the bound for a bounded dim) and, per
+    dim, whether it is a bounded dynamic dim."""
+
+    def __init__(self, shape, elem, dyn=None):
+        self.shape = list(shape)
+        self.elem = elem
+        self.dyn = list(dyn) if dyn else [False] * len(shape)
+
+    @property
+    def rank(self):
+        return len(self.shape)
+
+    @property
+    def bounded(self):
+        return any(self.dyn)
+
+    def __str__(self):
+        dims = "x".join("?" if d else str(s) for s, d in zip(self.shape, self.dyn))
+        if not self.bounded:
+            return "tensor<%sx%s>" % (dims, self.elem)
+        bounds = ", ".join(str(s) if d else "?" for s, d in zip(self.shape, self.dyn))
+        return "tensor<%sx%s, #dynshape.bounds<%s>>" % (dims, self.elem, bounds)
+
+
+class V:
+    """A tensor value in scope.
+
+    view:  its buffer may be a view (a memref.subview) of another one after
+           bufferization: it came from a dynamic_slice, or flowed from one.
+    roots: names of the values whose buffer it may alias (for the loop
+           rules below).
+    """
+
+    def __init__(self, name, ty, view=False, roots=()):
+        self.name = name
+        self.ty = ty
+        self.view = view
+        self.roots = frozenset(roots)
+
+
+class Scope:
+    def __init__(self, lines, indent, loop=False):
+        self.lines = lines
+        self.indent = indent
+        self.loop = loop
+        self.scalars = []
+        # get_dimension_size results: see Gen.scalar.
+        self.sizes = []
+        self.tensors = []
+        # In a loop body: the current value of each iter_arg.
+        self.chain = []
+
+
+class Gen:
+    def __init__(self, seed, max_ops, elems=ELEMS, scale=1):
+        self.r = random.Random(seed)
+        self.elems = list(elems)
+        self.scale = scale
+        self.seed = seed
+        self.max_ops = max_ops
+        self.counter = 0
+        self.args = []          # (name, type string)
+        self.consts = {}        # (value, type) -> name
+        self.const_lines = []
+        self.scopes = []
+        self.id_args = []       # (name, T)
+        self.bounded_args = []  # V
+        self.scalar_args = []
+        self.size_args = []     # i32 arguments used only as set sizes
+        self.vec_args = []      # (name, rank) of index-vector arguments
+        self.ops = 0
+
+    # ------------------------------------------------------------------ util
+    @property
+    def scope(self):
+        return self.scopes[-1]
+
+    def fresh(self, prefix="v"):
+        self.counter += 1
+        return "%%%s%d" % (prefix, self.counter)
+
+    def emit(self, line):
+        self.scope.lines.append("  " * self.scope.indent + line)
+
+    def visible_scalars(self):
+        return [v for s in self.scopes for v in s.scalars]
+
+    def visible_tensors(self):
+        return [t for s in self.scopes for t in s.tensors]
+
+    def add(self, v):
+        self.scope.tensors.append(v)
+        return v
+
+    def const(self, value, ty="i32"):
+        key = (value, ty)
+        if key not in self.consts:
+            name = "%%c%s%s" % (("m%d" % -value) if value < 0 else value,
+                                "" if ty == "i32" else "_i")
+            self.consts[key] = name
+            self.const_lines.append("  %s = arith.constant %d : %s" % (name, value, ty))
+        return self.consts[key]
+
+    def chance(self, p):
+        return self.r.random() < p
+
+    def rand_extent(self, hi=16, partition=False):
+        if self.chance(0.5):
+            return self.r.randint(1, min(hi, 6))
+        # --scale K: extents up to K times larger (dim 0, the SBUF partition
+        # dim, at most 128).
+        top = min(hi * self.scale, 128) if partition else hi * self.scale
+        return self.r.randint(1, top)
+
+    def rand_shape(self):
+        if self.r.choice([2, 2, 3]) == 2:
+            return [self.rand_extent(partition=True), self.rand_extent()]
+        return [self.rand_extent(8, True), self.rand_extent(8), self.rand_extent(8)]
+
+    # ----------------------------------------------------- loop-body rules
+    # One-shot bufferization must bufferize every iter_arg update in place,
+    # or the loop does not lower ("Yield operand #N is not equivalent to the
+    # corresponding iter bbArg"). So inside a loop body, an iter_arg value is
+    # used linearly: once it is updated (or handed to an inner loop), it and
+    # everything that may alias it leave the scope.
+    def chain_index(self, v):
+        s = self.scope
+        if not s.loop:
+            return None
+        for i, c in enumerate(s.chain):
+            if c.name == v.name:
+                return i
+        return None
+
+    def consume(self, v):
+        """`v` is about to be overwritten in place: retire it and its aliases
+        from the current loop scope. Returns its chain index or None."""
+        i = self.chain_index(v)
+        if i is None:
+            return None
+        s = self.scope
+        s.tensors = [t for t in s.tensors
+                     if t.name != v.name and v.name not in t.roots]
+        return i
+
+    def replace(self, i, new):
+        if i is not None:
+            self.scope.chain[i] = new
+
+    # ---------------------------------------------------------------- args
+    def new_arg(self, ty):
+        name = "%%arg%d" % len(self.args)
+        self.args.append((name, str(ty)))
+        if isinstance(ty, T):
+            v = V(name, ty)
+            self.scopes[0].tensors.append(v)
+            if ty.bounded:
+                self.bounded_args.append(v)
+            return v
+        self.scopes[0].scalars.append(name)
+        self.scalar_args.append(name)
+        return name
+
+    def new_data_arg(self, shape=None, elem=None, bounded=None):
+        shape = shape or self.rand_shape()
+        elem = elem or self.r.choice(self.elems)
+        dyn = [False] * len(shape)
+        if bounded is None:
+            bounded = self.chance(0.3)
+        if bounded:
+            dims = list(range(len(shape)))
+            self.r.shuffle(dims)
+            for d in dims[: self.r.choice([1, 1, 2])]:
+                dyn[d] = True
+        return self.new_arg(T(shape, elem, dyn))
+
+    def scalar_arg(self):
+        if self.scalar_args and (len(self.scalar_args) >= 3 or self.chance(0.6)):
+            return self.r.choice(self.scalar_args)
+        return self.new_arg("i32")
+
+    def id_tensor(self, rows, allow_bounded):
+        """An index tensor of at most `rows` elements (more indices than
+        table rows does not lower)."""
+        cands = [a for a in self.id_args
+                 if (allow_bounded or not a[1].bounded) and a[1].shape[0] <= rows]
+        if cands and (len(cands) >= 2 or self.chance(0.6)):
+            return self.r.choice(cands)
+        k = self.r.randint(1, min(rows, 8))
+        ty = T([k], "i32", [allow_bounded and self.chance(0.35)])
+        name = "%%arg%d" % len(self.args)
+        self.args.append((name, str(ty)))
+        self.id_args.append((name, ty))
+        return name, ty
+
+    # ------------------------------------------------------------- scalars
+    def scalar(self, depth=0):
+        """An i32 index: an argument, a constant, a scalar in scope, or
+        arithmetic of them."""
+        r = self.r.random()
+        if r < 0.2:
+            return self.const(self.r.randint(-2, 18))
+        sizes = [n for sc in self.scopes for n in sc.sizes]
+        if sizes and r < 0.3 and depth == 0:
+            # A start index that is the size of a returned bounded tensor
+            # does not lower when its clamp is provably redundant
+            # ("view offset ... is not register arithmetic"), so a size
+            # reaches an index only through fresh arithmetic, used once (in
+            # more arithmetic, canonicalization could cancel it out).
+            name = self.fresh("s")
+            self.emit("%s = arith.%s %s, %s : i32" % (
+                name, self.r.choice(["addi", "subi"]), self.r.choice(sizes),
+                self.const(self.r.randint(1, 3))))
+            return name
+        if r < 0.36:
+            return self.extract()
+        if r < 0.55 or depth >= 2:
+            vis = self.visible_scalars()
+            if vis and self.chance(0.7):
+                return self.r.choice(vis)
+            return self.scalar_arg()
+        return self.arith(depth)
+
+    def arith(self, depth=0):
+        op = self.r.choice(["addi", "subi", "muli", "minsi", "maxsi",
+                            "addi", "subi", "minsi", "maxsi", "divsi", "remsi"])
+        a = self.scalar(depth + 1)
+        if op in ("divsi", "remsi"):
+            b = self.const(self.r.randint(1, 5))
+        elif op == "muli":
+            b = self.const(self.r.randint(-2, 4))
+        elif op in ("minsi", "maxsi") or self.chance(0.6):
+            # minsi/maxsi of two equal expressions (after CSE) next to a start
+            # index with a provably redundant clamp does not lower ("view
+            # offset ... is not register arithmetic"): keep a constant side.
+            b = self.const(self.r.randint(-3, 12))
+        else:
+            b = self.scalar(depth + 1)
+        consts = set(self.consts.values())
+        if a in consts and b in consts:
+            # Arithmetic of constants only folds away: give it a runtime side.
+            a = self.scalar_arg()
+        if self.chance(0.3) and op not in ("divsi", "remsi"):
+            a, b = b, a
+        name = self.fresh("s")
+        self.emit("%s = arith.%s %s, %s : i32" % (name, op, a, b))
+        self.scope.scalars.append(name)
+        return name
+
+    def start_indices(self, rank):
+        """The text between the brackets of a dynamic_slice or
+        dynamic_update_slice: scalars, or (index-vector form) one i32
+        tensor argument of `rank` elements."""
+        if self.chance(0.15):
+            vecs = [n for n, r in self.vec_args if r == rank]
+            if vecs and self.chance(0.5):
+                name = self.r.choice(vecs)
+            else:
+                name = "%%arg%d" % len(self.args)
+                self.args.append((name, "tensor<%dxi32>" % rank))
+                self.vec_args.append((name, rank))
+            return "%s : tensor<%dxi32>" % (name, rank)
+        return ", ".join(self.scalar() for _ in range(rank))
+
+    def extract(self):
+        """An element of an i32 tensor argument at a constant position
+        (tensor.extract reads DRAM tensors only, and the reference rejects
+        an out-of-range position)."""
+        srcs = [(n, t) for n, t in self.id_args if not t.bounded]
+        srcs += [(v.name, v.ty) for v in self.scopes[0].tensors
+                 if v.name.startswith("%arg") and v.ty.elem == "i32"
+                 and not v.ty.bounded]
+        if not srcs:
+            return self.scalar_arg()
+        name, ty = self.r.choice(srcs)
+        pos = [self.const(self.r.randrange(d), "index") for d in ty.shape]
+        s = self.fresh("e")
+        self.emit("%s = tensor.extract %s[%s] : %s" % (s, name, ", ".join(pos), ty))
+        self.scope.scalars.append(s)
+        return s
+
+    # ------------------------------------------------------------- tensors
+    def pick(self, pred=lambda v: True, recent=0.6):
+        cands = [v for v in self.visible_tensors() if pred(v)]
+        if not cands:
+            return None
+        # Prefer recent values: they chain the operations together.
+        if self.chance(recent):
+            cands = cands[-4:]
+        return self.r.choice(cands)
+
+    def any_tensor(self, pred=lambda v: True):
+        got = self.pick(pred)
+        if got is None or self.chance(0.12):
+            for _ in range(20):
+                v = self.new_data_arg()
+                if pred(v):
+                    return v
+            return None
+        return got
+
+    def slice_of(self, src, sizes):
+        # A slice of a slice (a subview of a subview) does not lower.
+        assert not src.view
+        rty = T(sizes, src.ty.elem)
+        name = self.fresh()
+        self.emit("%s = dynshape.dynamic_slice %s[%s] sizes [%s] : %s -> %s" % (
+            name, src.name, self.start_indices(len(sizes)),
+            ", ".join(map(str, sizes)), src.ty, rty))
+        return self.add(V(name, rty, view=True, roots=src.roots | {src.name}))
+
+    def static_tensor(self, shape, elem, allow_view=True):
+        """A static tensor of exactly `shape`: one in scope, a slice of one
+        large enough, or a new argument."""
+        exact = self.pick(lambda v: not v.ty.bounded and v.ty.shape == shape
+                          and v.ty.elem == elem and (allow_view or not v.view))
+        if exact and self.chance(0.5):
+            return exact
+        if allow_view:
+            src = self.pick(lambda v: v.ty.rank == len(shape) and v.ty.elem == elem
+                            and not v.view
+                            and all(a >= b for a, b in zip(v.ty.shape, shape)))
+            if src and self.chance(0.85):
+                return self.slice_of(src, list(shape))
+        else:
+            # Rows gathered from a table with the same trailing shape.
+            tab = self.pick(lambda v: v.ty.rank == len(shape) and v.ty.elem == elem
+                            and v.ty.shape[1:] == shape[1:] and not any(v.ty.dyn[1:])
+                            and not v.view and v.ty.shape[0] >= shape[0])
+            if tab and self.chance(0.6):
+                ids = [a for a in self.id_args
+                       if not a[1].bounded and a[1].shape[0] == shape[0]]
+                if ids:
+                    iname, ity = self.r.choice(ids)
+                    return self.gather(tab, iname, ity)
+        return self.new_data_arg(list(shape), elem, bounded=False)
+
+    def op_slice(self):
+        src = self.any_tensor(lambda v: not v.view)
+        if src is None:
+            return
+        sizes = [self.r.choice([1, s, self.r.randint(1, s)]) for s in src.ty.shape]
+        self.slice_of(src, sizes)
+
+    def op_update(self, target=None, iv=None):
+        """dynamic_update_slice into `target` (or a random tensor); with an
+        induction variable, one dim of the start is derived from it."""
+        if target is None:
+            # An update into a view (a subview of a subview) does not lower.
+            target = self.any_tensor(lambda v: not v.view)
+            if target is None:
+                return None
+        ty = target.ty
+        in_chain = self.chain_index(target) is not None
+        while True:
+            sizes = [self.r.choice([1, 1, s, self.r.randint(1, s)]) for s in ty.shape]
+            d = self.r.choice([0] * 3 + list(range(ty.rank)))
+            if iv is not None:
+                sizes[d] = self.r.choice([1, 1, 1, min(2, ty.shape[d])])
+            # An update covering all of an iter_arg (a bounded one once it is
+            # padded) folds to the update, and the loop would no longer update
+            # its iter_arg in place.
+            if not (in_chain and sizes == ty.shape):
+                break
+        upd = self.static_tensor(sizes, ty.elem)
+        if iv is None and self.chance(0.15):
+            idx = self.start_indices(len(sizes))
+        else:
+            idx = [self.scalar() for _ in sizes]
+        if iv is not None:
+            if self.chance(0.6):
+                idx[d] = iv
+            else:
+                op = self.r.choice(["addi", "subi", "muli"])
+                c = self.const(self.r.randint(1, 3) if op != "muli" else self.r.choice([2, 3]))
+                s = self.fresh("s")
+                self.emit("%s = arith.%s %s, %s : i32" % (s, op, iv, c))
+                self.scope.scalars.append(s)
+                idx[d] = s
+        name = self.fresh()
+        if not isinstance(idx, str):
+            idx = ", ".join(idx)
+        self.emit("%s = dynshape.dynamic_update_slice %s into %s[%s] : %s into %s" % (
+            name, upd.name, target.name, idx, upd.ty, ty))
+        i = self.consume(target)
+        roots = target.roots if i is not None else target.roots | {target.name}
+        view = target.view
+        if sizes == ty.shape:
+            # Folds to the update (after padding, for a bounded target).
+            view = view or upd.view
+            roots = roots | upd.roots | {upd.name}
+        v = self.add(V(name, ty, view=view, roots=roots))
+        self.replace(i, v)
+        return v
+
+    def gather(self, table, iname, ity):
+        ty = table.ty
+        rty = T([ity.shape[0]] + ty.shape[1:], ty.elem, [ity.dyn[0]] + ty.dyn[1:])
+        name = self.fresh()
+        self.emit("%s = dynshape.gather %s[%s] : (%s, %s) -> %s" % (
+            name, table.name, iname, ty, ity, rty))
+        return self.add(V(name, rty))
+
+    def op_gather(self):
+        # A gather from a view (a dynamic_slice) does not lower.
+        table = self.any_tensor(lambda v: not v.view)
+        if table is None:
+            return
+        iname, ity = self.id_tensor(table.ty.shape[0], allow_bounded=True)
+        self.gather(table, iname, ity)
+
+    def op_scatter(self):
+        # Updates must be static (bounded ones are masked with compute), and
+        # neither the table nor the updates may be a view.
+        target = self.any_tensor(lambda v: not v.view and not any(v.ty.dyn[1:]))
+        if target is None:
+            return
+        ty = target.ty
+        iname, ity = self.id_tensor(ty.shape[0], allow_bounded=False)
+        upd = self.static_tensor([ity.shape[0]] + ty.shape[1:], ty.elem,
+                                 allow_view=False)
+        if self.chain_index(target) is not None and upd.name in (
+                [target.name] + [t.name for t in self.scope.tensors
+                                 if target.name in t.roots]):
+            return
+        name = self.fresh()
+        self.emit("%s = dynshape.scatter %s into %s[%s] : (%s, %s) -> %s" % (
+            name, upd.name, target.name, iname, upd.ty, ity, ty))
+        i = self.consume(target)
+        v = self.add(V(name, ty, roots=target.roots if i is not None
+                       else target.roots | {target.name}))
+        self.replace(i, v)
+
+    def op_set_size(self):
+        src = self.any_tensor()
+        d = self.r.randrange(src.ty.rank)
+        # The size may be returned: keep it away from the start indices (see
+        # Gen.scalar), with i32 arguments of its own.
+        if self.size_args and self.chance(0.5):
+            n = self.r.choice(self.size_args)
+        else:
+            n = "%%arg%d" % len(self.args)
+            self.args.append((n, "i32"))
+            self.size_args.append(n)
+        rty = T(src.ty.shape, src.ty.elem, src.ty.dyn)
+        rty.dyn[d] = True
+        name = self.fresh()
+        self.emit("%s = dynshape.set_dimension_size %s, %s, %d : (%s) -> %s" % (
+            name, src.name, n, d, src.ty, rty))
+        return self.add(V(name, rty, view=src.view, roots=src.roots | {src.name}))
+
+    def get_size(self, v):
+        d = self.r.choice([i for i in range(v.ty.rank) if v.ty.dyn[i]])
+        name = self.fresh("n")
+        self.emit("%s = dynshape.get_dimension_size %s, %d : %s" % (name, v.name, d, v.ty))
+        self.scope.sizes.append(name)
+        return name
+
+    def op_get_size(self):
+        v = self.pick(lambda v: v.ty.bounded)
+        if v is None:
+            v = self.new_data_arg(bounded=True)
+        return self.get_size(v)
+
+    # ---------------------------------------------------------------- loops
+    def trip_bound(self):
+        """An index upper bound with a provable maximum."""
+        r = self.r.random()
+        if r < 0.1:
+            return self.const(self.r.randint(0, 6), "index")
+        if r < 0.5:
+            n = self.r.choice([self.scalar_arg(), self.scalar_arg(), self.scalar()])
+            c = self.const(self.r.randint(1, 12))
+            ub = self.fresh("s")
+            pair = (n, c) if self.chance(0.5) else (c, n)
+            self.emit("%s = arith.minsi %s, %s : i32" % ((ub,) + pair))
+            # minsi(%n, C) may be INT_MIN: a subi could wrap, and the bound
+            # would not be provable (the compiler is right to refuse it).
+            adjust = ["addi", "maxsi", "minsi"]
+        else:
+            # The size of a bounded dim: an argument's, or one set here.
+            if self.bounded_args and self.chance(0.7):
+                ub = self.get_size(self.r.choice(self.bounded_args))
+            else:
+                ub = self.op_get_size()
+            adjust = ["addi", "subi", "maxsi", "minsi"]
+        if self.chance(0.3):
+            op = self.r.choice(adjust)
+            c = self.const(self.r.randint(1, 4))
+            s = self.fresh("s")
+            self.emit("%s = arith.%s %s, %s : i32" % (s, op, ub, c))
+            ub = s
+        name = self.fresh("ub")
+        self.emit("%s = arith.index_cast %s : i32 to index" % (name, ub))
+        return name
+
+    def loop_init(self):
+        # A static iter_arg of all-ones shape can only be updated by a
+        # full-size update (which folds away): give it room.
+        def ok(v):
+            return not v.view and any(s > 1 for s in v.ty.shape)
+        v = self.any_tensor(ok)
+        if v is None:
+            shape = self.rand_shape()
+            shape[0] = max(shape[0], 2)
+            v = self.new_data_arg(shape)
+        return v
+
+    def op_loop(self):
+        ub = self.trip_bound()
+        lb = self.const(self.r.choice([0, 0, 0, 1, 2]), "index")
+        step = self.const(self.r.choice([1, 1, 1, 2, 3]), "index")
+        inits, idxs = [], []
+        for _ in range(self.r.choice([1, 1, 2])):
+            v = self.loop_init()
+            # An iter_arg of the enclosing loop handed to this one is
+            # updated in place by it.
+            idxs.append(self.consume(v))
+            inits.append(v)
+        iv = self.fresh("iv")
+        res = self.fresh("r")
+        iters = [self.fresh("acc") for _ in inits]
+        multi = len(inits) > 1
+        self.emit("%s = scf.for %s = %s to %s step %s iter_args(%s) -> (%s) {" % (
+            "%s:%d" % (res, len(inits)) if multi else res, iv, lb, ub, step,
+            ", ".join("%s = %s" % (a, v.name) for a, v in zip(iters, inits)),
+            ", ".join(str(v.ty) for v in inits)))
+        outer = self.scope
+        body = Scope(outer.lines, outer.indent + 1, loop=True)
+        self.scopes.append(body)
+        ivi = self.fresh("i")
+        self.emit("%s = arith.index_cast %s : index to i32" % (ivi, iv))
+        body.scalars.append(ivi)
+        for a, v in zip(iters, inits):
+            acc = V(a, v.ty, view=v.view)
+            body.tensors.append(acc)
+            body.chain.append(acc)
+        for _ in range(self.r.randint(0, 3)):
+            self.random_op(in_loop=True)
+        for i in range(len(inits)):
+            for _ in range(self.r.choice([1, 1, 2])):
+                self.op_update(target=body.chain[i], iv=ivi)
+        self.emit("scf.yield %s : %s" % (", ".join(c.name for c in body.chain),
+                                         ", ".join(str(c.ty) for c in body.chain)))
+        self.scopes.pop()
+        self.emit("}")
+        for k, (v, i) in enumerate(zip(inits, idxs)):
+            r = V("%s#%d" % (res, k) if multi else res, v.ty, view=v.view,
+                  roots=v.roots if i is not None else v.roots | {v.name})
+            self.add(r)
+            self.replace(i, r)
+
+    # ---------------------------------------------------------------- main
+    def random_op(self, in_loop=False):
+        self.ops += 1
+        depth = sum(1 for s in self.scopes if s.loop)
+        choices = [("slice", 4), ("update", 5), ("gather", 3), ("scatter", 3),
+                   ("arith", 1), ("set_size", 1), ("get_size", 1)]
+        if depth < 2 and self.ops < self.max_ops:
+            choices.append(("loop", 3 if in_loop else 5))
+        x = self.r.uniform(0, sum(w for _, w in choices))
+        for kind, w in choices:
+            x -= w
+            if x <= 0:
+                break
+        getattr(self, "op_" + kind)()
+
+    def op_arith(self):
+        self.arith()
+
+    def generate(self):
+        self.scopes.append(Scope([], 1))
+        for _ in range(self.r.randint(1, 3)):
+            self.new_data_arg()
+        for _ in range(self.r.randint(1, 2)):
+            self.new_arg("i32")
+        n = self.r.randint(2, self.max_ops)
+        while self.ops < n:
+            self.random_op()
+        top = self.scopes[0]
+        made = [v for v in top.tensors if not v.name.startswith("%arg")]
+        results = []
+        pool = made[-6:] + made[-3:]
+        for _ in range(self.r.randint(1, 4)):
+            if not pool:
+                break
+            v = self.r.choice(pool)
+            pool = [p for p in pool if p.name != v.name]
+            results.append((v.name, str(v.ty)))
+        if not results or self.chance(0.1):
+            v = self.r.choice(made or top.tensors)
+            results.append((v.name, str(v.ty)))
+        if self.chance(0.1):
+            results.append(self.r.choice(results))  # the same value twice
+        if self.chance(0.25):
+            v = self.op_set_size()  # a bounded result made here
+            results.append((v.name, str(v.ty)))
+        scal = [s for s in top.scalars + top.sizes if not s.startswith("%arg")]
+        for _ in range(self.r.choice([0, 0, 1, 2])):
+            if scal:
+                # Through a fresh muli: an i32 result that is an argument, or
+                # that is also a start index, does not lower.
+                s = self.fresh("s")
+                self.emit("%s = arith.muli %s, %s : i32" % (
+                    s, self.r.choice(scal), self.const(self.r.choice([2, 3, -3]))))
+                results.append((s, "i32"))
+        self.emit("return %s : %s" % (", ".join(n for n, _ in results),
+                                      ", ".join(t for _, t in results)))
+        flags = ""
+        if self.max_ops != 7:
+            flags += " --max-ops %d" % self.max_ops
+        if self.elems != ELEMS:
+            flags += " --elems " + ",".join(self.elems)
+        if self.scale != 1:
+            flags += " --scale %d" % self.scale
+        out = ["// Generated by utils/fuzz/gen_program.py %d%s" % (self.seed, flags),
+               "func.func @fuzz(%s)" % ", ".join("%s: %s" % a for a in self.args),
+               "    -> (%s) {" % ", ".join(t for _, t in results)]
+        out += self.const_lines + top.lines + ["}"]
+        return "\n".join(out) + "\n"
+
+
+def generate(seed, max_ops=7, elems=ELEMS, scale=1):
+    return Gen(seed, max_ops, elems, scale).generate()
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("seed", type=int)
+    p.add_argument("--max-ops", type=int, default=7,
+                   help="most top-level operations (default 7)")
+    p.add_argument("--elems", default=",".join(ELEMS),
+                   help="element types to draw from (default f32,i32; "
+                        "exploration: e.g. f32,i32,f16,bf16,i8,i16)")
+    p.add_argument("--scale", type=int, default=1,
+                   help="exploration: extents up to SCALE x 16 (default 1)")
+    a = p.parse_args()
+    sys.stdout.write(generate(a.seed, a.max_ops, a.elems.split(","), a.scale))
+
+
+if __name__ == "__main__":
+    main()
