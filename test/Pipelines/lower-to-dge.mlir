@@ -61,7 +61,7 @@
 // CHECK-SAME: (%[[TAB:[^:]*]]: memref<512x64xf32, #bir.mem<dram>>, %[[IDS:[^:]*]]: memref<16xi32, #bir.mem<dram>>)
 // CHECK-NOT: bir.dma
 // CHECK: %[[B:.*]] = dge.block attributes {max_descriptor_bytes = 65536 : i64} {
-// CHECK-NEXT: dge.descriptor src %[[TAB]] [indirect %[[IDS]] : memref<16xi32, #bir.mem<dram>> + 0] dst %{{.*}} [imm + 0] bytes 4096 pattern {{\[\[}}64, 16], [1, 64]] -> {{\[\[}}64, 16], [1, 64]]
+// CHECK-NEXT: dge.descriptor src %[[TAB]] [indirect %[[IDS]] : memref<16xi32, #bir.mem<dram>> + 0] dst %{{.*}} [imm + 0] bytes 4096 pattern {{\[\[}}0, 16], [1, 64]] -> {{\[\[}}64, 16], [1, 64]]
 // CHECK-NEXT: }
 // HW-NEXT: dge.trigger %[[B]] type hwdge on pool queue sp{{$}}
 // SW-NEXT: dge.trigger %[[B]] type swdge on pool{{$}}

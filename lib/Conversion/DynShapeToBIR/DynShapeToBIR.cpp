@@ -27,6 +27,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/ComposeSubView.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/Verifier.h"
@@ -175,15 +177,24 @@ static void dropRedundantClamps(func::FuncOp func, DataFlowSolver &solver) {
 }
 
 /// Step 5: what is left and not bir cannot be lowered.
-static LogicalResult checkLowered(func::FuncOp func) {
+static LogicalResult checkLowered(func::FuncOp func, Engine engine) {
   // A scalar result (a size appended by pad-to-bound) is returned in its
   // register.
   func.walk([&](func::ReturnOp ret) {
-    for (OpOperand &operand : ret->getOpOperands())
+    for (OpOperand &operand : ret->getOpOperands()) {
       if (auto cast = operand.get().getDefiningOp<UnrealizedConversionCastOp>())
         if (cast.getNumOperands() == 1 &&
             llvm::isa<RegType>(cast.getOperand(0).getType()))
           operand.set(cast.getOperand(0));
+      // An i32 argument returned as is goes through a register as well.
+      if (auto arg = llvm::dyn_cast<BlockArgument>(operand.get());
+          arg && arg.getType().isSignlessInteger(32)) {
+        OpBuilder builder(ret);
+        operand.set(ReadVarOp::create(builder, ret.getLoc(),
+                                      RegType::get(func.getContext()), arg,
+                                      engine, IntegerAttr()));
+      }
+    }
     func.setType(FunctionType::get(func.getContext(), func.getArgumentTypes(),
                                    ret.getOperandTypes()));
   });
@@ -233,6 +244,13 @@ struct ConvertDynShapeToBIRPass
       module.emitError("unknown engine '") << engine << "'";
       return signalPassFailure();
     }
+
+    // A view of a view becomes one view of its base (upstream patterns; the
+    // offsets they combine become affine.apply, lowered below).
+    RewritePatternSet composePatterns(ctx);
+    memref::populateComposeSubViewPatterns(composePatterns, ctx);
+    if (failed(applyPatternsGreedily(module, std::move(composePatterns))))
+      return signalPassFailure();
 
     SmallVector<func::FuncOp> funcs;
     module.walk([&](func::FuncOp func) {
@@ -295,7 +313,7 @@ struct ConvertDynShapeToBIRPass
     walkAndApplyPatterns(module, std::move(memoryPatterns));
 
     for (func::FuncOp func : funcs)
-      if (failed(checkLowered(func)))
+      if (failed(checkLowered(func, *dmaEngine)))
         return signalPassFailure();
   }
 };

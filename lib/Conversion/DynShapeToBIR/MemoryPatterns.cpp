@@ -170,9 +170,11 @@ int64_t rowBytes(Value buffer) {
   return type.getStridesAndOffset().first[0] * *getElementBytes(type);
 }
 
-/// The rows moved through an index tensor: one table row per index.
+/// The rows moved through an index tensor: one table row per index. The
+/// outermost step is 0: the index tensor, not the pattern, picks each row.
 Side indexedRows(Value table, Value rows) {
   Side side = rowsSide(table);
+  side.pattern[0] = 0;
   side.pattern[1] = rowsSide(rows).pattern[1];
   side.staticDims = {1};
   return side;

@@ -63,17 +63,6 @@ func.func @too_big_for_sbuf(%t: memref<256x4xf32>) {
 
 // -----
 
-func.func @chained_view(%t: memref<64x32xf32>, %u: memref<1x8xf32>) {
-  %v = memref.subview %t[0, 0] [8, 32] [1, 1] : memref<64x32xf32> to memref<8x32xf32, strided<[32, 1]>>
-  %w = memref.subview %v[1, 0] [1, 8] [1, 1] : memref<8x32xf32, strided<[32, 1]>> to memref<1x8xf32, strided<[32, 1], offset: 32>>
-  // expected-error @+2 {{'memref.copy' op cannot lower: operand is not a bir location or a single subview of one}}
-  // expected-error @+1 {{'memref.copy' op cannot be lowered by convert-dynshape-to-bir}}
-  memref.copy %w, %u : memref<1x8xf32, strided<[32, 1], offset: 32>> to memref<1x8xf32>
-  return
-}
-
-// -----
-
 // A transpose that is not the 2-D [1, 0] one has no DMA form.
 func.func @unknown_compute(%t: memref<4x4xf32>) {
   // expected-error @+1 {{'linalg.transpose' op cannot be lowered by convert-dynshape-to-bir}}

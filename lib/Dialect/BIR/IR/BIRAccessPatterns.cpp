@@ -59,7 +59,14 @@ LogicalResult PhysicalAPOp::verify() {
   MemRefType type = llvm::cast<MemRefType>(getMem().getType());
   if (!type.hasStaticShape())
     return emitOpError("location must have a static shape");
-  if (failed(verifyPattern(*this, type, getPattern(), getOffset())))
+  // On an indirect side the index tensor chooses the rows of the outermost
+  // entry, so only the rest must fit the location statically.
+  ArrayRef<int64_t> pattern = getPattern();
+  if (getIndirect() && pattern.size() > 2 &&
+      failed(verifyPattern(*this, type, pattern.drop_front(2), getOffset())))
+    return failure();
+  if (!getIndirect() &&
+      failed(verifyPattern(*this, type, pattern, getOffset())))
     return failure();
   bool scalar = getDynConst().has_value();
   bool indirect = getIndirect() != nullptr;
