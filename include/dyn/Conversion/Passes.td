@@ -25,7 +25,10 @@ def ConvertDynShapeToBIR : Pass<"convert-dynshape-to-bir", "::mlir::ModuleOp"> {
     * `memref.copy` between (sub)views becomes `bir.dma` when every offset
       is static, else a `bir.tensor_copy_dynamic_dst` (or `_src` when only
       the source is dynamic) whose `generic_addrs` are the offset registers;
-      `dynshape.buffer_gather` / `buffer_scatter` become indirect generators.
+      `dynshape.buffer_gather` / `buffer_scatter` become indirect generators;
+    * the padding mask of a padded update (`iota >= size ? old : update`
+      along one dimension) becomes a copy of the old window plus a
+      `bir.dynamic_for` over the `size` valid rows.
 
     Anything else is reported with a diagnostic naming the op.
   }];

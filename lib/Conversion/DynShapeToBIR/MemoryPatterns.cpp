@@ -13,6 +13,7 @@
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/PatternMatch.h"
@@ -234,10 +235,94 @@ struct TransposeToDMA : OpRewritePattern<linalg::TransposeOp> {
   Engine engine;
 };
 
+/// The padding mask of dynshape-pad-to-bound with a tensor replacement (the
+/// XLA rewrite of a padded update): out[i] = i_d >= size ? repl[i] : x[i].
+/// As data movement: copy repl to out, then a dynamic loop over the valid
+/// rows [0, size) of dimension d copies x's rows over it.
+struct MaskToDMA : OpRewritePattern<linalg::GenericOp> {
+  MaskToDMA(MLIRContext *ctx, Engine engine)
+      : OpRewritePattern(ctx), engine(engine) {}
+
+  /// Dimension d and the size register of `iota(d) >= size ? in1 : in0`.
+  static std::optional<std::pair<unsigned, Value>> matchMask(linalg::GenericOp op) {
+    if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
+        op.getNumDpsInits() != 1 || op.getNumReductionLoops() != 0 ||
+        !llvm::all_of(op.getIndexingMapsArray(),
+                      [](AffineMap m) { return m.isIdentity(); }))
+      return std::nullopt;
+    Block &body = op.getRegion().front();
+    auto yield = llvm::cast<linalg::YieldOp>(body.getTerminator());
+    auto select = yield.getOperand(0).getDefiningOp<arith::SelectOp>();
+    if (!select || select.getTrueValue() != body.getArgument(1) ||
+        select.getFalseValue() != body.getArgument(0))
+      return std::nullopt;
+    auto cmp = select.getCondition().getDefiningOp<arith::CmpIOp>();
+    if (!cmp || cmp.getPredicate() != arith::CmpIPredicate::sge)
+      return std::nullopt;
+    auto cast = cmp.getLhs().getDefiningOp<arith::IndexCastOp>();
+    auto index = cast ? cast.getIn().getDefiningOp<linalg::IndexOp>() : nullptr;
+    Value size = getOffsetRegister(cmp.getRhs());
+    if (!index || !size)
+      return std::nullopt;
+    return std::make_pair(static_cast<unsigned>(index.getDim()), size);
+  }
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<std::pair<unsigned, Value>> mask = matchMask(op);
+    if (!mask)
+      return rewriter.notifyMatchFailure(op, "not a padding mask");
+    auto [dim, size] = *mask;
+    FailureOr<Side> x = describeSide(op, op.getDpsInputs()[0]);
+    FailureOr<Side> repl = describeSide(op, op.getDpsInputs()[1]);
+    FailureOr<Side> out = describeSide(op, op.getDpsInits()[0]);
+    if (failed(x) || failed(repl) || failed(out))
+      return failure();
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    // out = repl
+    if (repl->isDynamic())
+      buildGenerator<TensorCopyDynamicSrcOp>(rewriter, op, engine, *repl, *out,
+                                             *repl, repl->regs, repl->scales,
+                                             repl->firstDynamicDim, Side());
+    else
+      DMAOp::create(rewriter, loc, buildAP(rewriter, loc, *repl),
+                    buildAP(rewriter, loc, *out), engine, /*transpose=*/false);
+    // for r in [0, size): out[.., r, ..] = x[.., r, ..]
+    int64_t extent = llvm::cast<MemRefType>(op.getDpsInits()[0].getType())
+                         .getDimSize(dim);
+    auto loop = DynamicForOp::create(
+        rewriter, loc, size, rewriter.getI32IntegerAttr(0),
+        rewriter.getI32IntegerAttr(1), rewriter.getI32IntegerAttr(1),
+        rewriter.getI32IntegerAttr(0), rewriter.getI64IntegerAttr(extent),
+        EngineAttr::get(ctx, engine), IntegerAttr());
+    Block &body = loop.getBody().emplaceBlock();
+    Value row = body.addArgument(RegType::get(ctx), loc);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(&body);
+    for (Side *side : {&*x, &*out}) {
+      int64_t bytes = *getElementBytes(llvm::cast<MemRefType>(side->base.getType()));
+      side->regs.push_back(row);
+      side->scales.push_back(side->pattern[2 * dim] * bytes);
+      side->pattern[2 * dim + 1] = 1;
+      llvm::erase(side->staticDims, static_cast<int64_t>(dim));
+      if (side->firstDynamicDim < 0)
+        side->firstDynamicDim = dim;
+    }
+    buildGenerator<TensorCopyDynamicDstOp>(rewriter, op, engine, *x, *out, *out,
+                                           out->regs, out->scales,
+                                           out->firstDynamicDim, *x);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  Engine engine;
+};
+
 } // namespace
 
 void dyn::populateDynShapeToBIRMemoryPatterns(Engine engine,
                                               RewritePatternSet &patterns) {
-  patterns.add<CopyToDMA, GatherToDMA, ScatterToDMA, TransposeToDMA>(
-      patterns.getContext(), engine);
+  patterns.add<CopyToDMA, GatherToDMA, ScatterToDMA, TransposeToDMA,
+               MaskToDMA>(patterns.getContext(), engine);
 }
