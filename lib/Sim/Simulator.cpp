@@ -179,6 +179,35 @@ LogicalResult Machine::execute(Operation *op) {
     reg(read.getEngine(), physicalId(read)) = value;
     return success();
   }
+  if (auto memset = llvm::dyn_cast<bir::MemsetOp>(op)) {
+    auto ap = memset.getDst().getDefiningOp<bir::PhysicalAPOp>();
+    Storage *s = storage(ap.getMem());
+    if (!s)
+      return memset.emitOpError("fills a location that does not exist yet");
+    ArrayRef<int64_t> pattern = ap.getPattern();
+    size_t entries = pattern.size() / 2;
+    SmallVector<int64_t> idx(entries, 0);
+    int64_t total = 1;
+    for (size_t e = 0; e < entries; ++e)
+      total *= pattern[2 * e + 1];
+    uint64_t value = memset.getValue();
+    for (int64_t n = 0; n < total; ++n) {
+      int64_t element = ap.getOffset();
+      for (size_t e = 0; e < entries; ++e)
+        element += idx[e] * pattern[2 * e];
+      if (element < 0 || element >= s->numElements)
+        return memset.emitOpError("fills element ")
+               << element << " outside its location";
+      std::memcpy(elementAddress(*s, element * s->elementBytes), &value,
+                  s->elementBytes);
+      for (size_t e = entries; e-- > 0;)
+        if (++idx[e] < pattern[2 * e + 1])
+          break;
+        else
+          idx[e] = 0;
+    }
+    return success();
+  }
   if (auto mov = llvm::dyn_cast<bir::MovImmOp>(op)) {
     reg(mov.getEngine(), physicalId(mov)) =
         static_cast<uint32_t>(mov.getValueAttr().getInt());
@@ -228,8 +257,8 @@ LogicalResult Machine::execute(Operation *op) {
   }
   if (auto t = llvm::dyn_cast<dge::TriggerOp>(op))
     return trigger(t);
-  if (llvm::isa<dge::BlockOp, func::ReturnOp>(op))
-    return success();
+  if (llvm::isa<dge::BlockOp, bir::PhysicalAPOp, func::ReturnOp>(op))
+    return success(); // run by their trigger or memset, or implied
   return op->emitOpError("cannot be simulated");
 }
 
@@ -308,11 +337,12 @@ LogicalResult Machine::copy(dge::DescriptorOp desc, bir::Engine engine) {
     }
     if (!word->registerMode && word->mode == addr4::Mode::Indirect) {
       w.indirect = true;
-      auto *ids = storage(in[i].dyn);
-      if (!ids || ids->space != bir::MemorySpace::dram)
-        return fail("index tensor is not a DRAM location");
+      Storage *ids = storage(in[i].dyn);
+      if (!ids || ids->elementBytes != 4)
+        return fail("index tensor is not an i32 location");
       w.rows.resize(ids->numElements);
-      std::memcpy(w.rows.data(), ids->dram->data(), 4 * ids->numElements);
+      for (int64_t k = 0; k < ids->numElements; ++k)
+        std::memcpy(&w.rows[k], elementAddress(*ids, 4 * k), 4);
       w.rowStride = s.rowElements * s.elementBytes;
     }
   }

@@ -26,8 +26,9 @@ def ConvertDynShapeToBIR : Pass<"convert-dynshape-to-bir", "::mlir::ModuleOp"> {
       is static, else a `bir.tensor_copy_dynamic_dst` (or `_src` when only
       the source is dynamic) whose `generic_addrs` are the offset registers;
       `dynshape.buffer_gather` / `buffer_scatter` become indirect generators;
-    * the padding mask of a padded update (`iota >= size ? old : update`
-      along one dimension) becomes a copy of the old window plus a
+    * a padding mask along one dimension (`iota >= size ? old : update`
+      for a padded update, `? -1 : ids` for padded scatter ids) becomes a
+      copy of the old window (or a `bir.memset` of the constant) plus a
       `bir.dynamic_for` over the `size` valid rows.
 
     Anything else is reported with a diagnostic naming the op.

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
@@ -235,27 +236,60 @@ struct TransposeToDMA : OpRewritePattern<linalg::TransposeOp> {
   Engine engine;
 };
 
-/// The padding mask of dynshape-pad-to-bound with a tensor replacement (the
-/// XLA rewrite of a padded update): out[i] = i_d >= size ? repl[i] : x[i].
-/// As data movement: copy repl to out, then a dynamic loop over the valid
-/// rows [0, size) of dimension d copies x's rows over it.
+/// The padding mask of dynshape-pad-to-bound along one dimension d:
+/// out[i] = i_d >= size ? repl : x[i], the replacement a tensor (the XLA
+/// rewrite of a padded update) or a constant (padded scatter ids). Lowered
+/// as: out = repl (a copy, or a memset), then a dynamic loop over the valid
+/// rows [0, size) copies x's rows over it.
 struct MaskToDMA : OpRewritePattern<linalg::GenericOp> {
   MaskToDMA(MLIRContext *ctx, Engine engine)
       : OpRewritePattern(ctx), engine(engine) {}
 
-  /// Dimension d and the size register of `iota(d) >= size ? in1 : in0`.
-  static std::optional<std::pair<unsigned, Value>> matchMask(linalg::GenericOp op) {
-    if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
-        op.getNumDpsInits() != 1 || op.getNumReductionLoops() != 0 ||
+  struct Mask {
+    unsigned dim;
+    Value size;
+    std::optional<uint64_t> fill; // the bits of a constant replacement
+  };
+
+  /// `iota(d) >= size ? in1 : in0`, or `? constant : in0`.
+  static std::optional<Mask> matchMask(linalg::GenericOp op) {
+    if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
+        op.getNumDpsInputs() < 1 || op.getNumDpsInputs() > 2 ||
+        op.getNumReductionLoops() != 0 ||
         !llvm::all_of(op.getIndexingMapsArray(),
                       [](AffineMap m) { return m.isIdentity(); }))
       return std::nullopt;
     Block &body = op.getRegion().front();
     auto yield = llvm::cast<linalg::YieldOp>(body.getTerminator());
     auto select = yield.getOperand(0).getDefiningOp<arith::SelectOp>();
-    if (!select || select.getTrueValue() != body.getArgument(1) ||
-        select.getFalseValue() != body.getArgument(0))
+    if (!select || select.getFalseValue() != body.getArgument(0))
       return std::nullopt;
+    std::optional<uint64_t> fill;
+    if (op.getNumDpsInputs() == 2) {
+      if (select.getTrueValue() != body.getArgument(1))
+        return std::nullopt;
+    } else {
+      Attribute value;
+      Value constant = select.getTrueValue();
+      unsigned bits = constant.getType().getIntOrFloatBitWidth();
+      if (Value reg = getOffsetRegister(constant)) {
+        // An i32 constant the scalar patterns already made a RegMov.
+        auto mov = reg.getDefiningOp<MovImmOp>();
+        if (!mov)
+          return std::nullopt;
+        fill = static_cast<uint64_t>(mov.getValueAttr().getInt());
+      } else if (!matchPattern(constant, m_Constant(&value))) {
+        return std::nullopt;
+      } else if (auto i = llvm::dyn_cast<IntegerAttr>(value)) {
+        fill = i.getValue().getZExtValue();
+      } else if (auto f = llvm::dyn_cast<FloatAttr>(value)) {
+        fill = f.getValue().bitcastToAPInt().getZExtValue();
+      } else {
+        return std::nullopt;
+      }
+      if (bits < 64)
+        *fill &= (uint64_t(1) << bits) - 1;
+    }
     auto cmp = select.getCondition().getDefiningOp<arith::CmpIOp>();
     if (!cmp || cmp.getPredicate() != arith::CmpIPredicate::sge)
       return std::nullopt;
@@ -264,24 +298,33 @@ struct MaskToDMA : OpRewritePattern<linalg::GenericOp> {
     Value size = getOffsetRegister(cmp.getRhs());
     if (!index || !size)
       return std::nullopt;
-    return std::make_pair(static_cast<unsigned>(index.getDim()), size);
+    return Mask{static_cast<unsigned>(index.getDim()), size, fill};
   }
 
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<std::pair<unsigned, Value>> mask = matchMask(op);
+    std::optional<Mask> mask = matchMask(op);
     if (!mask)
       return rewriter.notifyMatchFailure(op, "not a padding mask");
-    auto [dim, size] = *mask;
+    unsigned dim = mask->dim;
+    Value size = mask->size;
     FailureOr<Side> x = describeSide(op, op.getDpsInputs()[0]);
-    FailureOr<Side> repl = describeSide(op, op.getDpsInputs()[1]);
     FailureOr<Side> out = describeSide(op, op.getDpsInits()[0]);
-    if (failed(x) || failed(repl) || failed(out))
+    if (failed(x) || failed(out))
       return failure();
     Location loc = op.getLoc();
     MLIRContext *ctx = rewriter.getContext();
-    // out = repl
-    if (repl->isDynamic())
+    FailureOr<Side> repl = out;
+    if (mask->fill) {
+      // out = fill (the constant replacement)
+      if (out->isDynamic())
+        return op.emitOpError("cannot fill a view at a runtime offset");
+      MemsetOp::create(rewriter, loc, buildAP(rewriter, loc, *out),
+                       rewriter.getI64IntegerAttr(*mask->fill),
+                       EngineAttr::get(ctx, engine));
+    } else if (failed(repl = describeSide(op, op.getDpsInputs()[1]))) {
+      return failure();
+    } else if (repl->isDynamic())
       buildGenerator<TensorCopyDynamicSrcOp>(rewriter, op, engine, *repl, *out,
                                              *repl, repl->regs, repl->scales,
                                              repl->firstDynamicDim, Side());

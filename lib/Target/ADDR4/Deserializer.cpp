@@ -154,6 +154,15 @@ LogicalResult Deserializer::buildList(size_t begin, size_t end,
                                        id(in.dst));
       break;
     }
+    case Memset: {
+      auto ap = bir::PhysicalAPOp::create(
+          b, loc, bir::AccessPatternType::get(ctx), locations[in.location],
+          b.getI64IntegerAttr(in.element), b.getDenseI64ArrayAttr(in.pattern),
+          IntegerAttr(), DenseI64ArrayAttr(), ValueRange(), mlir::Value(),
+          IntegerAttr(), IntegerAttr(), IntegerAttr());
+      bir::MemsetOp::create(b, loc, ap, b.getI64IntegerAttr(in.fill), engine);
+      continue;
+    }
     case MovImm:
       result = bir::MovImmOp::create(b, loc, regType, b.getI32IntegerAttr(in.imm),
                                      engine, id(in.dst));

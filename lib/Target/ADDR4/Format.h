@@ -33,6 +33,7 @@ enum Opcode : uint8_t {
   For = 5,
   Trigger = 7,
   ReadElem = 8,
+  Memset = 9,
   DynamicFor = 106, // the report's InstDynamicForLoop opcode
 };
 

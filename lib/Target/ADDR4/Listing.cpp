@@ -101,6 +101,11 @@ LogicalResult dyn::addr4::printListing(StringRef bytes, llvm::raw_ostream &os,
       os << "read_elem r" << unsigned(in.dst) << " = location " << in.location
          << '[' << in.element << ']';
       break;
+    case Memset:
+      os << "memset location " << in.location << " + " << in.element
+         << " elements, " << in.pattern.size() / 2 << "-level pattern, value "
+         << llvm::format_hex(in.fill, 18);
+      break;
     case MovImm:
       os << "mov r" << unsigned(in.dst) << " = " << in.imm;
       break;

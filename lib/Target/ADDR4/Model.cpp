@@ -205,6 +205,17 @@ private:
         return fail("corrupt container: read_elem of location " +
                     std::to_string(in.location));
       return !r.failed() && reg(in.dst);
+    case Memset: {
+      in.location = r.get<uint32_t>("a location");
+      in.element = r.get<uint32_t>("an element offset");
+      uint8_t pairs = r.get<uint8_t>("a pattern length");
+      for (unsigned i = 0; !r.failed() && i < 2 * pairs; ++i)
+        in.pattern.push_back(r.get<uint32_t>("a pattern entry"));
+      in.fill = r.get<uint64_t>("a fill value");
+      if (!r.failed() && (in.location >= m.locations.size() || pairs == 0))
+        return fail("corrupt container: malformed memset");
+      return !r.failed();
+    }
     case MovImm:
       in.dst = r.get<uint8_t>("a register");
       in.imm = r.get<int32_t>("an immediate");

@@ -46,7 +46,9 @@ struct InstructionSpec {
   uint16_t argument = 0;
   int32_t imm = 0, lb = 0, ub = 0, step = 0, coef = 0, constant = 0;
   uint32_t maxTrip = 0, bodyCount = 0, block = 0;
-  uint32_t location = 0, element = 0; // ReadElem
+  uint32_t location = 0, element = 0; // ReadElem, Memset
+  uint64_t fill = 0;                  // Memset
+  llvm::SmallVector<int64_t> pattern; // Memset
 };
 struct SideSpec {
   uint32_t location = 0, offset = 0, record = 0;

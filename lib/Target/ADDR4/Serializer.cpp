@@ -219,7 +219,7 @@ size_t Serializer::countInstructions(Block &block) {
 LogicalResult Serializer::processInstruction(Operation *op) {
   auto inst = llvm::dyn_cast<bir::InstInterface>(op);
   if (!inst) {
-    if (llvm::isa<bir::AllocOp, dge::BlockOp, func::ReturnOp>(op))
+    if (llvm::isa<bir::AllocOp, bir::PhysicalAPOp, dge::BlockOp, func::ReturnOp>(op))
       return success(); // written in LOCS and BLKS, or implied
     return op->emitOpError("cannot be serialized; lower with --lower-to-addr4");
   }
@@ -242,6 +242,20 @@ LogicalResult Serializer::processInstruction(Operation *op) {
     w.put<uint8_t>(ReadElem), w.put<uint8_t>(engine), w.put<uint8_t>(*dst);
     w.put<uint32_t>(*location);
     w.put<uint32_t>(read.getIndex());
+    return success();
+  }
+  if (auto memset = llvm::dyn_cast<bir::MemsetOp>(op)) {
+    auto ap = memset.getDst().getDefiningOp<bir::PhysicalAPOp>();
+    FailureOr<uint32_t> location = locationId(ap.getMem(), op);
+    if (failed(location))
+      return failure();
+    w.put<uint8_t>(Memset), w.put<uint8_t>(engine);
+    w.put<uint32_t>(*location);
+    w.put<uint32_t>(ap.getOffset());
+    w.put<uint8_t>(ap.getPattern().size() / 2);
+    for (int64_t v : ap.getPattern())
+      w.put<uint32_t>(v);
+    w.put<uint64_t>(memset.getValue());
     return success();
   }
   if (auto mov = llvm::dyn_cast<bir::MovImmOp>(op)) {

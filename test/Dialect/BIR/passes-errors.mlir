@@ -18,14 +18,15 @@
 // bir-assemble-dynamic-info
 //===----------------------------------------------------------------------===//
 
-// The index tensor must be a function argument (IndirectArgExpr's arg_id).
-func.func @index_tensor_not_an_argument(%d: memref<64x32xf32, #bir.mem<dram>>) {
-  %ids = bir.alloc : memref<8xi32, #bir.mem<dram>>
+// The index tensor must be a function argument or a location (IndirectArgExpr's
+// arg_id names it), not a view.
+func.func @index_tensor_not_an_argument(%d: memref<64x32xf32, #bir.mem<dram>>, %all: memref<16xi32, #bir.mem<dram>>) {
+  %ids = memref.subview %all[0] [8] [1] : memref<16xi32, #bir.mem<dram>> to memref<8xi32, strided<[1]>, #bir.mem<dram>>
   %g = bir.ap %d offset 0 pattern [[32, 8], [1, 32]] : memref<64x32xf32, #bir.mem<dram>>
   %t = bir.alloc {address = 0 : i64} : memref<8x32xf32, #bir.mem<sbuf>>
   %o = bir.ap %t offset 0 pattern [[32, 8], [1, 32]] : memref<8x32xf32, #bir.mem<sbuf>>
-  // expected-error @+1 {{'bir.tensor_copy_dynamic_src' op index tensor of an indirect copy must be a function argument (IndirectArgExpr arg_id)}}
-  bir.tensor_copy_dynamic_src %g -> %o generic_addrs(%ids : memref<8xi32, #bir.mem<dram>>) generic_dim 0 offset_scale [128] addr_free_indices [1] other() scale [] on pool
+  // expected-error @+1 {{'bir.tensor_copy_dynamic_src' op index tensor of an indirect copy must be a function argument or a location}}
+  bir.tensor_copy_dynamic_src %g -> %o generic_addrs(%ids : memref<8xi32, strided<[1]>, #bir.mem<dram>>) generic_dim 0 offset_scale [128] addr_free_indices [1] other() scale [] on pool
   return
 }
 

@@ -159,6 +159,16 @@ LogicalResult dyn::bir::verifyCopyBytes(Operation *op, Value src, Value dst) {
   return success();
 }
 
+LogicalResult MemsetOp::verify() {
+  auto ap = getDst().getDefiningOp<PhysicalAPOp>();
+  if (!ap || ap.hasDynamicInfo())
+    return emitOpError("fills a static kind-1 access pattern (bir.ap)");
+  int64_t bits = 8 * *getElementBytes(llvm::cast<MemRefType>(ap.getMem().getType()));
+  if (bits < 64 && (static_cast<uint64_t>(getValue()) >> bits) != 0)
+    return emitOpError("value does not fit the ") << bits << "-bit elements";
+  return success();
+}
+
 LogicalResult DMAOp::verify() {
   if (getTranspose()) {
     auto src = describeAP(getSrc());

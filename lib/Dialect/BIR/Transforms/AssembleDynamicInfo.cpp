@@ -42,15 +42,32 @@ static FailureOr<Value> attachDynamicInfo(OpBuilder &builder, Operation *copy,
 
   if (addrs.size() == 1 && llvm::isa<MemRefType>(addrs[0].getType())) {
     Value ids = addrs[0];
-    auto arg = llvm::dyn_cast<BlockArgument>(ids);
-    if (!arg || !llvm::isa<mlir::func::FuncOp>(arg.getOwner()->getParentOp()))
+    // arg_id names the index tensor: its argument number, or, for a
+    // location the function computes (masked padded ids), a number after
+    // the arguments (project-defined); bir-expand-dynamic-ap-info densifies.
+    int64_t argId;
+    auto fn = copy->getParentOfType<mlir::func::FuncOp>();
+    if (auto arg = llvm::dyn_cast<BlockArgument>(ids);
+        arg && llvm::isa<mlir::func::FuncOp>(arg.getOwner()->getParentOp())) {
+      argId = arg.getArgNumber();
+    } else if (auto alloc = ids.getDefiningOp<AllocOp>()) {
+      int64_t position = 0;
+      fn.walk([&](AllocOp other) {
+        if (other == alloc)
+          return WalkResult::interrupt();
+        ++position;
+        return WalkResult::advance();
+      });
+      argId = fn.getNumArguments() + position;
+    } else {
       return copy->emitOpError("index tensor of an indirect copy must be a "
-                               "function argument (IndirectArgExpr arg_id)");
+                               "function argument or a location");
+    }
     auto idsType = llvm::cast<MemRefType>(ids.getType());
     return PhysicalAPOp::create(
                builder, loc, apType, side.getMem(), side.getOffsetAttr(),
                side.getPatternAttr(), IntegerAttr(), DenseI64ArrayAttr(),
-               ValueRange(), ids, builder.getI64IntegerAttr(arg.getArgNumber()),
+               ValueRange(), ids, builder.getI64IntegerAttr(argId),
                builder.getI64IntegerAttr(0),
                builder.getI64IntegerAttr(idsType.getNumElements()))
         .getResult();

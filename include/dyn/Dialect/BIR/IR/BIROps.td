@@ -297,6 +297,27 @@ def BIR_RegisterAPOp : BIR_Op<"reg_ap", [Pure]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Compute
+//===----------------------------------------------------------------------===//
+
+def BIR_MemsetOp : BIR_Inst<"memset"> {
+  let summary = "Fill the elements of a static access pattern with a value";
+  let description = [{
+    Writes `value` (the element's bit pattern, in the element's width) to
+    every element `dst` describes: the memset of the compute set, used for
+    the padding a mask fills with a constant.
+
+    ```mlir
+    bir.memset %ids_ap value 4294967295 on pool
+    ```
+  }];
+  let arguments = (ins BIR_APType:$dst, I64Attr:$value,
+                       BIR_EngineEnumAttr:$engine);
+  let assemblyFormat = "$dst `value` $value `on` $engine attr-dict";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // DMAs
 //===----------------------------------------------------------------------===//
 
