@@ -938,3 +938,21 @@ func.func @alloc_past_capacity() {
   %t = bir.alloc {address = 196600 : i64} : memref<1x16xi8, #bir.mem<sbuf>>
   return
 }
+
+// -----
+
+func.func @memset_too_wide(%t: memref<6xi8, #bir.mem<sbuf>>) {
+  %a = bir.ap %t offset 0 pattern [[1, 6]] : memref<6xi8, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.memset' op value does not fit the 8-bit elements}}
+  bir.memset %a value 256 on pool
+  return
+}
+
+// -----
+
+func.func @memset_register_pattern(%t: memref<6xi32, #bir.mem<sbuf>>, %r: !bir.reg) {
+  %a = bir.reg_ap %t addr %r pattern [[1, 6]] : memref<6xi32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.memset' op fills a static kind-1 access pattern (bir.ap)}}
+  bir.memset %a value 0 on pool
+  return
+}

@@ -245,3 +245,13 @@ func.func @negative_loop_fields(%r: !bir.reg) {
   }
   return
 }
+
+// -----
+
+// CHECK-LABEL: func.func @memset
+// CHECK: bir.memset %{{.*}} value 4294967295 on pool
+func.func @memset(%t: memref<6xi32, #bir.mem<sbuf>>) {
+  %a = bir.ap %t offset 0 pattern [[1, 6]] : memref<6xi32, #bir.mem<sbuf>>
+  bir.memset %a value 4294967295 on pool
+  return
+}
