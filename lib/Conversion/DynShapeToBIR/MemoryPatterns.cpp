@@ -135,6 +135,27 @@ void buildGenerator(PatternRewriter &rewriter, Operation *op, Engine engine,
                       EngineAttr::get(rewriter.getContext(), engine));
 }
 
+/// A copy from `src` to `dst`: a bir.dma when both are static, else the
+/// TensorCopyDynamic generator of the dynamic side (the destination when
+/// both are, the source's registers then its `other` terms).
+void buildCopy(PatternRewriter &rewriter, Operation *op, Engine engine,
+               const Side &src, const Side &dst, bool transpose = false) {
+  if (dst.isDynamic()) {
+    buildGenerator<TensorCopyDynamicDstOp>(rewriter, op, engine, src, dst, dst,
+                                           dst.regs, dst.scales,
+                                           dst.firstDynamicDim, src);
+  } else if (src.isDynamic()) {
+    buildGenerator<TensorCopyDynamicSrcOp>(rewriter, op, engine, src, dst, src,
+                                           src.regs, src.scales,
+                                           src.firstDynamicDim, dst);
+  } else {
+    Location loc = op->getLoc();
+    Value srcAP = buildAP(rewriter, loc, src); // source first, in order
+    Value dstAP = buildAP(rewriter, loc, dst);
+    DMAOp::create(rewriter, loc, srcAP, dstAP, engine, transpose);
+  }
+}
+
 /// memref.copy -> bir.dma, or a TensorCopyDynamic generator.
 struct CopyToDMA : OpRewritePattern<memref::CopyOp> {
   CopyToDMA(MLIRContext *ctx, Engine engine)
@@ -146,20 +167,7 @@ struct CopyToDMA : OpRewritePattern<memref::CopyOp> {
     FailureOr<Side> dst = describeSide(op, op.getTarget());
     if (failed(src) || failed(dst))
       return failure();
-    if (dst->isDynamic()) {
-      buildGenerator<TensorCopyDynamicDstOp>(rewriter, op, engine, *src, *dst,
-                                             *dst, dst->regs, dst->scales,
-                                             dst->firstDynamicDim, *src);
-    } else if (src->isDynamic()) {
-      buildGenerator<TensorCopyDynamicSrcOp>(rewriter, op, engine, *src, *dst,
-                                             *src, src->regs, src->scales,
-                                             src->firstDynamicDim, *dst);
-    } else {
-      Value srcAP = buildAP(rewriter, op.getLoc(), *src);
-      Value dstAP = buildAP(rewriter, op.getLoc(), *dst);
-      DMAOp::create(rewriter, op.getLoc(), srcAP, dstAP, engine,
-                    /*transpose=*/false);
-    }
+    buildCopy(rewriter, op, engine, *src, *dst);
     rewriter.eraseOp(op);
     return success();
   }
@@ -225,10 +233,7 @@ struct TransposeToDMA : OpRewritePattern<linalg::TransposeOp> {
       return failure();
     if (src->isDynamic() || dst->isDynamic())
       return op.emitOpError("cannot lower a transpose at a runtime offset");
-    Value srcAP = buildAP(rewriter, op.getLoc(), *src);
-    Value dstAP = buildAP(rewriter, op.getLoc(), *dst);
-    DMAOp::create(rewriter, op.getLoc(), srcAP, dstAP, engine,
-                  /*transpose=*/true);
+    buildCopy(rewriter, op, engine, *src, *dst, /*transpose=*/true);
     rewriter.eraseOp(op);
     return success();
   }
@@ -314,7 +319,6 @@ struct MaskToDMA : OpRewritePattern<linalg::GenericOp> {
       return failure();
     Location loc = op.getLoc();
     MLIRContext *ctx = rewriter.getContext();
-    FailureOr<Side> repl = out;
     if (mask->fill) {
       // out = fill (the constant replacement)
       if (out->isDynamic())
@@ -322,15 +326,12 @@ struct MaskToDMA : OpRewritePattern<linalg::GenericOp> {
       MemsetOp::create(rewriter, loc, buildAP(rewriter, loc, *out),
                        rewriter.getI64IntegerAttr(*mask->fill),
                        EngineAttr::get(ctx, engine));
-    } else if (failed(repl = describeSide(op, op.getDpsInputs()[1]))) {
-      return failure();
-    } else if (repl->isDynamic())
-      buildGenerator<TensorCopyDynamicSrcOp>(rewriter, op, engine, *repl, *out,
-                                             *repl, repl->regs, repl->scales,
-                                             repl->firstDynamicDim, Side());
-    else
-      DMAOp::create(rewriter, loc, buildAP(rewriter, loc, *repl),
-                    buildAP(rewriter, loc, *out), engine, /*transpose=*/false);
+    } else {
+      FailureOr<Side> repl = describeSide(op, op.getDpsInputs()[1]);
+      if (failed(repl))
+        return failure();
+      buildCopy(rewriter, op, engine, *repl, *out);
+    }
     // for r in [0, size): out[.., r, ..] = x[.., r, ..]
     int64_t extent = llvm::cast<MemRefType>(op.getDpsInits()[0].getType())
                          .getDimSize(dim);

@@ -43,12 +43,16 @@ static LogicalResult verifyPattern(Operation *op, MemRefType type,
   return success();
 }
 
-/// Bytes an access pattern moves.
-static int64_t patternBytes(MemRefType type, ArrayRef<int64_t> pattern) {
+int64_t dyn::bir::getPatternElements(ArrayRef<int64_t> pattern) {
   int64_t elements = 1;
   for (size_t i = 1; i < pattern.size(); i += 2)
     elements *= pattern[i];
-  return elements * getElementBytes(type).value_or(0);
+  return elements;
+}
+
+/// Bytes an access pattern moves.
+static int64_t patternBytes(MemRefType type, ArrayRef<int64_t> pattern) {
+  return getPatternElements(pattern) * getElementBytes(type).value_or(0);
 }
 
 //===----------------------------------------------------------------------===//
@@ -143,6 +147,12 @@ describeAP(Value ap) {
   if (auto op = llvm::dyn_cast_or_null<RegisterAPOp>(def))
     return std::make_pair(llvm::cast<MemRefType>(op.getMem().getType()),
                           op.getPattern());
+  return std::nullopt;
+}
+
+std::optional<int64_t> dyn::bir::getAccessPatternBytes(Value ap) {
+  if (auto d = describeAP(ap))
+    return patternBytes(d->first, d->second);
   return std::nullopt;
 }
 

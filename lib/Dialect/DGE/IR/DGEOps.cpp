@@ -89,13 +89,6 @@ LogicalResult TriggerOp::verify() {
 // DescriptorOp
 //===----------------------------------------------------------------------===//
 
-static int64_t patternElements(ArrayRef<int64_t> pattern) {
-  int64_t elements = 1;
-  for (size_t i = 1; i < pattern.size(); i += 2)
-    elements *= pattern[i];
-  return elements;
-}
-
 static LogicalResult verifySide(DescriptorOp op, StringRef name, Value mem,
                                 Value dyn, AddressMode mode, int64_t offset,
                                 ArrayRef<int64_t> pattern, int64_t bytes) {
@@ -106,9 +99,9 @@ static LogicalResult verifySide(DescriptorOp op, StringRef name, Value mem,
                                "elements";
   if (pattern.empty() || pattern.size() % 2)
     return op.emitOpError() << name << " pattern must be [step, num] pairs";
-  if (patternElements(pattern) * *elementBytes != bytes)
+  if (bir::getPatternElements(pattern) * *elementBytes != bytes)
     return op.emitOpError() << name << " pattern moves "
-                            << patternElements(pattern) * *elementBytes
+                            << bir::getPatternElements(pattern) * *elementBytes
                             << " bytes, the descriptor " << bytes;
   if (offset < 0)
     return op.emitOpError() << name << " offset must be non-negative";

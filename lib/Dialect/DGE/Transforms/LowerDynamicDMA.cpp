@@ -68,13 +68,6 @@ FailureOr<Side> describe(Operation *dma, Value ap) {
                           "run bir-lower-symbolic-ap first");
 }
 
-int64_t totalElements(ArrayRef<int64_t> pattern) {
-  int64_t elements = 1;
-  for (size_t i = 1; i < pattern.size(); i += 2)
-    elements *= pattern[i];
-  return elements;
-}
-
 /// A piece of the DMA: per side, a byte offset and a pattern.
 struct Piece {
   int64_t srcOffset, dstOffset;
@@ -85,7 +78,7 @@ struct Piece {
 /// bytes; the two sides must have the same entry counts (nums).
 FailureOr<SmallVector<Piece>> split(Operation *dma, const Side &src,
                                     const Side &dst, int64_t budget) {
-  int64_t bytes = totalElements(src.pattern) * src.elementBytes;
+  int64_t bytes = bir::getPatternElements(src.pattern) * src.elementBytes;
   if (bytes <= budget)
     return SmallVector<Piece>{{src.offset, dst.offset, src.pattern, dst.pattern}};
   auto nums = [](ArrayRef<int64_t> p) {
@@ -189,7 +182,7 @@ LogicalResult lower(DMAOp dma, int64_t budget) {
   block->setAttr("max_descriptor_bytes", builder.getI64IntegerAttr(budget));
   OpBuilder inner = OpBuilder::atBlockBegin(&block.getBody().emplaceBlock());
   for (const Piece &piece : *pieces) {
-    int64_t bytes = totalElements(piece.srcPattern) * src->elementBytes;
+    int64_t bytes = bir::getPatternElements(piece.srcPattern) * src->elementBytes;
     DescriptorOp::create(
         inner, dma.getLoc(), src->mem, src->dyn, dst->mem, dst->dyn,
         AddressModeAttr::get(ctx, src->mode),

@@ -57,16 +57,6 @@ FailureOr<int> archLevel(func::FuncOp func, StringRef arch) {
   return *level;
 }
 
-int64_t dmaBytes(DMAOp dma) {
-  auto ap = dma.getSrc().getDefiningOp();
-  auto mem = llvm::cast<MemRefType>(ap->getOperand(0).getType());
-  auto pattern = ap->getAttrOfType<DenseI64ArrayAttr>("pattern").asArrayRef();
-  int64_t elements = 1;
-  for (size_t i = 1; i < pattern.size(); i += 2)
-    elements *= pattern[i];
-  return elements * *bir::getElementBytes(mem);
-}
-
 struct DGEScanPass : dyn::dge::impl::DGEScanBase<DGEScanPass> {
   using Base::Base;
   void runOnOperation() override {
@@ -113,7 +103,7 @@ struct DGEAssignEnginePass
       if (dma.getDgeType() != DGEType::hwdge) // the report's first line
         return;
       size_t best = std::min_element(load.begin(), load.end()) - load.begin();
-      load[best] += dmaBytes(dma);
+      load[best] += bir::getAccessPatternBytes(dma.getSrc()).value_or(0);
       dma.setQueue(engines[best]);
     });
   }

@@ -57,6 +57,12 @@ struct OnChipLayout {
 };
 std::optional<OnChipLayout> getOnChipLayout(mlir::Value location);
 
+/// Elements a `[step, num]` pattern visits: the product of its nums.
+int64_t getPatternElements(llvm::ArrayRef<int64_t> pattern);
+
+/// Bytes the access-pattern value `ap` moves, if an AP op defines it.
+std::optional<int64_t> getAccessPatternBytes(mlir::Value ap);
+
 /// Checks that `src` and `dst` are access-pattern ops moving equal bytes.
 mlir::LogicalResult verifyCopyBytes(mlir::Operation *op, mlir::Value src,
                                     mlir::Value dst);
