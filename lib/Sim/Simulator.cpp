@@ -8,6 +8,7 @@
 
 #include "dyn/Sim/Simulator.h"
 
+#include "dyn/Dialect/BIR/IR/AddressMap.h"
 #include "dyn/Dialect/DGE/IR/DGE.h"
 #include "dyn/Target/ADDR4/ADDR4.h"
 
@@ -29,6 +30,10 @@ struct Storage {
   std::vector<uint8_t> *dram = nullptr; // DRAM: the whole tensor
   int64_t address = 0;                  // on chip: byte in each partition
   int64_t elementBytes = 0, rowElements = 0, numElements = 0;
+
+  bir::OnChipLocation onChip() const {
+    return bir::OnChipLocation(space, address, rowElements * elementBytes);
+  }
 };
 
 class Machine {
@@ -50,12 +55,10 @@ private:
   uint32_t &reg(bir::Engine engine, int64_t id) {
     return registers[static_cast<unsigned>(engine)][id];
   }
-  /// The physical id recorded on the definition of `value`.
+  /// The physical id recorded on the definition of `value` (the
+  /// deserializer records one on every definition).
   int64_t physicalId(mlir::Value value) {
-    Operation *owner = value.getDefiningOp();
-    if (auto arg = llvm::dyn_cast<BlockArgument>(value))
-      owner = arg.getOwner()->getParentOp();
-    return owner->getAttrOfType<IntegerAttr>("reg").getInt();
+    return *bir::getPhysicalRegister(value);
   }
   uint32_t read(bir::Engine engine, mlir::Value value) {
     return reg(engine, physicalId(value));
@@ -64,12 +67,8 @@ private:
   uint8_t *elementAddress(Storage &s, int64_t byte) {
     if (s.dram)
       return s.dram->data() + byte;
-    int64_t rowBytes = s.rowElements * s.elementBytes;
-    bool inPsum = s.space == bir::MemorySpace::psum;
-    int64_t stride = inPsum ? bir::kPsumPartitionStride : bir::kSbufPartitionStride;
-    std::vector<uint8_t> &space = inPsum ? psum : sbuf;
-    return space.data() + (byte / rowBytes) * stride + s.address +
-           byte % rowBytes;
+    std::vector<uint8_t> &space = s.space == bir::MemorySpace::psum ? psum : sbuf;
+    return space.data() + s.onChip().getSpaceOffset(byte);
   }
   Storage *storage(mlir::Value location) {
     auto it = storages.find(location);
@@ -80,9 +79,9 @@ private:
   SmallVector<sim::Value> args;
   std::array<std::array<uint32_t, addr4::kNumRegisters>, 8> registers{};
   std::vector<uint8_t> sbuf = std::vector<uint8_t>(
-      bir::kNumPartitions * bir::kSbufPartitionStride, 0);
+      bir::AddressMap::getSpaceBytes(bir::MemorySpace::sbuf), 0);
   std::vector<uint8_t> psum = std::vector<uint8_t>(
-      bir::kNumPartitions * bir::kPsumPartitionStride, 0);
+      bir::AddressMap::getSpaceBytes(bir::MemorySpace::psum), 0);
   std::vector<std::unique_ptr<std::vector<uint8_t>>> dramBuffers;
   llvm::DenseMap<mlir::Value, Storage> storages;
   int64_t triggerCount = 0, dramBytes = 0;
@@ -154,11 +153,9 @@ LogicalResult Machine::execute(Operation *op) {
       return alloc.emitOpError("has no address; the binary is not allocated");
     } else {
       s.address = *alloc.getAddress();
-      int64_t stride = s.space == bir::MemorySpace::psum
-                           ? bir::kPsumPartitionStride
-                           : bir::kSbufPartitionStride;
-      if (s.type.getDimSize(0) > bir::kNumPartitions ||
-          s.address + s.rowElements * s.elementBytes > stride)
+      if (s.type.getDimSize(0) > bir::AddressMap::kNumPartitions ||
+          s.address + s.rowElements * s.elementBytes >
+              bir::AddressMap::getCapacity(s.space))
         return alloc.emitOpError("does not fit its memory space");
     }
     storages[alloc] = s;
@@ -322,18 +319,12 @@ LogicalResult Machine::copy(dge::DescriptorOp desc, bir::Engine engine) {
     if (s.space == bir::MemorySpace::dram) {
       w.start = address;
     } else {
-      // Address map back to the location: partition and byte.
-      int64_t spaceBase = s.space == bir::MemorySpace::psum ? bir::kPsumBase : 0;
-      int64_t stride = s.space == bir::MemorySpace::psum
-                           ? bir::kPsumPartitionStride
-                           : bir::kSbufPartitionStride;
-      int64_t rel = address - spaceBase;
-      int64_t part = rel / stride, byte = rel % stride - s.address;
-      int64_t rowBytes = s.rowElements * s.elementBytes;
-      if (rel < 0 || byte < 0 || byte >= rowBytes)
+      // Address map back to the location's byte.
+      std::optional<int64_t> byte = s.onChip().getByte(address);
+      if (!byte)
         return fail("address " + Twine(address) +
                     " lies outside its on-chip location");
-      w.start = part * rowBytes + byte;
+      w.start = *byte;
     }
     if (!word->registerMode && word->mode == addr4::Mode::Indirect) {
       w.indirect = true;

@@ -12,6 +12,7 @@
 #include "Format.h"
 #include "Model.h"
 
+#include "dyn/Dialect/BIR/IR/ElementTypes.h"
 #include "dyn/Dialect/DGE/IR/DGE.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -37,7 +38,7 @@ public:
 private:
   MemRefType tensorType(const TensorSpec &t, bir::MemorySpace space) {
     SmallVector<int64_t> shape(t.dims.begin(), t.dims.end());
-    return MemRefType::get(shape, elementType(t.element, ctx),
+    return MemRefType::get(shape, bir::lookupElementType(t.element)->build(ctx),
                            MemRefLayoutAttrInterface(),
                            bir::MemorySpaceAttr::get(ctx, space));
   }

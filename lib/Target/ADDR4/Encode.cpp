@@ -8,6 +8,7 @@
 #include "dyn/Target/ADDR4/ADDR4.h"
 #include "dyn/Target/ADDR4/Passes.h"
 
+#include "dyn/Dialect/BIR/IR/AddressMap.h"
 #include "dyn/Dialect/DGE/IR/DGE.h"
 
 #include "mlir/IR/Builders.h"
@@ -21,27 +22,17 @@ using namespace mlir;
 using namespace dyn;
 using namespace dyn::addr4;
 
-/// The physical register holding `reg`.
-static std::optional<int64_t> physicalRegister(Value reg) {
-  Operation *owner = reg.getDefiningOp();
-  if (auto arg = llvm::dyn_cast<BlockArgument>(reg))
-    owner = arg.getOwner()->getParentOp();
-  if (auto id = owner ? owner->getAttrOfType<IntegerAttr>("reg") : nullptr)
-    return id.getInt();
-  return std::nullopt;
-}
-
 /// The byte address of `offset` bytes into `location`: the offset itself in
 /// DRAM, the address-map address on chip.
 static std::optional<uint64_t> byteAddress(Value location, int64_t offset) {
   auto type = llvm::cast<MemRefType>(location.getType());
   if (bir::getMemorySpace(type) == bir::MemorySpace::dram)
     return offset;
-  std::optional<bir::OnChipLayout> layout = bir::getOnChipLayout(location);
-  if (!layout)
+  std::optional<bir::OnChipLocation> onChip =
+      bir::OnChipLocation::get(location);
+  if (!onChip)
     return std::nullopt;
-  return layout->base + (offset / layout->rowBytes) * layout->partStride +
-         offset % layout->rowBytes;
+  return onChip->getAddress(offset);
 }
 
 static llvm::Error error(const llvm::Twine &message) {
@@ -54,7 +45,7 @@ static llvm::Expected<uint32_t> sideWord(Value location, Value dyn,
                                          int64_t offset) {
   switch (mode) {
   case dge::AddressMode::reg:
-    if (std::optional<int64_t> id = physicalRegister(dyn))
+    if (std::optional<unsigned> id = bir::getPhysicalRegister(dyn))
       return encodeRegister(*id);
     return error("register has no physical id; run bir-allocate-registers "
                  "first");

@@ -8,7 +8,6 @@
 #ifndef DYN_LIB_TARGET_ADDR4_FORMAT_H
 #define DYN_LIB_TARGET_ADDR4_FORMAT_H
 
-#include "mlir/IR/Types.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Endian.h"
@@ -40,11 +39,6 @@ enum Opcode : uint8_t {
 enum ValueKind : uint8_t { Tensor = 0, Scalar = 1 };
 enum LocationKind : uint8_t { Argument = 0, Allocation = 1 };
 inline constexpr uint32_t kNone = 0xFFFFFFFFu;
-
-/// Element type codes (f32 0, i32 1, bf16 2, f16 3, i8 4, i16 5, i64 6,
-/// f64 7); nullopt for a type the container does not carry.
-std::optional<uint8_t> elementCode(mlir::Type type);
-mlir::Type elementType(uint8_t code, mlir::MLIRContext *context);
 
 class Writer {
 public:

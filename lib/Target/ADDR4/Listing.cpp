@@ -10,7 +10,7 @@
 #include "Format.h"
 #include "Model.h"
 
-#include "dyn/Dialect/BIR/IR/BIR.h"
+#include "dyn/Dialect/BIR/IR/ElementTypes.h"
 #include "dyn/Dialect/DGE/IR/DGE.h"
 
 #include "llvm/Support/Format.h"
@@ -20,12 +20,12 @@ using namespace dyn;
 using namespace dyn::addr4;
 using namespace dyn::addr4::format;
 
-static std::string typeString(const TensorSpec &t, MLIRContext *ctx) {
+static std::string typeString(const TensorSpec &t) {
   std::string s;
   llvm::raw_string_ostream os(s);
   for (uint32_t d : t.dims)
     os << d << 'x';
-  os << elementType(t.element, ctx);
+  os << bir::lookupElementType(t.element)->name;
   return s;
 }
 
@@ -59,7 +59,7 @@ LogicalResult dyn::addr4::printListing(StringRef bytes, llvm::raw_ostream &os,
   os << "function @" << m.name << "\n";
   for (auto [i, arg] : llvm::enumerate(m.arguments))
     os << "  arg " << i << ": "
-       << (arg.kind == Tensor ? typeString(arg.tensor, context) : "i32") << "\n";
+       << (arg.kind == Tensor ? typeString(arg.tensor) : "i32") << "\n";
   for (auto [i, res] : llvm::enumerate(m.results)) {
     os << "  result " << i << ": ";
     if (res.kind == Tensor)
@@ -76,7 +76,7 @@ LogicalResult dyn::addr4::printListing(StringRef bytes, llvm::raw_ostream &os,
       continue;
     }
     os << bir::stringifyMemorySpace(*bir::symbolizeMemorySpace(loc.space)) << ' '
-       << typeString(loc.tensor, context);
+       << typeString(loc.tensor);
     if (loc.address != kNone)
       os << " at " << llvm::format_hex(loc.address, 10);
     if (loc.flags & 1)

@@ -1,7 +1,9 @@
 //===- Model.h - a container as plain, validated data -----------*- C++ -*-===//
 //
-// Reading is two steps: bytes to this model (every bound, code and index
-// checked, so malformed input is an error message), then the model to MLIR
+// The one in-memory form of a container, with one byte-level reader
+// (ModelReader.cpp) and one writer (ModelWriter.cpp). Serializing is MLIR to
+// model (Serializer) to bytes; reading is bytes to model (every bound, code
+// and index checked, so malformed input is an error message) to MLIR
 // (Deserializer) or to text (Listing).
 //
 //===----------------------------------------------------------------------===//
@@ -81,6 +83,10 @@ struct ContainerModel {
   llvm::SmallVector<BlockSpec> blocks;
   llvm::SmallVector<RecordSpec> records;
 };
+
+/// Writes `model`, which must be valid (as the serializer builds it).
+void writeContainer(const ContainerModel &model,
+                    llvm::SmallVectorImpl<char> &bytes);
 
 /// Parses and validates; on failure `error` says what is wrong and where.
 std::optional<ContainerModel> parseContainer(llvm::StringRef bytes,

@@ -1,128 +1,120 @@
 //===- Serializer.cpp - dge-level MLIR to the dyn container ---------------===//
 //
-// The layout is docs/ADDR4.md's: header, then FUNC, LOCS, INST, BLKS and IREC
-// sections. The instruction list is the function body in program order; a
-// loop is followed by its body and records its length, so the list stays
-// flat. Registers are written as their physical ids; descriptor sides carry
-// their ADDR4 words, which say how each address is found.
+// MLIR to the container model, then the model to bytes (ModelWriter.cpp).
+// The instruction list is the function body in program order; a loop is
+// followed by its body and records its length, so the list stays flat.
+// Registers are written as their physical ids; descriptor sides carry their
+// ADDR4 words, which say how each address is found. Every value is checked
+// against its field here, where the op that holds it can be named.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dyn/Target/ADDR4/Container.h"
 
 #include "Format.h"
+#include "Model.h"
 
+#include "dyn/Dialect/BIR/IR/ElementTypes.h"
 #include "dyn/Dialect/DGE/IR/DGE.h"
 #include "dyn/Target/ADDR4/ADDR4.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace dyn;
 using namespace dyn::addr4;
 using namespace dyn::addr4::format;
 
-std::optional<uint8_t> format::elementCode(Type type) {
-  if (type.isF32())
-    return 0;
-  if (type.isSignlessInteger(32))
-    return 1;
-  if (type.isBF16())
-    return 2;
-  if (type.isF16())
-    return 3;
-  if (type.isSignlessInteger(8))
-    return 4;
-  if (type.isSignlessInteger(16))
-    return 5;
-  if (type.isSignlessInteger(64))
-    return 6;
-  if (type.isF64())
-    return 7;
-  return std::nullopt;
-}
-
-Type format::elementType(uint8_t code, MLIRContext *ctx) {
-  Builder b(ctx);
-  switch (code) {
-  case 0:
-    return b.getF32Type();
-  case 1:
-    return b.getI32Type();
-  case 2:
-    return b.getBF16Type();
-  case 3:
-    return b.getF16Type();
-  case 4:
-    return b.getI8Type();
-  case 5:
-    return b.getI16Type();
-  case 6:
-    return b.getI64Type();
-  case 7:
-    return b.getF64Type();
-  default:
-    return {};
-  }
-}
-
 namespace {
 
 class Serializer {
 public:
-  Serializer(func::FuncOp func, SmallVectorImpl<char> &out)
-      : func(func), w(out) {}
+  explicit Serializer(func::FuncOp func) : func(func) {}
 
-  LogicalResult run();
+  FailureOr<ContainerModel> run();
 
 private:
-  LogicalResult writeTensorType(Operation *at, MemRefType type);
+  LogicalResult processTensorType(Operation *at, MemRefType type,
+                                  TensorSpec &spec);
   LogicalResult processFunction();
   void numberLocations();
   LogicalResult processLocations();
   LogicalResult processBlock(Block &block);
   LogicalResult processInstruction(Operation *op);
+  LogicalResult processLoopBody(Block &body, size_t loopIndex);
   LogicalResult processDescriptorBlocks();
+  LogicalResult processSide(dge::DescriptorOp desc, StringRef name, Value mem,
+                            Value dyn, dge::AddressMode mode, uint64_t offset,
+                            ArrayRef<int64_t> pattern, uint32_t word,
+                            SideSpec &side);
   FailureOr<uint8_t> regId(Value reg, Operation *user);
   FailureOr<uint32_t> locationId(Value location, Operation *user);
-  size_t countInstructions(Block &block);
+  LogicalResult processPattern(Operation *at, ArrayRef<int64_t> pattern,
+                               SmallVectorImpl<int64_t> &out);
+
+  /// `value` as the unsigned field type `T`, or a diagnostic at `at` naming
+  /// `what`.
+  template <typename T>
+  FailureOr<T> fit(Operation *at, uint64_t value, StringRef what) {
+    if (value > std::numeric_limits<T>::max())
+      return at->emitOpError("has ")
+             << what << " " << value << ", which does not fit the container's "
+             << 8 * sizeof(T) << "-bit field";
+    return static_cast<T>(value);
+  }
 
   func::FuncOp func;
-  Writer w;
+  ContainerModel m;
   llvm::DenseMap<Value, uint32_t> locations;
   SmallVector<bir::AllocOp> allocs;
   SmallVector<dge::TriggerOp> triggers;
-  struct Record {
-    uint8_t kind;
-    uint32_t location, elementBytes, count, rowStride;
-  };
-  SmallVector<Record> records;
 };
 
-LogicalResult Serializer::writeTensorType(Operation *at, MemRefType type) {
-  std::optional<uint8_t> code = elementCode(type.getElementType());
-  if (!code || !type.hasStaticShape())
+LogicalResult Serializer::processTensorType(Operation *at, MemRefType type,
+                                            TensorSpec &spec) {
+  const bir::ElementTypeInfo *element =
+      bir::lookupElementType(type.getElementType());
+  if (!element || !type.hasStaticShape())
     return at->emitError("cannot serialize tensor type ") << type;
   if (type.getRank() > 255)
     return at->emitError("cannot serialize a tensor of rank ") << type.getRank();
-  w.put<uint8_t>(*code);
-  w.put<uint8_t>(type.getRank());
-  for (int64_t dim : type.getShape())
-    w.put<uint32_t>(dim);
+  spec.element = element->code;
+  for (int64_t dim : type.getShape()) {
+    FailureOr<uint32_t> d = fit<uint32_t>(at, dim, "a dimension of size");
+    if (failed(d))
+      return failure();
+    spec.dims.push_back(*d);
+  }
+  return success();
+}
+
+LogicalResult Serializer::processPattern(Operation *at,
+                                         ArrayRef<int64_t> pattern,
+                                         SmallVectorImpl<int64_t> &out) {
+  if (pattern.size() / 2 > 255)
+    return at->emitOpError("has a pattern of ")
+           << pattern.size() / 2 << " levels; the container holds 255";
+  for (int64_t v : pattern) {
+    if (v < 0)
+      return at->emitOpError("has a negative pattern entry ") << v;
+    FailureOr<uint32_t> entry = fit<uint32_t>(at, v, "a pattern entry");
+    if (failed(entry))
+      return failure();
+    out.push_back(*entry);
+  }
   return success();
 }
 
 FailureOr<uint8_t> Serializer::regId(Value reg, Operation *user) {
-  Operation *owner = reg.getDefiningOp();
-  if (auto arg = llvm::dyn_cast<BlockArgument>(reg))
-    owner = arg.getOwner()->getParentOp();
-  auto id = owner ? owner->getAttrOfType<IntegerAttr>("reg") : nullptr;
+  std::optional<unsigned> id = bir::getPhysicalRegister(reg);
   if (!id)
     return user->emitOpError("uses a register without a physical id; run "
                              "bir-allocate-registers first");
-  return static_cast<uint8_t>(id.getInt());
+  return static_cast<uint8_t>(*id);
 }
 
 FailureOr<uint32_t> Serializer::locationId(Value location, Operation *user) {
@@ -134,44 +126,48 @@ FailureOr<uint32_t> Serializer::locationId(Value location, Operation *user) {
 }
 
 LogicalResult Serializer::processFunction() {
-  size_t section = w.beginSection(kFunctionTag);
-  w.putString(func.getSymName());
-  w.put<uint32_t>(func.getNumArguments());
+  m.name = func.getSymName().str();
+  if (func.getNumArguments() > 0xFFFF)
+    return func.emitOpError("has ")
+           << func.getNumArguments() << " arguments; the container holds "
+           << 0xFFFF;
   for (BlockArgument arg : func.getArguments()) {
+    ArgumentSpec spec;
     if (auto type = llvm::dyn_cast<MemRefType>(arg.getType())) {
-      w.put<uint8_t>(Tensor);
-      if (failed(writeTensorType(func, type)))
+      spec.kind = Tensor;
+      if (failed(processTensorType(func, type, spec.tensor)))
         return failure();
     } else if (arg.getType().isSignlessInteger(32)) {
-      w.put<uint8_t>(Scalar);
+      spec.kind = Scalar;
     } else {
       return func.emitError("cannot serialize an argument of type ")
              << arg.getType();
     }
+    m.arguments.push_back(std::move(spec));
   }
   auto ret = llvm::cast<func::ReturnOp>(func.getBody().back().getTerminator());
-  w.put<uint32_t>(ret.getNumOperands());
   for (Value result : ret.getOperands()) {
+    ResultSpec spec;
     if (llvm::isa<MemRefType>(result.getType())) {
       FailureOr<uint32_t> id = locationId(result, ret);
       if (failed(id))
         return failure();
-      w.put<uint8_t>(Tensor);
-      w.put<uint32_t>(*id);
+      spec.kind = Tensor;
+      spec.location = *id;
     } else if (llvm::isa<bir::RegType>(result.getType())) {
       FailureOr<uint8_t> id = regId(result, ret);
       std::optional<bir::Engine> engine = bir::getRegisterEngine(result);
       if (failed(id) || !engine)
         return ret.emitOpError("returns a register without an engine");
-      w.put<uint8_t>(Scalar);
-      w.put<uint8_t>(static_cast<uint8_t>(*engine));
-      w.put<uint8_t>(*id);
+      spec.kind = Scalar;
+      spec.engine = static_cast<uint8_t>(*engine);
+      spec.reg = *id;
     } else {
       return ret.emitOpError("cannot serialize a result of type ")
              << result.getType();
     }
+    m.results.push_back(spec);
   }
-  w.finish(section);
   return success();
 }
 
@@ -185,146 +181,159 @@ void Serializer::numberLocations() {
 }
 
 LogicalResult Serializer::processLocations() {
-  size_t section = w.beginSection(kLocationTag);
-  w.put<uint32_t>(locations.size());
   for (BlockArgument arg : func.getArguments())
     if (llvm::isa<MemRefType>(arg.getType())) {
-      w.put<uint8_t>(Argument);
-      w.put<uint16_t>(arg.getArgNumber());
+      LocationSpec spec;
+      spec.kind = Argument;
+      spec.argument = arg.getArgNumber();
+      m.locations.push_back(std::move(spec));
     }
   for (bir::AllocOp alloc : allocs) {
-    w.put<uint8_t>(Allocation);
-    w.put<uint8_t>(static_cast<uint8_t>(*bir::getMemorySpace(alloc.getType())));
-    if (failed(writeTensorType(alloc, alloc.getType())))
+    LocationSpec spec;
+    spec.kind = Allocation;
+    spec.space = static_cast<uint8_t>(*bir::getMemorySpace(alloc.getType()));
+    if (failed(processTensorType(alloc, alloc.getType(), spec.tensor)))
       return failure();
-    w.put<uint32_t>(alloc.getAddress() ? *alloc.getAddress() : kNone);
-    w.put<uint8_t>(alloc->hasAttr(bir::kScratchAttrName) ? 1 : 0);
+    spec.address = kNone;
+    if (std::optional<uint64_t> address = alloc.getAddress()) {
+      FailureOr<uint32_t> a = fit<uint32_t>(alloc, *address, "an address");
+      if (failed(a))
+        return failure();
+      spec.address = *a;
+    }
+    spec.flags = alloc->hasAttr(bir::kScratchAttrName) ? 1 : 0;
+    m.locations.push_back(std::move(spec));
   }
-  w.finish(section);
   return success();
 }
 
-size_t Serializer::countInstructions(Block &block) {
-  size_t count = 0;
-  for (Operation &op : block) {
-    if (!llvm::isa<bir::InstInterface>(op))
-      continue;
-    ++count;
-    if (op.getNumRegions())
-      count += countInstructions(op.getRegion(0).front());
-  }
-  return count;
+LogicalResult Serializer::processLoopBody(Block &body, size_t loopIndex) {
+  if (failed(processBlock(body)))
+    return failure();
+  m.instructions[loopIndex].bodyCount = m.instructions.size() - loopIndex - 1;
+  return success();
 }
 
 LogicalResult Serializer::processInstruction(Operation *op) {
   auto inst = llvm::dyn_cast<bir::InstInterface>(op);
   if (!inst) {
     if (llvm::isa<bir::AllocOp, bir::PhysicalAPOp, dge::BlockOp, func::ReturnOp>(op))
-      return success(); // written in LOCS and BLKS, or implied
+      return success(); // in the locations and blocks, or implied
     return op->emitOpError("cannot be serialized; lower with --lower-to-addr4");
   }
-  auto engine = static_cast<uint8_t>(inst.getEngine());
-  auto reg = [&](Value v) { return regId(v, op); };
-  auto self = [&]() { return regId(op->getResult(0), op); };
-  if (auto read = llvm::dyn_cast<bir::ReadVarOp>(op)) {
-    FailureOr<uint8_t> dst = self();
-    if (failed(dst))
-      return failure();
-    w.put<uint8_t>(ReadVar), w.put<uint8_t>(engine), w.put<uint8_t>(*dst);
-    w.put<uint16_t>(llvm::cast<BlockArgument>(read.getVar()).getArgNumber());
+  size_t index = m.instructions.size();
+  InstructionSpec in;
+  in.engine = static_cast<uint8_t>(inst.getEngine());
+  // The register the instruction defines, when it defines one.
+  auto defines = [&](Value reg) -> LogicalResult {
+    FailureOr<uint8_t> id = regId(reg, op);
+    if (succeeded(id))
+      in.dst = *id;
+    return failure(failed(id));
+  };
+  auto reads = [&](Value reg, uint8_t &field) -> LogicalResult {
+    FailureOr<uint8_t> id = regId(reg, op);
+    if (succeeded(id))
+      field = *id;
+    return failure(failed(id));
+  };
+  auto done = [&]() {
+    m.instructions.push_back(std::move(in));
     return success();
-  }
-  if (auto read = llvm::dyn_cast<bir::ReadElemOp>(op)) {
-    FailureOr<uint8_t> dst = self();
-    FailureOr<uint32_t> location = locationId(read.getMem(), op);
-    if (failed(dst) || failed(location))
-      return failure();
-    w.put<uint8_t>(ReadElem), w.put<uint8_t>(engine), w.put<uint8_t>(*dst);
-    w.put<uint32_t>(*location);
-    w.put<uint32_t>(read.getIndex());
-    return success();
-  }
-  if (auto memset = llvm::dyn_cast<bir::MemsetOp>(op)) {
-    auto ap = memset.getDst().getDefiningOp<bir::PhysicalAPOp>();
-    FailureOr<uint32_t> location = locationId(ap.getMem(), op);
-    if (failed(location))
-      return failure();
-    w.put<uint8_t>(Memset), w.put<uint8_t>(engine);
-    w.put<uint32_t>(*location);
-    w.put<uint32_t>(ap.getOffset());
-    w.put<uint8_t>(ap.getPattern().size() / 2);
-    for (int64_t v : ap.getPattern())
-      w.put<uint32_t>(v);
-    w.put<uint64_t>(memset.getValue());
-    return success();
-  }
-  if (auto mov = llvm::dyn_cast<bir::MovImmOp>(op)) {
-    FailureOr<uint8_t> dst = self();
-    if (failed(dst))
-      return failure();
-    w.put<uint8_t>(MovImm), w.put<uint8_t>(engine), w.put<uint8_t>(*dst);
-    w.put<int32_t>(mov.getValueAttr().getInt());
-    return success();
-  }
-  if (auto alu = llvm::dyn_cast<bir::AluOp>(op)) {
-    FailureOr<uint8_t> dst = self(), lhs = reg(alu.getLhs()),
-                       rhs = reg(alu.getRhs());
-    if (failed(dst) || failed(lhs) || failed(rhs))
-      return failure();
-    w.put<uint8_t>(Alu), w.put<uint8_t>(engine), w.put<uint8_t>(*dst);
-    w.put<uint8_t>(static_cast<uint8_t>(alu.getKind()));
-    w.put<uint8_t>(*lhs), w.put<uint8_t>(*rhs);
-    return success();
-  }
-  if (auto alu = llvm::dyn_cast<bir::AluImmOp>(op)) {
-    FailureOr<uint8_t> dst = self(), lhs = reg(alu.getLhs());
-    if (failed(dst) || failed(lhs))
-      return failure();
-    w.put<uint8_t>(AluImm), w.put<uint8_t>(engine), w.put<uint8_t>(*dst);
-    w.put<uint8_t>(static_cast<uint8_t>(alu.getKind()));
-    w.put<uint8_t>(*lhs);
-    w.put<int32_t>(alu.getImmAttr().getInt());
-    return success();
-  }
-  if (auto loop = llvm::dyn_cast<bir::ForOp>(op)) {
-    FailureOr<uint8_t> iv = reg(loop.getInductionReg());
-    if (failed(iv))
-      return failure();
-    w.put<uint8_t>(For), w.put<uint8_t>(engine), w.put<uint8_t>(*iv);
-    w.put<int32_t>(loop.getLbAttr().getInt());
-    w.put<int32_t>(loop.getUbAttr().getInt());
-    w.put<int32_t>(loop.getStepAttr().getInt());
-    w.put<uint32_t>(countInstructions(loop.getBody().front()));
-    return processBlock(loop.getBody().front());
-  }
-  if (auto loop = llvm::dyn_cast<bir::DynamicForOp>(op)) {
-    FailureOr<uint8_t> iv = reg(loop.getInductionReg()),
-                       ub = reg(loop.getUbReg());
-    if (failed(iv) || failed(ub))
-      return failure();
-    w.put<uint8_t>(DynamicFor), w.put<uint8_t>(engine), w.put<uint8_t>(*iv);
-    w.put<uint8_t>(*ub);
-    w.put<int32_t>(loop.getLbAttr().getInt());
-    w.put<int32_t>(loop.getStepAttr().getInt());
-    w.put<int32_t>(loop.getUbCoefAttr().getInt());
-    w.put<int32_t>(loop.getUbConstAttr().getInt());
-    if (loop.getMaxTrip() > kNone)
-      return loop.emitOpError("max_trip does not fit the container's 32 bits");
-    w.put<uint32_t>(loop.getMaxTrip());
-    w.put<uint32_t>(countInstructions(loop.getBody().front()));
-    return processBlock(loop.getBody().front());
-  }
-  if (auto trigger = llvm::dyn_cast<dge::TriggerOp>(op)) {
-    w.put<uint8_t>(Trigger), w.put<uint8_t>(engine);
-    w.put<uint8_t>(static_cast<uint8_t>(trigger.getDgeType()));
-    w.put<uint8_t>(trigger.getQueue()
-                       ? static_cast<uint8_t>(*trigger.getQueue())
-                       : 0xFF);
-    w.put<uint32_t>(triggers.size());
-    triggers.push_back(trigger);
-    return success();
-  }
-  return op->emitOpError("cannot be serialized; lower with --lower-to-addr4");
+  };
+  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case([&](bir::ReadVarOp read) {
+        in.opcode = ReadVar;
+        in.argument = llvm::cast<BlockArgument>(read.getVar()).getArgNumber();
+        return failed(defines(read.getResult())) ? failure() : done();
+      })
+      .Case([&](bir::ReadElemOp read) {
+        in.opcode = ReadElem;
+        FailureOr<uint32_t> location = locationId(read.getMem(), op);
+        FailureOr<uint32_t> element =
+            fit<uint32_t>(op, read.getIndex(), "an element index");
+        if (failed(defines(read.getResult())) || failed(location) ||
+            failed(element))
+          return failure();
+        in.location = *location;
+        in.element = *element;
+        return done();
+      })
+      .Case([&](bir::MemsetOp memset) {
+        in.opcode = Memset;
+        auto ap = memset.getDst().getDefiningOp<bir::PhysicalAPOp>();
+        FailureOr<uint32_t> location = locationId(ap.getMem(), op);
+        FailureOr<uint32_t> offset =
+            fit<uint32_t>(op, ap.getOffset(), "an element offset");
+        if (failed(location) || failed(offset) ||
+            failed(processPattern(op, ap.getPattern(), in.pattern)))
+          return failure();
+        in.location = *location;
+        in.element = *offset;
+        in.fill = memset.getValue();
+        return done();
+      })
+      .Case([&](bir::MovImmOp mov) {
+        in.opcode = MovImm;
+        in.imm = mov.getValueAttr().getInt();
+        return failed(defines(mov.getResult())) ? failure() : done();
+      })
+      .Case([&](bir::AluOp alu) {
+        in.opcode = Alu;
+        in.kind = static_cast<uint8_t>(alu.getKind());
+        if (failed(defines(alu.getResult())) ||
+            failed(reads(alu.getLhs(), in.lhs)) ||
+            failed(reads(alu.getRhs(), in.rhs)))
+          return failure();
+        return done();
+      })
+      .Case([&](bir::AluImmOp alu) {
+        in.opcode = AluImm;
+        in.kind = static_cast<uint8_t>(alu.getKind());
+        in.imm = alu.getImmAttr().getInt();
+        if (failed(defines(alu.getResult())) ||
+            failed(reads(alu.getLhs(), in.lhs)))
+          return failure();
+        return done();
+      })
+      .Case([&](bir::ForOp loop) {
+        in.opcode = For;
+        in.lb = loop.getLbAttr().getInt();
+        in.ub = loop.getUbAttr().getInt();
+        in.step = loop.getStepAttr().getInt();
+        if (failed(defines(loop.getInductionReg())) || failed(done()))
+          return failure();
+        return processLoopBody(loop.getBody().front(), index);
+      })
+      .Case([&](bir::DynamicForOp loop) {
+        in.opcode = DynamicFor;
+        in.lb = loop.getLbAttr().getInt();
+        in.step = loop.getStepAttr().getInt();
+        in.coef = loop.getUbCoefAttr().getInt();
+        in.constant = loop.getUbConstAttr().getInt();
+        FailureOr<uint32_t> maxTrip =
+            fit<uint32_t>(op, loop.getMaxTrip(), "a max_trip of");
+        if (failed(defines(loop.getInductionReg())) ||
+            failed(reads(loop.getUbReg(), in.lhs)) || failed(maxTrip))
+          return failure();
+        in.maxTrip = *maxTrip;
+        if (failed(done()))
+          return failure();
+        return processLoopBody(loop.getBody().front(), index);
+      })
+      .Case([&](dge::TriggerOp trigger) {
+        in.opcode = Trigger;
+        in.dgeType = static_cast<uint8_t>(trigger.getDgeType());
+        in.queue = trigger.getQueue() ? static_cast<uint8_t>(*trigger.getQueue())
+                                      : 0xFF;
+        in.block = triggers.size();
+        triggers.push_back(trigger);
+        return done();
+      })
+      .Default([&](Operation *) {
+        return op->emitOpError(
+            "cannot be serialized; lower with --lower-to-addr4");
+      });
 }
 
 LogicalResult Serializer::processBlock(Block &block) {
@@ -336,8 +345,8 @@ LogicalResult Serializer::processBlock(Block &block) {
 
 /// A side's word must say what its address mode says (a stale or
 /// hand-written word would change the program's meaning).
-static LogicalResult checkWord(dge::DescriptorOp desc, uint32_t raw,
-                               dge::AddressMode mode) {
+static FailureOr<Decoded> checkWord(dge::DescriptorOp desc, uint32_t raw,
+                                    dge::AddressMode mode) {
   llvm::Expected<Decoded> word = decode(raw);
   if (!word)
     return desc.emitOpError(llvm::toString(word.takeError()));
@@ -350,104 +359,101 @@ static LogicalResult checkWord(dge::DescriptorOp desc, uint32_t raw,
     return desc.emitOpError("ADDR4 word ")
            << ("0x" + llvm::utohexstr(raw)) << " does not match its "
            << dge::stringifyAddressMode(mode) << " side; run addr4-encode";
+  return *word;
+}
+
+LogicalResult Serializer::processSide(dge::DescriptorOp desc, StringRef name,
+                                      Value mem, Value dyn,
+                                      dge::AddressMode mode, uint64_t offset,
+                                      ArrayRef<int64_t> pattern, uint32_t word,
+                                      SideSpec &side) {
+  FailureOr<Decoded> decoded = checkWord(desc, word, mode);
+  FailureOr<uint32_t> id = locationId(mem, desc);
+  FailureOr<uint32_t> off = fit<uint32_t>(desc, offset, "an offset of");
+  if (failed(decoded) || failed(id) || failed(off) ||
+      failed(processPattern(desc, pattern, side.pattern)))
+    return failure();
+  side.rawWord = word;
+  side.word = *decoded;
+  side.location = *id;
+  side.offset = *off;
+  side.record = kNone;
+  if (mode != dge::AddressMode::indirect)
+    return success();
+  auto kind = desc->getAttrOfType<StringAttr>((name + "_record").str());
+  FailureOr<uint32_t> ids = locationId(dyn, desc);
+  if (!kind || failed(ids))
+    return desc.emitOpError("indirect side has no record; run addr4-encode "
+                            "first");
+  auto memType = llvm::cast<MemRefType>(mem.getType());
+  auto idsType = llvm::cast<MemRefType>(dyn.getType());
+  RecordSpec record;
+  record.kind = kind.getValue() == "INDIRECT16B"   ? 0
+                : kind.getValue() == "INDIRECT20B" ? 1
+                                                   : 2;
+  record.location = *ids;
+  record.elementBytes = 4;
+  FailureOr<uint32_t> count =
+      fit<uint32_t>(desc, idsType.getNumElements(), "an index count of");
+  FailureOr<uint32_t> rowStride = fit<uint32_t>(
+      desc,
+      memType.getStridesAndOffset().first[0] * *bir::getElementBytes(memType),
+      "a row stride of");
+  if (failed(count) || failed(rowStride))
+    return failure();
+  record.count = *count;
+  record.rowStride = *rowStride;
+  side.record = m.records.size();
+  m.records.push_back(record);
   return success();
 }
 
 LogicalResult Serializer::processDescriptorBlocks() {
-  size_t section = w.beginSection(kBlockTag);
-  w.put<uint32_t>(triggers.size());
   for (dge::TriggerOp trigger : triggers) {
     auto block = trigger.getBlock().getDefiningOp<dge::BlockOp>();
     auto budget = block->getAttrOfType<IntegerAttr>("max_descriptor_bytes");
-    auto descriptors = block.getBody().front().getOps<dge::DescriptorOp>();
-    w.put<uint32_t>(budget ? budget.getInt() : kNone);
-    w.put<uint32_t>(std::distance(descriptors.begin(), descriptors.end()));
-    for (dge::DescriptorOp desc : descriptors) {
+    BlockSpec spec;
+    spec.budget = budget ? budget.getInt() : kNone;
+    for (dge::DescriptorOp desc :
+         block.getBody().front().getOps<dge::DescriptorOp>()) {
       if (!desc.getSrcAddr4() || !desc.getDstAddr4())
         return desc.emitOpError("has no ADDR4 words; run addr4-encode first");
-      if (desc.getBytes() > kNone - 1 || desc.getSrcOffset() > kNone - 1 ||
-          desc.getDstOffset() > kNone - 1 ||
-          desc.getSrcPattern().size() / 2 > 255 ||
-          desc.getDstPattern().size() / 2 > 255)
-        return desc.emitOpError("does not fit the container's 32-bit "
-                                "fields");
-      if (failed(checkWord(desc, *desc.getSrcAddr4(), desc.getSrcMode())) ||
-          failed(checkWord(desc, *desc.getDstAddr4(), desc.getDstMode())))
+      DescriptorSpec d;
+      FailureOr<uint32_t> bytes =
+          fit<uint32_t>(desc, desc.getBytes(), "a byte count of");
+      if (failed(bytes) ||
+          failed(processSide(desc, "src", desc.getSrc(), desc.getSrcDyn(),
+                             desc.getSrcMode(), desc.getSrcOffset(),
+                             desc.getSrcPattern(), *desc.getSrcAddr4(),
+                             d.src)) ||
+          failed(processSide(desc, "dst", desc.getDst(), desc.getDstDyn(),
+                             desc.getDstMode(), desc.getDstOffset(),
+                             desc.getDstPattern(), *desc.getDstAddr4(),
+                             d.dst)))
         return failure();
-      w.put<uint32_t>(*desc.getSrcAddr4());
-      w.put<uint32_t>(*desc.getDstAddr4());
-      for (auto [mem, dyn, mode, offset, pattern, side] :
-           {std::make_tuple(desc.getSrc(), desc.getSrcDyn(), desc.getSrcMode(),
-                            desc.getSrcOffset(), desc.getSrcPattern(), "src"),
-            std::make_tuple(desc.getDst(), desc.getDstDyn(), desc.getDstMode(),
-                            desc.getDstOffset(), desc.getDstPattern(), "dst")}) {
-        FailureOr<uint32_t> id = locationId(mem, desc);
-        if (failed(id))
-          return failure();
-        w.put<uint32_t>(*id);
-        w.put<uint32_t>(offset);
-        uint32_t record = kNone;
-        if (mode == dge::AddressMode::indirect) {
-          auto kind = desc->getAttrOfType<StringAttr>(std::string(side) + "_record");
-          FailureOr<uint32_t> ids = locationId(dyn, desc);
-          if (!kind || failed(ids))
-            return desc.emitOpError("indirect side has no record; run "
-                                    "addr4-encode first");
-          auto memType = llvm::cast<MemRefType>(mem.getType());
-          auto idsType = llvm::cast<MemRefType>(dyn.getType());
-          uint8_t code = llvm::StringSwitch<uint8_t>(kind.getValue())
-                             .Case("INDIRECT16B", 0)
-                             .Case("INDIRECT20B", 1)
-                             .Default(2);
-          record = records.size();
-          records.push_back({code, *ids, 4,
-                             static_cast<uint32_t>(idsType.getNumElements()),
-                             static_cast<uint32_t>(
-                                 memType.getStridesAndOffset().first[0] *
-                                 *bir::getElementBytes(memType))});
-        }
-        w.put<uint32_t>(record);
-        w.put<uint8_t>(pattern.size() / 2);
-        for (int64_t v : pattern)
-          w.put<uint32_t>(v);
-      }
-      w.put<uint32_t>(desc.getBytes());
+      d.bytes = *bytes;
+      spec.descriptors.push_back(std::move(d));
     }
+    m.blocks.push_back(std::move(spec));
   }
-  w.finish(section);
-  section = w.beginSection(kRecordTag);
-  w.put<uint32_t>(records.size());
-  for (const Record &r : records) {
-    w.put<uint8_t>(r.kind);
-    w.put<uint32_t>(r.location);
-    w.put<uint8_t>(r.elementBytes);
-    w.put<uint32_t>(r.count);
-    w.put<uint32_t>(r.rowStride);
-  }
-  w.finish(section);
   return success();
 }
 
-LogicalResult Serializer::run() {
-  w.put<char>(kMagic[0]), w.put<char>(kMagic[1]), w.put<char>(kMagic[2]),
-      w.put<char>(kMagic[3]);
-  w.put<uint16_t>(kVersion);
+FailureOr<ContainerModel> Serializer::run() {
+  m.version = kVersion;
   auto level = func->getAttrOfType<IntegerAttr>("dge.arch_level");
   int64_t archLevel = level ? level.getInt() : 30;
   if (archLevel != 20 && archLevel != 30 && archLevel != 40 && archLevel != 50)
     return func.emitOpError("dge.arch_level ")
            << archLevel << " is not 20, 30, 40 or 50";
-  w.put<uint16_t>(archLevel);
-  // Results name locations, so number them before writing FUNC.
+  m.archLevel = archLevel;
+  // Results name locations, so number them first.
   numberLocations();
-  if (failed(processFunction()) || failed(processLocations()))
+  if (failed(processFunction()) || failed(processLocations()) ||
+      failed(processBlock(func.getBody().front())) ||
+      failed(processDescriptorBlocks()))
     return failure();
-  size_t section = w.beginSection(kInstructionTag);
-  w.put<uint32_t>(countInstructions(func.getBody().front()));
-  if (failed(processBlock(func.getBody().front())))
-    return failure();
-  w.finish(section);
-  return processDescriptorBlocks();
+  return std::move(m);
 }
 
 } // namespace
@@ -463,5 +469,9 @@ LogicalResult dyn::addr4::serialize(ModuleOp module,
     return module.emitError("the container holds one entry function; the "
                             "module has ")
            << entries.size();
-  return Serializer(entries.front(), bytes).run();
+  FailureOr<ContainerModel> model = Serializer(entries.front()).run();
+  if (failed(model))
+    return failure();
+  writeContainer(*model, bytes);
+  return success();
 }

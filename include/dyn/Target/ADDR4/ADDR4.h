@@ -19,6 +19,8 @@
 #ifndef DYN_TARGET_ADDR4_ADDR4_H
 #define DYN_TARGET_ADDR4_ADDR4_H
 
+#include "dyn/Dialect/BIR/IR/AddressMap.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -40,8 +42,9 @@ inline constexpr Field kMode{29, 2, "mode"};
 inline constexpr Field kImmediate{0, 29, "immediate"};
 inline constexpr Field kRegisterId{0, 8, "register id"};
 
-/// Register ids below this are valid (64 registers per engine).
-inline constexpr uint32_t kNumRegisters = 0x40;
+/// Register ids below this are valid (the registers of one engine).
+inline constexpr uint32_t kNumRegisters = bir::AddressMap::kNumRegisters;
+static_assert(kNumRegisters <= 0x40, "a register id must fit the word");
 
 enum class Mode : uint32_t { Static = 0, Indirect = 1, Patched = 2, Reserved = 3 };
 

@@ -74,12 +74,24 @@ int32_t dyn::bir::evaluateAlu(AluOpKind kind, int32_t lhs, int32_t rhs) {
   llvm_unreachable("unknown AluOpKind");
 }
 
-std::optional<Engine> dyn::bir::getRegisterEngine(Value reg) {
+/// The instruction that defines `reg`: its defining op, or the loop whose
+/// induction register it is.
+static InstInterface getRegisterOwner(Value reg) {
   Operation *owner = reg.getDefiningOp();
   if (auto arg = llvm::dyn_cast<BlockArgument>(reg))
     owner = arg.getOwner()->getParentOp();
-  if (auto inst = llvm::dyn_cast_or_null<InstInterface>(owner))
+  return llvm::dyn_cast_or_null<InstInterface>(owner);
+}
+
+std::optional<Engine> dyn::bir::getRegisterEngine(Value reg) {
+  if (InstInterface inst = getRegisterOwner(reg))
     return inst.getEngine();
+  return std::nullopt;
+}
+
+std::optional<unsigned> dyn::bir::getPhysicalRegister(Value reg) {
+  if (InstInterface inst = getRegisterOwner(reg))
+    return inst.getPhysicalRegister();
   return std::nullopt;
 }
 

@@ -1,6 +1,7 @@
 //===- BIROps.cpp - bir registers, register-ALU, loops, locations ---------===//
 
 #include "dyn/Dialect/BIR/IR/BIR.h"
+#include "dyn/Dialect/BIR/IR/AddressMap.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -289,10 +290,10 @@ LogicalResult AllocOp::verify() {
     return success();
   }
   if (type.getRank() < 1 || type.getDimSize(0) < 1 ||
-      type.getDimSize(0) > kNumPartitions)
+      type.getDimSize(0) > AddressMap::kNumPartitions)
     return emitOpError("dimension 0 is the partition dimension: between 1 "
                        "and ")
-           << kNumPartitions << " partitions";
+           << AddressMap::kNumPartitions << " partitions";
   std::optional<int64_t> elementBytes = getElementBytes(type);
   if (!elementBytes)
     return emitOpError("element type must be a whole number of bytes wide, "
@@ -301,8 +302,7 @@ LogicalResult AllocOp::verify() {
   std::optional<int64_t> bytes = *elementBytes;
   for (int64_t d : type.getShape().drop_front())
     bytes = bytes ? llvm::checkedMul(*bytes, d) : std::nullopt;
-  int64_t capacity = *space == MemorySpace::sbuf ? kSbufBytesPerPartition
-                                                 : kPsumBytesPerPartition;
+  int64_t capacity = AddressMap::getCapacity(*space);
   if (bytes && getAddress() && *getAddress() + *bytes > static_cast<uint64_t>(capacity))
     return emitOpError("at address ")
            << *getAddress() << " with " << *bytes
@@ -325,21 +325,6 @@ void AllocOp::getEffects(
   // effect no SSA use shows: keep the location alive.
   if ((*this)->hasAttr(kScratchAttrName))
     effects.emplace_back(MemoryEffects::Write::get());
-}
-
-std::optional<OnChipLayout> dyn::bir::getOnChipLayout(Value location) {
-  auto alloc = location.getDefiningOp<AllocOp>();
-  if (!alloc || !alloc.getAddress())
-    return std::nullopt;
-  MemRefType type = alloc.getType();
-  std::optional<MemorySpace> space = getMemorySpace(type);
-  if (space == MemorySpace::dram)
-    return std::nullopt;
-  bool psum = space == MemorySpace::psum;
-  int64_t rowBytes = *getElementBytes(type) * (type.getNumElements() / type.getDimSize(0));
-  return OnChipLayout{(psum ? kPsumBase : 0) + static_cast<int64_t>(*alloc.getAddress()),
-                      psum ? kPsumPartitionStride : kSbufPartitionStride,
-                      rowBytes};
 }
 
 //===----------------------------------------------------------------------===//

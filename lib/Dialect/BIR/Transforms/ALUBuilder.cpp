@@ -40,8 +40,11 @@ Value ALUBuilder::linear(int64_t c, ArrayRef<int64_t> coefs, ValueRange regs) {
   return c == 0 ? sum : opImm(AluOpKind::add, sum, c);
 }
 
-Value ALUBuilder::delinearize(Value off, int64_t rowUnits, int64_t unitBytes,
-                              int64_t partStride, int64_t base) {
+Value ALUBuilder::delinearize(Value off, int64_t unitBytes,
+                              const OnChipLocation &location) {
+  int64_t rowUnits = location.getRowBytes() / unitBytes;
+  int64_t partStride = location.getPartitionStride();
+  int64_t base = location.getBase();
   Value part = opImm(AluOpKind::divide, off, rowUnits);
   Value partBytes = opImm(AluOpKind::mult, part, partStride);
   Value rest = opImm(AluOpKind::mod, off, rowUnits);

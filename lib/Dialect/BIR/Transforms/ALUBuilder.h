@@ -9,7 +9,7 @@
 #ifndef DYN_LIB_DIALECT_BIR_TRANSFORMS_ALUBUILDER_H
 #define DYN_LIB_DIALECT_BIR_TRANSFORMS_ALUBUILDER_H
 
-#include "dyn/Dialect/BIR/IR/BIR.h"
+#include "dyn/Dialect/BIR/IR/AddressMap.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -30,12 +30,12 @@ public:
   mlir::Value linear(int64_t c, llvm::ArrayRef<int64_t> coefs,
                      mlir::ValueRange regs);
 
-  /// The address-map address of the `off`-th unit of an on-chip location
-  /// laid out as [partition, rowUnits units]: base + (off / rowUnits) *
-  /// partStride + (off % rowUnits) * unitBytes (the delinearization of
-  /// Stage 3a).
-  mlir::Value delinearize(mlir::Value off, int64_t rowUnits, int64_t unitBytes,
-                          int64_t partStride, int64_t base);
+  /// The address-map address of the `off`-th unit (`unitBytes` wide) of
+  /// `location`, whose partitions hold `rowUnits = rowBytes / unitBytes`
+  /// units: base + (off / rowUnits) * partition stride + (off % rowUnits) *
+  /// unitBytes (the delinearization of Stage 3a).
+  mlir::Value delinearize(mlir::Value off, int64_t unitBytes,
+                          const OnChipLocation &location);
 
 private:
   mlir::OpBuilder &builder;

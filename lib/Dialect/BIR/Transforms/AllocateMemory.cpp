@@ -10,6 +10,8 @@
 
 #include "dyn/Dialect/BIR/Transforms/Passes.h"
 
+#include "dyn/Dialect/BIR/IR/AddressMap.h"
+
 #include "LiveRanges.h"
 
 #include "mlir/IR/Builders.h"
@@ -26,7 +28,7 @@ using namespace dyn::bir;
 static constexpr int64_t kAlignment = 64;
 
 namespace {
-struct Location {
+struct Placement {
   AllocOp alloc;
   int64_t start, end, bytes, address = -1;
 };
@@ -38,9 +40,9 @@ int64_t bytesPerPartition(MemRefType type) {
   return llvm::alignTo(bytes, kAlignment);
 }
 
-LogicalResult place(MutableArrayRef<Location> locations, int64_t capacity,
+LogicalResult place(MutableArrayRef<Placement> locations, int64_t capacity,
                     StringRef space) {
-  llvm::sort(locations, [](const Location &a, const Location &b) {
+  llvm::sort(locations, [](const Placement &a, const Placement &b) {
     bool aScratch = a.alloc->hasAttr(kScratchAttrName);
     bool bScratch = b.alloc->hasAttr(kScratchAttrName);
     if (aScratch != bScratch)
@@ -48,7 +50,7 @@ LogicalResult place(MutableArrayRef<Location> locations, int64_t capacity,
     return a.start < b.start;
   });
   for (size_t i = 0; i < locations.size(); ++i) {
-    Location &loc = locations[i];
+    Placement &loc = locations[i];
     // Byte ranges of placed locations whose lives overlap this one.
     SmallVector<std::pair<int64_t, int64_t>> busy;
     for (size_t j = 0; j < i; ++j)
@@ -88,7 +90,7 @@ struct BIRAllocateMemoryPass
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     ProgramOrder order(func);
-    SmallVector<Location> sbuf, psum;
+    SmallVector<Placement> sbuf, psum;
     func.walk([&](AllocOp alloc) {
       std::optional<MemorySpace> space = getMemorySpace(alloc.getType());
       if (space == MemorySpace::dram)
@@ -96,15 +98,15 @@ struct BIRAllocateMemoryPass
       auto [start, end] = order.liveRange(alloc.getResult());
       if (alloc->hasAttr(kScratchAttrName)) // used by the DGE throughout
         std::tie(start, end) = std::make_pair(int64_t(0), order.end(func));
-      Location loc{alloc, start, end, bytesPerPartition(alloc.getType())};
+      Placement loc{alloc, start, end, bytesPerPartition(alloc.getType())};
       (space == MemorySpace::sbuf ? sbuf : psum).push_back(loc);
     });
-    if (failed(place(sbuf, kSbufBytesPerPartition, "SBUF")) ||
-        failed(place(psum, kPsumBytesPerPartition, "PSUM")))
+    if (failed(place(sbuf, AddressMap::getCapacity(MemorySpace::sbuf), "SBUF")) ||
+        failed(place(psum, AddressMap::getCapacity(MemorySpace::psum), "PSUM")))
       return signalPassFailure();
     Builder builder(&getContext());
-    for (SmallVector<Location> *locations : {&sbuf, &psum})
-      for (Location &loc : *locations)
+    for (SmallVector<Placement> *locations : {&sbuf, &psum})
+      for (Placement &loc : *locations)
         loc.alloc.setAddressAttr(builder.getI64IntegerAttr(loc.address));
   }
 };

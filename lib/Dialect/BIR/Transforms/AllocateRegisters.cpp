@@ -14,6 +14,8 @@
 
 #include "dyn/Dialect/BIR/Transforms/Passes.h"
 
+#include "dyn/Dialect/BIR/IR/AddressMap.h"
+
 #include "LiveRanges.h"
 
 #include "mlir/IR/Builders.h"
@@ -61,10 +63,10 @@ Interval *color(MutableArrayRef<Interval> intervals) {
   llvm::sort(intervals, [](const Interval &a, const Interval &b) {
     return a.start < b.start;
   });
-  std::array<int64_t, kNumRegisters> busyUntil;
+  std::array<int64_t, AddressMap::kNumRegisters> busyUntil;
   busyUntil.fill(-1);
   for (Interval &interval : intervals) {
-    for (int64_t id = 0; id < kNumRegisters; ++id)
+    for (int64_t id = 0; id < AddressMap::kNumRegisters; ++id)
       if (busyUntil[id] < interval.start) {
         interval.id = id;
         busyUntil[id] = interval.end;
@@ -133,20 +135,23 @@ struct BIRAllocateRegistersPass
       InFlightDiagnostic diag =
           emitError(spill->reg.getLoc())
           << "engine '" << stringifyEngine(spillEngine) << "' needs more than "
-          << kNumRegisters << " registers here; live values:";
+          << AddressMap::kNumRegisters << " registers here; live values:";
       for (const Interval &other : intervals)
         if (other.start <= spill->start && spill->start <= other.end)
           diag.attachNote(other.reg.getLoc()) << "live register";
       return signalPassFailure();
     }
-    Builder builder(&getContext());
     for (auto &[engine, intervals] : byEngine)
       for (const Interval &interval : intervals) {
-        IntegerAttr id = builder.getI32IntegerAttr(interval.id);
         Operation *owner = interval.reg.getDefiningOp();
         if (auto arg = llvm::dyn_cast<BlockArgument>(interval.reg))
           owner = arg.getOwner()->getParentOp();
-        owner->setAttr("reg", id);
+        if (failed(llvm::cast<InstInterface>(owner).setPhysicalRegister(
+                interval.id))) {
+          owner->emitOpError("defines a register but cannot record its "
+                             "physical id");
+          return signalPassFailure();
+        }
       }
   }
 };

@@ -9,6 +9,8 @@
 
 #include "dyn/Dialect/BIR/Transforms/Passes.h"
 
+#include "dyn/Dialect/BIR/IR/AddressMap.h"
+
 #include "mlir/IR/Builders.h"
 
 namespace dyn::bir {
@@ -49,18 +51,19 @@ struct DGESetupPass : dyn::bir::impl::DGESetupBase<DGESetupPass> {
     }
     int64_t perPartition = scratchPerPartition;
     if (scratchBytes >= 0) {
-      if (scratchBytes % kNumPartitions != 0 ||
-          (perPartition >= 0 && perPartition * kNumPartitions != scratchBytes)) {
+      if (scratchBytes % AddressMap::kNumPartitions != 0 ||
+          (perPartition >= 0 &&
+           perPartition * AddressMap::kNumPartitions != scratchBytes)) {
         func.emitError("dynamic-dma-sbuf-bytes must be ")
-            << kNumPartitions
+            << AddressMap::kNumPartitions
             << " x dynamic-dma-scratch-size-per-partition (give either)";
         return signalPassFailure();
       }
-      perPartition = scratchBytes / kNumPartitions;
+      perPartition = scratchBytes / AddressMap::kNumPartitions;
     }
     if (perPartition < 0)
       perPartition = kDefaultScratchPerPartition;
-    if (perPartition > kSbufBytesPerPartition) {
+    if (perPartition > AddressMap::getCapacity(MemorySpace::sbuf)) {
       func.emitError("DGE scratch of ")
           << perPartition << " bytes per partition exceeds the SBUF capacity";
       return signalPassFailure();
@@ -76,7 +79,7 @@ struct DGESetupPass : dyn::bir::impl::DGESetupBase<DGESetupPass> {
     MLIRContext *ctx = &getContext();
     OpBuilder builder = OpBuilder::atBlockBegin(&func.getBody().front());
     auto type = MemRefType::get(
-        {kNumPartitions, perPartition}, builder.getI8Type(), MemRefLayoutAttrInterface(),
+        {AddressMap::kNumPartitions, perPartition}, builder.getI8Type(), MemRefLayoutAttrInterface(),
         MemorySpaceAttr::get(ctx, MemorySpace::sbuf));
     auto scratch = AllocOp::create(builder, func.getLoc(), type, IntegerAttr());
     scratch->setAttr(kScratchAttrName, builder.getUnitAttr());

@@ -42,7 +42,7 @@ struct BIRExpandDynamicAPInfoPass
       auto type = llvm::cast<MemRefType>(ap.getMem().getType());
       if (!ap.hasScalarDynamicInfo() ||
           getMemorySpace(type) == MemorySpace::dram ||
-          getOnChipLayout(ap.getMem()))
+          OnChipLocation::get(ap.getMem()))
         return WalkResult::advance();
       ap.emitOpError("location has no address; run bir-allocate-memory first");
       return WalkResult::interrupt();
@@ -78,7 +78,7 @@ struct BIRExpandDynamicAPInfoPass
         Engine engine = inst.getEngine();
         // DRAM addresses are relative to their tensor, so equal expressions
         // are equal addresses; on chip the location's place matters.
-        if (getOnChipLayout(ap.getMem()))
+        if (OnChipLocation::get(ap.getMem()))
           values.push_back(ap.getMem().getAsOpaquePointer());
         ExprKey key{user->getBlock(), static_cast<int32_t>(engine), c, coefs,
                     values};
@@ -88,9 +88,9 @@ struct BIRExpandDynamicAPInfoPass
           ALUBuilder alu(builder, ap.getLoc(), engine);
           addr = alu.linear(c, coefs, ap.getDynValues());
           // On chip, the byte offset becomes an address-map address.
-          if (std::optional<OnChipLayout> layout = getOnChipLayout(ap.getMem()))
-            addr = alu.delinearize(addr, layout->rowBytes, 1,
-                                   layout->partStride, layout->base);
+          if (std::optional<OnChipLocation> layout =
+                  OnChipLocation::get(ap.getMem()))
+            addr = alu.delinearize(addr, 1, *layout);
         }
         use.set(RegisterAPOp::create(builder, ap.getLoc(), ap.getType(),
                                      ap.getMem(), addr, ap.getPatternAttr()));

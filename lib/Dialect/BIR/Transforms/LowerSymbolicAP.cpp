@@ -42,7 +42,7 @@ static LogicalResult lower(SymbolicAPOp ap) {
   std::optional<MemorySpace> space = getMemorySpace(type);
   if (space == MemorySpace::dram)
     return ap.emitOpError("cannot be DRAM");
-  std::optional<OnChipLayout> layout = getOnChipLayout(ap.getMem());
+  std::optional<OnChipLocation> layout = OnChipLocation::get(ap.getMem());
   if (!layout)
     return ap.emitOpError("location has no address; run bir-allocate-memory "
                           "first");
@@ -71,8 +71,7 @@ static LogicalResult lower(SymbolicAPOp ap) {
     ALUBuilder alu(builder, ap.getLoc(), inst.getEngine());
     // Horner walk of the element offset, then the delinearization.
     Value off = alu.linear(c, coefs, ap.getIvs());
-    Value addr = alu.delinearize(off, layout->rowBytes / bytes, bytes,
-                                 layout->partStride, layout->base);
+    Value addr = alu.delinearize(off, bytes, *layout);
     auto regAP = RegisterAPOp::create(builder, ap.getLoc(), ap.getType(),
                                       ap.getMem(), addr, ap.getPatternAttr());
     use.set(regAP);

@@ -10,6 +10,8 @@
 
 #include "dyn/Dialect/DGE/Transforms/Passes.h"
 
+#include "dyn/Dialect/BIR/IR/AddressMap.h"
+
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -163,15 +165,16 @@ LogicalResult lower(DMAOp dma, int64_t budget) {
   for (auto [side, isSrc] : {std::make_pair(&*src, true), std::make_pair(&*dst, false)}) {
     if (side->mode != AddressMode::reg && side->mode != AddressMode::patched)
       continue;
-    std::optional<bir::OnChipLayout> layout = bir::getOnChipLayout(side->mem);
+    std::optional<bir::OnChipLocation> layout =
+        bir::OnChipLocation::get(side->mem);
     if (!layout)
       continue;
     for (Piece &piece : *pieces) {
       int64_t &offset = isSrc ? piece.srcOffset : piece.dstOffset;
-      if (offset % layout->rowBytes != 0)
+      if (offset % layout->getRowBytes() != 0)
         return dma.emitOpError("cannot split inside a partition at a runtime "
                                "on-chip address; raise max-descriptor-bytes");
-      offset = offset / layout->rowBytes * layout->partStride;
+      offset = layout->getDisplacement(offset);
     }
   }
 

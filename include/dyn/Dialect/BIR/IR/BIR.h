@@ -4,6 +4,7 @@
 #define DYN_DIALECT_BIR_IR_BIR_H
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
@@ -20,20 +21,8 @@
 
 namespace dyn::bir {
 
-/// Partitions of SBUF and PSUM, and their capacity per partition
-/// (project-defined, docs/ExecutionModel.md).
-constexpr int64_t kNumPartitions = 128;
-constexpr int64_t kSbufBytesPerPartition = 192 * 1024;
-constexpr int64_t kPsumBytesPerPartition = 16 * 1024;
 /// The unit attribute that marks the DGE scratch location (report §4.3).
 constexpr llvm::StringLiteral kScratchAttrName = "DynamicDMAScratchLoc";
-/// Address map (project-defined): SBUF at partition * 0x40000 + byte, PSUM
-/// at 0x2000000 + partition * 0x8000 + byte.
-constexpr int64_t kSbufPartitionStride = 0x40000;
-constexpr int64_t kPsumBase = 0x2000000;
-constexpr int64_t kPsumPartitionStride = 0x8000;
-/// Number of physical registers per engine.
-constexpr int64_t kNumRegisters = 64;
 
 /// Checks the execution model: an instruction reads only registers of its
 /// own engine, directly or through the access patterns it consumes.
@@ -49,14 +38,6 @@ int32_t evaluateAlu(AluOpKind kind, int32_t lhs, int32_t rhs);
 /// Bytes per element, if the element type is a whole number of bytes wide.
 std::optional<int64_t> getElementBytes(mlir::MemRefType type);
 
-/// The address-map layout of an on-chip location: base address of its
-/// first byte in partition 0, the partition stride, and its bytes per
-/// partition. Fails for DRAM or a location without an address yet.
-struct OnChipLayout {
-  int64_t base, partStride, rowBytes;
-};
-std::optional<OnChipLayout> getOnChipLayout(mlir::Value location);
-
 /// Elements a `[step, num]` pattern visits: the product of its nums.
 int64_t getPatternElements(llvm::ArrayRef<int64_t> pattern);
 
@@ -69,6 +50,34 @@ mlir::LogicalResult verifyCopyBytes(mlir::Operation *op, mlir::Value src,
 
 /// The memory space of a bir memref, if it has one.
 std::optional<MemorySpace> getMemorySpace(mlir::MemRefType type);
+
+/// The physical register holding `reg`: the id its defining instruction (or,
+/// for an induction register, its loop) records; none before
+/// bir-allocate-registers.
+std::optional<unsigned> getPhysicalRegister(mlir::Value reg);
+
+namespace detail {
+/// The `reg` attribute of instructions that define a register, for the
+/// InstInterface methods; null (or failure) for the others.
+template <typename OpT>
+auto getRegAttr(OpT op, int) -> decltype(op.getRegAttr()) {
+  return op.getRegAttr();
+}
+template <typename OpT>
+mlir::IntegerAttr getRegAttr(OpT, long) {
+  return {};
+}
+template <typename OpT>
+auto setRegAttr(OpT op, mlir::IntegerAttr id, int)
+    -> decltype(op.setRegAttr(id), llvm::success()) {
+  op.setRegAttr(id);
+  return llvm::success();
+}
+template <typename OpT>
+llvm::LogicalResult setRegAttr(OpT, mlir::IntegerAttr, long) {
+  return llvm::failure();
+}
+} // namespace detail
 
 } // namespace dyn::bir
 

@@ -11,7 +11,26 @@ def BIR_InstInterface : OpInterface<"InstInterface"> {
   let description = "An instruction bound to one engine.";
   let methods = [
     InterfaceMethod<"The engine the instruction runs on.",
-      "::dyn::bir::Engine", "getEngine">
+      "::dyn::bir::Engine", "getEngine">,
+    InterfaceMethod<[{
+        The physical register of the register this instruction defines (its
+        result, or a loop's induction register), once
+        `bir-allocate-registers` has assigned one.
+      }],
+      "std::optional<unsigned>", "getPhysicalRegister", (ins), [{}], [{
+        if (::mlir::IntegerAttr id = ::dyn::bir::detail::getRegAttr($_op, 0))
+          return static_cast<unsigned>(id.getInt());
+        return std::nullopt;
+      }]>,
+    InterfaceMethod<[{
+        Records the physical register of the register this instruction
+        defines; fails for an instruction that defines none.
+      }],
+      "::llvm::LogicalResult", "setPhysicalRegister", (ins "unsigned":$id),
+      [{}], [{
+        return ::dyn::bir::detail::setRegAttr(
+            $_op, ::mlir::Builder($_op->getContext()).getI32IntegerAttr(id), 0);
+      }]>
   ];
   let verify = [{ return ::dyn::bir::verifyEngineDiscipline($_op); }];
 }

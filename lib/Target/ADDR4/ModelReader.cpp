@@ -1,4 +1,4 @@
-//===- Model.cpp - parsing and validating a container ---------------------===//
+//===- ModelReader.cpp - bytes to a validated container model -------------===//
 
 #include "Model.h"
 
@@ -6,7 +6,8 @@
 
 #include "dyn/Target/ADDR4/Container.h"
 
-#include "dyn/Dialect/BIR/IR/BIR.h"
+#include "dyn/Dialect/BIR/IR/AddressMap.h"
+#include "dyn/Dialect/BIR/IR/ElementTypes.h"
 #include "dyn/Dialect/DGE/IR/DGE.h"
 
 using namespace dyn;
@@ -66,7 +67,7 @@ private:
     uint8_t rank = r.get<uint8_t>("a rank");
     if (r.failed())
       return false;
-    if (t.element > 7)
+    if (!bir::lookupElementType(t.element))
       return fail("corrupt container: unknown element type code " +
                   std::to_string(t.element));
     for (unsigned i = 0; i < rank; ++i) {
@@ -387,19 +388,15 @@ private:
     int64_t elements = 1;
     for (uint32_t d : t.dims)
       elements *= d;
-    static const int64_t bytesOf[] = {4, 4, 2, 2, 1, 2, 8, 8};
-    int64_t eb = bytesOf[t.element];
+    int64_t eb = bir::lookupElementType(t.element)->bytes;
     int64_t rowBytes = elements / t.dims[0] * eb;
     uint64_t expected = s.offset;
     bool onChip = loc.kind == Allocation &&
                   loc.space != static_cast<uint8_t>(bir::MemorySpace::dram);
-    if (onChip) {
-      bool psum = loc.space == static_cast<uint8_t>(bir::MemorySpace::psum);
-      expected = (psum ? bir::kPsumBase : 0) + loc.address +
-                 (s.offset / rowBytes) *
-                     (psum ? bir::kPsumPartitionStride : bir::kSbufPartitionStride) +
-                 s.offset % rowBytes;
-    }
+    if (onChip)
+      expected = bir::OnChipLocation(static_cast<bir::MemorySpace>(loc.space),
+                                     loc.address, rowBytes)
+                     .getAddress(s.offset);
     if (s.word.immediate != expected)
       return fail("corrupt container: a descriptor word's immediate " +
                   std::to_string(s.word.immediate) +
