@@ -2,6 +2,8 @@
 
 #include "dyn/Sim/NumPy.h"
 
+#include "dyn/Dialect/BIR/IR/ElementTypes.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -13,24 +15,10 @@ static llvm::Error error(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-/// The dtype string of an element type.
+/// The dtype string of an element type (the element-type table's).
 static std::optional<std::string> descr(mlir::Type type) {
-  if (type.isF32())
-    return "<f4";
-  if (type.isF64())
-    return "<f8";
-  if (type.isF16())
-    return "<f2";
-  if (type.isBF16())
-    return "<u2";
-  if (type.isSignlessInteger(32))
-    return "<i4";
-  if (type.isSignlessInteger(64))
-    return "<i8";
-  if (type.isSignlessInteger(16))
-    return "<i2";
-  if (type.isSignlessInteger(8))
-    return "|i1";
+  if (const dyn::bir::ElementTypeInfo *info = dyn::bir::lookupElementType(type))
+    return info->npyDescr.str();
   return std::nullopt;
 }
 

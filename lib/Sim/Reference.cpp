@@ -10,6 +10,7 @@
 #include "dyn/Sim/Reference.h"
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
+#include "dyn/Dialect/DynShape/IR/FunctionBoundary.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -51,8 +52,8 @@ int64_t strideOf(const Tensor &t, size_t dim) {
 
 class Interpreter {
 public:
-  FailureOr<SmallVector<sim::Value>> run(func::FuncOp func,
-                                         ArrayRef<sim::Value> args);
+  FailureOr<SmallVector<sim::RuntimeValue>> run(func::FuncOp func,
+                                         ArrayRef<sim::RuntimeValue> args);
 
 private:
   LogicalResult execute(Block &block);
@@ -102,7 +103,7 @@ private:
   }
 
   llvm::DenseMap<mlir::Value, Slot> env;
-  SmallVector<sim::Value> results;
+  SmallVector<sim::RuntimeValue> results;
 };
 
 void Interpreter::copyWindow(const Tensor &src, ArrayRef<int64_t> srcStart,
@@ -364,41 +365,38 @@ LogicalResult Interpreter::execute(Operation *op) {
   if (llvm::isa<scf::YieldOp>(op))
     return success();
   if (auto ret = llvm::dyn_cast<func::ReturnOp>(op)) {
-    SmallVector<sim::Value> sizes;
+    // Each result with its sizes, in the function-boundary order.
+    SmallVector<SmallVector<sim::RuntimeValue>> groups;
     for (mlir::Value v : ret.getOperands()) {
+      SmallVector<sim::RuntimeValue> &group = groups.emplace_back();
       Slot &slot = env[v];
       if (auto *i = std::get_if<int64_t>(&slot)) {
-        results.push_back(*i);
+        group.push_back(*i);
         continue;
       }
       const Array &a = std::get<Array>(slot);
-      results.push_back(a.storage);
+      group.push_back(a.storage);
       auto type = llvm::cast<RankedTensorType>(v.getType());
       for (unsigned d = 0; d < type.getRank(); ++d)
         if (type.isDynamicDim(d))
-          sizes.push_back(a.extents[d]);
+          group.push_back(a.extents[d]);
     }
-    llvm::append_range(results, sizes);
+    results = dynshape::FunctionBoundary::arrange<sim::RuntimeValue>(groups);
     return success();
   }
   return fail(op, "is not supported by the reference interpreter");
 }
 
-FailureOr<SmallVector<sim::Value>>
-Interpreter::run(func::FuncOp func, ArrayRef<sim::Value> args) {
-  SmallVector<int64_t> sizes;
-  unsigned numSizes = 0;
-  for (Type type : func.getArgumentTypes())
-    if (auto ranked = llvm::dyn_cast<RankedTensorType>(type))
-      numSizes += ranked.getNumDynamicDims();
-  if (args.size() != func.getNumArguments() + numSizes)
+FailureOr<SmallVector<sim::RuntimeValue>>
+Interpreter::run(func::FuncOp func, ArrayRef<sim::RuntimeValue> args) {
+  dynshape::FunctionBoundary boundary(func.getArgumentTypes());
+  if (args.size() != boundary.getNumBoundaryValues())
     return func.emitError("(reference) expects ")
-           << func.getNumArguments() + numSizes
+           << boundary.getNumBoundaryValues()
            << " arguments (bounded tensors padded, their sizes appended), got "
            << args.size();
-  unsigned nextSize = func.getNumArguments();
   for (BlockArgument arg : func.getArguments()) {
-    const sim::Value &value = args[arg.getArgNumber()];
+    const sim::RuntimeValue &value = args[arg.getArgNumber()];
     if (auto type = llvm::dyn_cast<RankedTensorType>(arg.getType())) {
       auto *t = std::get_if<Tensor>(&value);
       SmallVector<int64_t> bounded = dynshape::getBoundedShape(type);
@@ -409,7 +407,10 @@ Interpreter::run(func::FuncOp func, ArrayRef<sim::Value> args) {
       Array a{*t, bounded};
       for (unsigned d = 0; d < type.getRank(); ++d)
         if (type.isDynamicDim(d)) {
-          auto *size = std::get_if<int64_t>(&args[nextSize++]);
+          std::optional<unsigned> position =
+              boundary.getSizePosition(arg.getArgNumber(), d);
+          auto *size =
+              position ? std::get_if<int64_t>(&args[*position]) : nullptr;
           if (!size)
             return func.emitError("(reference) a size argument must be an "
                                   "integer");
@@ -430,8 +431,8 @@ Interpreter::run(func::FuncOp func, ArrayRef<sim::Value> args) {
 
 } // namespace
 
-FailureOr<SmallVector<sim::Value>>
-dyn::sim::interpretReference(func::FuncOp func, ArrayRef<sim::Value> args,
+FailureOr<SmallVector<sim::RuntimeValue>>
+dyn::sim::interpretReference(func::FuncOp func, ArrayRef<sim::RuntimeValue> args,
                              bool *undefined) {
   Interpreter interpreter;
   interpreter.undefined = undefined;

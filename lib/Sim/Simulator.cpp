@@ -38,12 +38,12 @@ struct Storage {
 
 class Machine {
 public:
-  Machine(func::FuncOp func, ArrayRef<sim::Value> args) : func(func) {
-    for (const sim::Value &arg : args)
+  Machine(func::FuncOp func, ArrayRef<sim::RuntimeValue> args) : func(func) {
+    for (const sim::RuntimeValue &arg : args)
       this->args.push_back(arg);
   }
 
-  FailureOr<SmallVector<sim::Value>> run();
+  FailureOr<SmallVector<sim::RuntimeValue>> run();
 
 private:
   LogicalResult bindArguments();
@@ -76,7 +76,7 @@ private:
   }
 
   func::FuncOp func;
-  SmallVector<sim::Value> args;
+  SmallVector<sim::RuntimeValue> args;
   std::array<std::array<uint32_t, addr4::kNumRegisters>, 8> registers{};
   std::vector<uint8_t> sbuf = std::vector<uint8_t>(
       bir::AddressMap::getSpaceBytes(bir::MemorySpace::sbuf), 0);
@@ -105,7 +105,7 @@ LogicalResult Machine::bindArguments() {
     return func.emitError("the binary takes ")
            << func.getNumArguments() << " arguments, got " << args.size();
   for (BlockArgument arg : func.getArguments()) {
-    const sim::Value &value = args[arg.getArgNumber()];
+    const sim::RuntimeValue &value = args[arg.getArgNumber()];
     if (auto type = llvm::dyn_cast<MemRefType>(arg.getType())) {
       auto *tensor = std::get_if<Tensor>(&value);
       // Compare element types by kind: the caller's may live in another
@@ -400,10 +400,10 @@ LogicalResult Machine::copy(dge::DescriptorOp desc, bir::Engine engine) {
   });
 }
 
-FailureOr<SmallVector<sim::Value>> Machine::run() {
+FailureOr<SmallVector<sim::RuntimeValue>> Machine::run() {
   if (failed(bindArguments()) || failed(execute(func.getBody().front())))
     return failure();
-  SmallVector<sim::Value> results;
+  SmallVector<sim::RuntimeValue> results;
   auto ret = llvm::cast<func::ReturnOp>(func.getBody().back().getTerminator());
   for (mlir::Value result : ret.getOperands()) {
     if (llvm::isa<bir::RegType>(result.getType())) {
@@ -426,8 +426,8 @@ FailureOr<SmallVector<sim::Value>> Machine::run() {
 
 } // namespace
 
-FailureOr<SmallVector<sim::Value>> dyn::sim::simulate(ModuleOp module,
-                                                      ArrayRef<sim::Value> args) {
+FailureOr<SmallVector<sim::RuntimeValue>> dyn::sim::simulate(ModuleOp module,
+                                                      ArrayRef<sim::RuntimeValue> args) {
   func::FuncOp entry;
   module.walk([&](func::FuncOp f) {
     if (!f.isExternal())

@@ -21,8 +21,8 @@ namespace dyn::sim {
 /// With `undefined`, an input on which upstream semantics are undefined
 /// (a tensor slice out of range, division by zero) sets it and fails
 /// quietly; without, it is an error.
-mlir::FailureOr<llvm::SmallVector<Value>>
-interpretReference(mlir::func::FuncOp func, llvm::ArrayRef<Value> args,
+mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
+interpretReference(mlir::func::FuncOp func, llvm::ArrayRef<RuntimeValue> args,
                    bool *undefined = nullptr);
 
 } // namespace dyn::sim

@@ -21,8 +21,8 @@ namespace dyn::sim {
 /// the binary: tensors for DRAM tensors, integers for i32 scalars). An
 /// access outside a location, a dynamic loop beyond its max_trip, or a
 /// malformed program is a located error.
-mlir::FailureOr<llvm::SmallVector<Value>> simulate(mlir::ModuleOp module,
-                                                   llvm::ArrayRef<Value> args);
+mlir::FailureOr<llvm::SmallVector<RuntimeValue>> simulate(mlir::ModuleOp module,
+                                                   llvm::ArrayRef<RuntimeValue> args);
 
 } // namespace dyn::sim
 

@@ -30,7 +30,7 @@ struct Tensor {
 };
 
 /// A function argument or result: a tensor or an integer scalar.
-using Value = std::variant<Tensor, int64_t>;
+using RuntimeValue = std::variant<Tensor, int64_t>;
 
 } // namespace dyn::sim
 

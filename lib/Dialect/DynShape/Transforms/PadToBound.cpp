@@ -3,12 +3,13 @@
 // XLA's DynamicPadder (report Stage 0): every bounded dynamic dim becomes its
 // bound, its runtime extent an i32 scalar kept provably <= bound, and the
 // padding is masked wherever it could change a result. Function boundaries
-// follow DESIGN.md section 3 (DynamicParameterBinding): sizes are appended
-// after the original arguments and results.
+// follow dynshape::FunctionBoundary (docs/FrontEnd.md, "Function boundary"):
+// sizes are appended after the original arguments and results.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
+#include "dyn/Dialect/DynShape/IR/FunctionBoundary.h"
 #include "dyn/Dialect/DynShape/Transforms/PadToBound.h"
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
 
@@ -39,23 +40,19 @@ static RankedTensorType withDynamicDim(RankedTensorType type, unsigned dim) {
                                BoundsAttr::get(type.getContext(), bounds));
 }
 
+/// `types` converted (a bounded tensor to its padded tensor and its sizes),
+/// in the function-boundary order.
+static SmallVector<Type> withSizesAppended(TypeRange types,
+                                          const TypeConverter &converter) {
+  SmallVector<SmallVector<Type>> groups;
+  for (Type type : types)
+    (void)converter.convertType(type, groups.emplace_back());
+  return FunctionBoundary::arrange<Type>(groups);
+}
+
 /// Bounded arguments become their padded tensor plus appended i32 sizes;
 /// inside the body, set_dimension_size rebuilds the bounded value, so the
 /// conversion treats arguments like any other bounded value.
-/// `types` converted, with every size appended after the padded tensors.
-static SmallVector<Type> withSizesAppended(TypeRange types,
-                                          const TypeConverter &converter) {
-  SmallVector<Type> values, sizes;
-  for (Type type : types) {
-    SmallVector<Type> converted;
-    (void)converter.convertType(type, converted);
-    values.push_back(converted.front());
-    sizes.append(converted.begin() + 1, converted.end());
-  }
-  llvm::append_range(values, sizes);
-  return values;
-}
-
 static void padArguments(func::FuncOp func, const TypeConverter &converter) {
   SmallVector<Type> inputs =
       withSizesAppended(func.getArgumentTypes(), converter);

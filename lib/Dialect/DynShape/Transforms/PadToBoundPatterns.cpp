@@ -10,6 +10,7 @@
 #include "dyn/Dialect/DynShape/Transforms/PadToBound.h"
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
+#include "dyn/Dialect/DynShape/IR/FunctionBoundary.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -521,16 +522,9 @@ struct PadDim : PadPattern<tensor::DimOp> {
   }
 };
 
-/// The function-boundary order: each value's padded tensor in place, then
-/// all their sizes, in order.
+/// The function-boundary order of converted values (FunctionBoundary).
 static SmallVector<Value> withSizesAppended(ArrayRef<ValueRange> converted) {
-  SmallVector<Value> values, sizes;
-  for (ValueRange range : converted) {
-    values.push_back(range.front());
-    llvm::append_range(sizes, range.drop_front());
-  }
-  llvm::append_range(values, sizes);
-  return values;
+  return FunctionBoundary::arrange<Value>(converted);
 }
 
 /// func.return: padded tensors in place, their sizes appended in order.
@@ -552,28 +546,19 @@ struct PadCall : PadPattern<func::CallOp> {
   matchAndRewrite(func::CallOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     SmallVector<Value> operands = withSizesAppended(adaptor.getOperands());
-    SmallVector<Type> resultTypes, sizeTypes;
+    SmallVector<SmallVector<Type>> resultGroups;
     SmallVector<unsigned> numSizes;
     for (Type type : op.getResultTypes()) {
-      SmallVector<Type> converted;
-      if (failed(getTypeConverter()->convertType(type, converted)))
+      if (failed(getTypeConverter()->convertType(type,
+                                                 resultGroups.emplace_back())))
         return rewriter.notifyMatchFailure(op, "unconvertible result type");
-      resultTypes.push_back(converted.front());
-      sizeTypes.append(converted.begin() + 1, converted.end());
-      numSizes.push_back(converted.size() - 1);
+      numSizes.push_back(resultGroups.back().size() - 1);
     }
-    unsigned numOriginal = resultTypes.size();
-    llvm::append_range(resultTypes, sizeTypes);
-    auto call = func::CallOp::create(rewriter, op.getLoc(), op.getCallee(),
-                                     resultTypes, operands);
-    SmallVector<SmallVector<Value>> replacements;
-    unsigned nextSize = numOriginal;
-    for (unsigned i = 0; i < numOriginal; ++i) {
-      SmallVector<Value> values{call.getResult(i)};
-      for (unsigned k = 0; k < numSizes[i]; ++k)
-        values.push_back(call.getResult(nextSize++));
-      replacements.push_back(values);
-    }
+    auto call = func::CallOp::create(
+        rewriter, op.getLoc(), op.getCallee(),
+        FunctionBoundary::arrange<Type>(resultGroups), operands);
+    SmallVector<SmallVector<Value>> replacements =
+        FunctionBoundary::group<Value>(call.getResults(), numSizes);
     rewriter.replaceOpWithMultiple(op, replacements);
     return success();
   }

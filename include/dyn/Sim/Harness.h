@@ -1,0 +1,99 @@
+//===- Harness.h - running a dyn program from its caller's side -*- C++ -*-===//
+//
+// What a caller of the simulator needs besides the simulator itself: the
+// entry's calling convention (arguments given in the binary's padded form,
+// or the original ones with each bounded tensor at its runtime extent),
+// compiling a tensor-level module to a binary exactly as its bytes say,
+// random inputs, and comparing the binary with the reference interpreter.
+// dyn-sim is a thin command line over it; the C API and Python call it too.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DYN_SIM_HARNESS_H
+#define DYN_SIM_HARNESS_H
+
+#include "dyn/Sim/Values.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <random>
+#include <string>
+
+namespace dyn::sim {
+
+/// The calling convention of an entry function.
+struct EntrySignature {
+  /// The binary's arguments: tensors (as RankedTensorType) and i32 scalars.
+  llvm::SmallVector<mlir::Type> boundaryTypes;
+  /// The tensor-level arguments; equal to boundaryTypes for a binary.
+  llvm::SmallVector<mlir::Type> originalTypes;
+  /// For each result of the binary that is a bounded tensor: (dimension,
+  /// result index of its size), so that only the valid region is compared.
+  llvm::SmallVector<llvm::SmallVector<std::pair<unsigned, unsigned>>>
+      resultSizes;
+
+  /// The convention of a tensor-level function.
+  static EntrySignature getTensorLevel(mlir::func::FuncOp func);
+  /// The convention of a deserialized binary's function.
+  static EntrySignature getBinary(mlir::func::FuncOp func);
+
+  /// True when `count` arguments are the original ones rather than the
+  /// binary's (the two counts differ only for functions with bounded types).
+  bool takesOriginal(size_t count) const {
+    return count == originalTypes.size() &&
+           originalTypes.size() != boundaryTypes.size();
+  }
+  /// Fails unless `count` arguments are either convention's.
+  llvm::Error checkArgumentCount(size_t count) const;
+  /// The type the `index`-th of `count` given arguments must have.
+  mlir::Type getGivenType(size_t count, size_t index) const {
+    return takesOriginal(count) ? originalTypes[index] : boundaryTypes[index];
+  }
+};
+
+/// The binary's arguments from `given`, in either convention: original
+/// bounded tensors are padded with zeros and their sizes appended.
+llvm::Expected<llvm::SmallVector<RuntimeValue>>
+toBoundaryArguments(const EntrySignature &signature,
+                    llvm::ArrayRef<RuntimeValue> given);
+
+/// Lowers `module` with --lower-to-addr4 and `pipelineOptions`, keeping the
+/// function `entry` only, serializes it and deserializes the bytes into
+/// `fresh`: the result is exactly what the container says. Errors are
+/// reported as diagnostics; returns null on failure.
+mlir::OwningOpRef<mlir::ModuleOp>
+compileToBinary(mlir::ModuleOp module, llvm::StringRef entry,
+                llvm::StringRef pipelineOptions, mlir::MLIRContext &fresh);
+
+/// Random arguments in the binary's convention: small f32 values, random
+/// bytes for other element types, and runtime scalars ranging a little past
+/// both ends of the largest extent (clamping is part of the test).
+llvm::SmallVector<RuntimeValue> getRandomArguments(const EntrySignature &signature,
+                                                   std::mt19937 &rng);
+
+/// The first difference between `expected` and `actual`, comparing bounded
+/// tensors only over their valid region (sizes from `expected`).
+std::optional<std::string>
+findDifference(const EntrySignature &signature,
+               llvm::ArrayRef<RuntimeValue> expected,
+               llvm::ArrayRef<RuntimeValue> actual);
+
+/// Runs `binary` and the reference interpreter of `func` on `trials` random
+/// inputs, seeds `seed`, `seed + 1`, ...; fails with the first mismatch.
+struct ComparisonResult {
+  unsigned trials = 0;
+  /// Trials whose input upstream semantics leave undefined.
+  unsigned skipped = 0;
+};
+llvm::Expected<ComparisonResult> compareWithReference(mlir::func::FuncOp func,
+                                                      mlir::ModuleOp binary,
+                                                      unsigned trials,
+                                                      unsigned seed);
+
+} // namespace dyn::sim
+
+#endif // DYN_SIM_HARNESS_H

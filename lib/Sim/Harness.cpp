@@ -1,0 +1,283 @@
+//===- Harness.cpp - running a dyn program from its caller's side ---------===//
+
+#include "dyn/Sim/Harness.h"
+
+#include "dyn/Dialect/DynShape/IR/DynShape.h"
+#include "dyn/Dialect/DynShape/IR/FunctionBoundary.h"
+#include "dyn/Pipelines/Pipelines.h"
+#include "dyn/Sim/Reference.h"
+#include "dyn/Sim/Simulator.h"
+#include "dyn/Target/ADDR4/Container.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace dyn;
+using namespace dyn::sim;
+
+static llvm::Error error(const Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+static std::string typeText(Type type) {
+  std::string text;
+  llvm::raw_string_ostream(text) << type;
+  return text;
+}
+
+/// Calls `fn(flat index, multi-index)` for each element of `shape` in
+/// row-major order.
+static void forEachIndex(ArrayRef<int64_t> shape,
+                         llvm::function_ref<void(int64_t, ArrayRef<int64_t>)> fn) {
+  int64_t count = 1;
+  for (int64_t d : shape)
+    count *= d;
+  SmallVector<int64_t> idx(shape.size(), 0);
+  for (int64_t n = 0; n < count; ++n) {
+    fn(n, idx);
+    for (size_t d = shape.size(); d-- > 0;)
+      if (++idx[d] < shape[d])
+        break;
+      else
+        idx[d] = 0;
+  }
+}
+
+EntrySignature EntrySignature::getTensorLevel(func::FuncOp func) {
+  EntrySignature sig;
+  sig.originalTypes.assign(func.getArgumentTypes().begin(),
+                           func.getArgumentTypes().end());
+  sig.boundaryTypes =
+      dynshape::FunctionBoundary(func.getArgumentTypes()).getBoundaryTypes();
+  dynshape::FunctionBoundary results(func.getResultTypes());
+  for (auto [i, type] : llvm::enumerate(func.getResultTypes())) {
+    SmallVector<std::pair<unsigned, unsigned>> &dims =
+        sig.resultSizes.emplace_back();
+    if (auto ranked = llvm::dyn_cast<RankedTensorType>(type))
+      for (unsigned d = 0; d < ranked.getRank(); ++d)
+        if (std::optional<unsigned> at = results.getSizePosition(i, d))
+          dims.push_back({d, *at});
+  }
+  return sig;
+}
+
+EntrySignature EntrySignature::getBinary(func::FuncOp func) {
+  EntrySignature sig;
+  for (Type type : func.getArgumentTypes()) {
+    if (auto m = llvm::dyn_cast<MemRefType>(type))
+      sig.boundaryTypes.push_back(
+          RankedTensorType::get(m.getShape(), m.getElementType()));
+    else
+      sig.boundaryTypes.push_back(type);
+  }
+  sig.originalTypes = sig.boundaryTypes;
+  return sig;
+}
+
+llvm::Error EntrySignature::checkArgumentCount(size_t count) const {
+  if (takesOriginal(count) || count == boundaryTypes.size())
+    return llvm::Error::success();
+  return error("expected " + Twine(boundaryTypes.size()) + " arguments" +
+               (originalTypes.size() != boundaryTypes.size()
+                    ? " (or the " + Twine(originalTypes.size()) +
+                          " original ones)"
+                    : Twine()) +
+               ", got " + Twine(count));
+}
+
+/// `t`, at its runtime extent, zero-padded to `bounded`.
+static Tensor padTo(const Tensor &t, ArrayRef<int64_t> bounded) {
+  Tensor out{t.elementType, SmallVector<int64_t>(bounded), {}};
+  int64_t eb = t.elementBytes();
+  out.bytes.assign(out.numElements() * eb, 0);
+  forEachIndex(t.shape, [&](int64_t src, ArrayRef<int64_t> idx) {
+    int64_t dst = 0;
+    for (size_t d = 0; d < idx.size(); ++d)
+      dst = dst * bounded[d] + idx[d];
+    std::memcpy(out.bytes.data() + dst * eb, t.bytes.data() + src * eb, eb);
+  });
+  return out;
+}
+
+llvm::Expected<SmallVector<RuntimeValue>>
+dyn::sim::toBoundaryArguments(const EntrySignature &sig,
+                              ArrayRef<RuntimeValue> given) {
+  size_t count = given.size();
+  bool original = sig.takesOriginal(count);
+  if (llvm::Error err = sig.checkArgumentCount(count))
+    return std::move(err);
+  SmallVector<SmallVector<RuntimeValue>> groups;
+  for (auto [i, value] : llvm::enumerate(given)) {
+    SmallVector<RuntimeValue> &group = groups.emplace_back();
+    auto tensorType = llvm::dyn_cast<RankedTensorType>(sig.boundaryTypes[i]);
+    if (!tensorType) {
+      if (!std::holds_alternative<int64_t>(value))
+        return error("argument " + Twine(i) + " must be an i32 integer");
+      group.push_back(value);
+      continue;
+    }
+    auto *t = std::get_if<Tensor>(&value);
+    if (!t)
+      return error("argument " + Twine(i) + " must have the type " +
+                   typeText(tensorType));
+    Tensor tensor = *t;
+    auto orig = llvm::dyn_cast<RankedTensorType>(sig.originalTypes[i]);
+    if (original && orig && dynshape::getBoundsAttr(orig)) {
+      for (unsigned d = 0; d < orig.getRank(); ++d) {
+        if (tensor.shape.size() != static_cast<size_t>(orig.getRank()) ||
+            tensor.shape[d] > tensorType.getDimSize(d) ||
+            (!orig.isDynamicDim(d) &&
+             tensor.shape[d] != tensorType.getDimSize(d)))
+          return error("argument " + Twine(i) + " does not fit " +
+                       typeText(orig));
+      }
+      for (unsigned d = 0; d < orig.getRank(); ++d)
+        if (orig.isDynamicDim(d))
+          group.push_back(tensor.shape[d]);
+      tensor = padTo(tensor, tensorType.getShape());
+    }
+    if (tensor.shape != ArrayRef<int64_t>(tensorType.getShape()))
+      return error("argument " + Twine(i) + " must have the type " +
+                   typeText(tensorType));
+    group.insert(group.begin(), std::move(tensor));
+  }
+  if (!original)
+    return llvm::to_vector(llvm::map_range(
+        groups, [](SmallVector<RuntimeValue> &g) { return g.front(); }));
+  return dynshape::FunctionBoundary::arrange<RuntimeValue>(groups);
+}
+
+OwningOpRef<ModuleOp> dyn::sim::compileToBinary(ModuleOp module,
+                                                StringRef entry,
+                                                StringRef pipelineOptions,
+                                                MLIRContext &fresh) {
+  OwningOpRef<ModuleOp> copy = module.clone();
+  // The container holds the entry function only.
+  for (auto func : llvm::make_early_inc_range(copy->getOps<func::FuncOp>()))
+    if (func.getSymName() != entry && !func.isExternal())
+      func.erase();
+  PassManager pm(module.getContext());
+  PipelineOptions options;
+  if (failed(options.parseFromString(pipelineOptions)) ||
+      failed(verifyPipelineOptions(options, [&](const Twine &message) {
+        return emitError(module.getLoc(), message);
+      })))
+    return nullptr;
+  buildLowerToADDR4Pipeline(pm, options);
+  if (failed(pm.run(*copy)))
+    return nullptr;
+  SmallVector<char> bytes;
+  if (failed(addr4::serialize(*copy, bytes)))
+    return nullptr;
+  return addr4::deserialize(StringRef(bytes.data(), bytes.size()), &fresh);
+}
+
+SmallVector<RuntimeValue>
+dyn::sim::getRandomArguments(const EntrySignature &sig, std::mt19937 &rng) {
+  int64_t extent = 1;
+  for (Type type : sig.boundaryTypes)
+    if (auto t = llvm::dyn_cast<RankedTensorType>(type))
+      for (int64_t d : t.getShape())
+        extent = std::max(extent, d);
+  std::uniform_int_distribution<int64_t> scalar(-3, extent + 3);
+  std::uniform_int_distribution<int32_t> small(-100, 100);
+  SmallVector<RuntimeValue> args;
+  for (Type type : sig.boundaryTypes) {
+    auto t = llvm::dyn_cast<RankedTensorType>(type);
+    if (!t) {
+      args.push_back(scalar(rng));
+      continue;
+    }
+    Tensor tensor{t.getElementType(), SmallVector<int64_t>(t.getShape()), {}};
+    int64_t eb = tensor.elementBytes();
+    tensor.bytes.resize(tensor.numElements() * eb);
+    for (int64_t n = 0; n < tensor.numElements(); ++n) {
+      uint8_t *at = tensor.bytes.data() + n * eb;
+      if (t.getElementType().isF32()) {
+        float f = small(rng) / 4.0f;
+        std::memcpy(at, &f, 4);
+      } else if (t.getElementType().isSignlessInteger(32)) {
+        int32_t v = scalar(rng);
+        std::memcpy(at, &v, 4);
+      } else {
+        for (int64_t k = 0; k < eb; ++k)
+          at[k] = rng();
+      }
+    }
+    args.push_back(std::move(tensor));
+  }
+  return args;
+}
+
+std::optional<std::string>
+dyn::sim::findDifference(const EntrySignature &sig,
+                         ArrayRef<RuntimeValue> a, ArrayRef<RuntimeValue> b) {
+  if (a.size() != b.size())
+    return "different result counts";
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (auto *x = std::get_if<int64_t>(&a[i])) {
+      auto *y = std::get_if<int64_t>(&b[i]);
+      if (!y || static_cast<int32_t>(*x) != static_cast<int32_t>(*y))
+        return "result " + std::to_string(i) + ": " + std::to_string(*x) +
+               " vs " + (y ? std::to_string(*y) : std::string("a tensor"));
+      continue;
+    }
+    const Tensor &x = std::get<Tensor>(a[i]);
+    auto *yp = std::get_if<Tensor>(&b[i]);
+    if (!yp || yp->shape != x.shape)
+      return "result " + std::to_string(i) + ": different shapes";
+    SmallVector<int64_t> limit(x.shape);
+    if (i < sig.resultSizes.size())
+      for (auto [dim, sizeResult] : sig.resultSizes[i])
+        limit[dim] = std::get<int64_t>(a[sizeResult]);
+    int64_t eb = x.elementBytes();
+    std::optional<std::string> found;
+    forEachIndex(x.shape, [&](int64_t n, ArrayRef<int64_t> idx) {
+      if (found)
+        return;
+      for (size_t d = 0; d < idx.size(); ++d)
+        if (idx[d] >= limit[d])
+          return;
+      if (std::memcmp(x.bytes.data() + n * eb, yp->bytes.data() + n * eb,
+                      eb) == 0)
+        return;
+      std::string where;
+      for (int64_t v : idx)
+        where += (where.empty() ? "" : ", ") + std::to_string(v);
+      found = "result " + std::to_string(i) + " differs at [" + where + "]";
+    });
+    if (found)
+      return found;
+  }
+  return std::nullopt;
+}
+
+llvm::Expected<ComparisonResult>
+dyn::sim::compareWithReference(func::FuncOp func, ModuleOp binary,
+                               unsigned trials, unsigned seed) {
+  EntrySignature sig = EntrySignature::getTensorLevel(func);
+  ComparisonResult result;
+  for (unsigned t = 0; t < trials; ++t) {
+    unsigned trialSeed = seed + t;
+    std::mt19937 rng(trialSeed);
+    SmallVector<RuntimeValue> args = getRandomArguments(sig, rng);
+    bool undefined = false;
+    FailureOr<SmallVector<RuntimeValue>> want =
+        interpretReference(func, args, &undefined);
+    ++result.trials;
+    if (undefined) {
+      ++result.skipped; // upstream semantics do not define a result
+      continue;
+    }
+    FailureOr<SmallVector<RuntimeValue>> got = simulate(binary, args);
+    if (failed(want) || failed(got))
+      return error("trial with seed " + Twine(trialSeed) + " failed to run");
+    if (std::optional<std::string> diff = findDifference(sig, *want, *got))
+      return error("mismatch with seed " + Twine(trialSeed) + ": " + *diff +
+                   " (reference vs simulated binary)");
+  }
+  return result;
+}
