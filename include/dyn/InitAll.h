@@ -9,12 +9,20 @@ class DialectRegistry;
 
 namespace dyn {
 
-/// The dyn dialects plus the upstream dialects (and their interface models)
-/// that users' input and dyn's own lowerings contain.
+/// dyn's own dialects (dynshape, bir, dge) and their interface models.
 void registerAllDialects(mlir::DialectRegistry &registry);
 
-/// The dyn passes and pipelines plus the upstream passes people chain.
+/// dyn's own passes and pipelines.
 void registerAllPasses();
+
+/// The upstream dialects, interface models (bufferization, value bounds)
+/// and func extensions that users' input and dyn's pipelines need, as
+/// circt-opt adds its upstream set next to its own.
+void registerUpstreamDialects(mlir::DialectRegistry &registry);
+
+/// The upstream passes people chain with dyn's (transforms, bufferization,
+/// linalg, arith).
+void registerUpstreamPasses();
 
 } // namespace dyn
 

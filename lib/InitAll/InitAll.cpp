@@ -38,12 +38,15 @@
 
 void dyn::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<bir::BIRDialect, dge::DGEDialect, dynshape::DynShapeDialect>();
+  dynshape::registerBufferizableOpInterfaceExternalModels(registry);
+}
+
+void dyn::registerUpstreamDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::affine::AffineDialect, mlir::arith::ArithDialect,
                   mlir::bufferization::BufferizationDialect,
                   mlir::func::FuncDialect, mlir::linalg::LinalgDialect,
                   mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
                   mlir::tensor::TensorDialect>();
-  dynshape::registerBufferizableOpInterfaceExternalModels(registry);
   mlir::func::registerAllExtensions(registry);
   mlir::affine::registerValueBoundsOpInterfaceExternalModels(registry);
   mlir::arith::registerValueBoundsOpInterfaceExternalModels(registry);
@@ -63,6 +66,9 @@ void dyn::registerAllPasses() {
   dge::registerDGEPasses();
   addr4::registerADDR4Passes();
   registerPipelines();
+}
+
+void dyn::registerUpstreamPasses() {
   mlir::registerTransformsPasses();
   mlir::bufferization::registerBufferizationPasses();
   mlir::registerLinalgPasses();

@@ -19,33 +19,22 @@ using namespace mlir;
 LogicalResult
 dyn::verifyPipelineOptions(const PipelineOptions &options,
                            function_ref<LogicalResult(const Twine &)> fail) {
-  if (!dge::getArchLevel(options.arch))
-    return fail("unknown arch '" + options.arch +
-                "'; expected gen2, gen3, core_v4 or core_v5");
-  if (options.vectorRoute != "hwdge" && options.vectorRoute != "swdge")
-    return fail("vector-route must be hwdge or swdge, got '" +
-                options.vectorRoute + "'");
-  int64_t perPartition = options.scratchPerPartition;
-  int64_t total = options.scratchBytes;
-  if (perPartition >= 0 && total >= 0 && total != 128 * perPartition)
-    return fail("dynamic-dma-sbuf-bytes (" + Twine(total) +
-                ") must be 128 x dynamic-dma-scratch-size-per-partition (" +
-                Twine(perPartition) + "); give either");
-  if (total >= 0 && total % 128 != 0)
-    return fail("dynamic-dma-sbuf-bytes must be a multiple of 128 (one share "
-                "per partition)");
-  if (!bir::symbolizeEngine(options.engine))
-    return fail("unknown engine '" + options.engine +
-                "'; expected pe, act, pool, dve or sp");
-  if (options.scratchPerPartition < -1 || options.scratchBytes < -1)
-    return fail("DGE scratch sizes must be non-negative");
+  LogicalResult result = success();
+  if (failed(bir::resolveScratchPerPartition(
+          options.scratchPerPartition, options.scratchBytes,
+          [&](const Twine &message) { result = fail(message); })))
+    return failure();
   if (options.maxDescriptorBytes <= 0)
     return fail("max-descriptor-bytes must be positive");
-  return success();
+  return result;
 }
 
 void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
                                   const PipelineOptions &options) {
+  // The target is recorded once, on the module; every pass reads it there.
+  dge::DGESetArchOptions target;
+  target.arch = options.arch;
+  pm.addPass(dge::createDGESetArch(target));
   pm.addPass(dynshape::createDynShapeSplitIndices());
   pm.addPass(dynshape::createDynShapePadToBound());
   pm.addPass(createCanonicalizerPass());
@@ -83,15 +72,10 @@ void dyn::buildLowerToDGEPipeline(OpPassManager &pm,
   OpPassManager &func = pm.nest<func::FuncOp>();
   func.addPass(createConvertBIRToDGE());
   dge::DGEScanOptions scan;
-  scan.arch = options.arch;
   scan.vectorRoute = options.vectorRoute;
   func.addPass(dge::createDGEScan(scan));
-  dge::DGEAssignEngineOptions assign;
-  assign.arch = options.arch;
-  func.addPass(dge::createDGEAssignEngine(assign));
-  dge::DGECleanupOptions cleanup;
-  cleanup.arch = options.arch;
-  func.addPass(dge::createDGECleanup(cleanup));
+  func.addPass(dge::createDGEAssignEngine());
+  func.addPass(dge::createDGECleanup());
   dge::DGELowerDynamicDMAOptions lower;
   lower.maxDescriptorBytes = options.maxDescriptorBytes;
   func.addPass(dge::createDGELowerDynamicDMA(lower));

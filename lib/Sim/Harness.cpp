@@ -161,8 +161,11 @@ OwningOpRef<ModuleOp> dyn::sim::compileToBinary(ModuleOp module,
       func.erase();
   PassManager pm(module.getContext());
   PipelineOptions options;
-  if (failed(options.parseFromString(pipelineOptions)) ||
-      failed(verifyPipelineOptions(options, [&](const Twine &message) {
+  if (failed(options.parseFromString(pipelineOptions)))
+    return emitError(module.getLoc())
+               << "invalid pipeline options '" << pipelineOptions << "'",
+           nullptr;
+  if (failed(verifyPipelineOptions(options, [&](const Twine &message) {
         return emitError(module.getLoc(), message);
       })))
     return nullptr;

@@ -19,6 +19,8 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 
+#include "llvm/ADT/TypeSwitch.h"
+
 #include <cstring>
 
 using namespace mlir;
@@ -35,20 +37,24 @@ struct Array {
 
 using Slot = std::variant<Array, int64_t>;
 
+} // namespace
+
 /// Wraps an integer to 32 bits: i32 is the S32 of the report, and index
 /// values live in the target's 32-bit registers (project-defined).
-int64_t wrap(Type type, int64_t v) {
+static int64_t wrap(Type type, int64_t v) {
   if (type.isSignlessInteger(32) || type.isIndex())
     return static_cast<int32_t>(static_cast<uint32_t>(v));
   return v;
 }
 
-int64_t strideOf(const Tensor &t, size_t dim) {
+static int64_t strideOf(const Tensor &t, size_t dim) {
   int64_t s = 1;
   for (size_t d = dim + 1; d < t.shape.size(); ++d)
     s *= t.shape[d];
   return s;
 }
+
+namespace {
 
 class Interpreter {
 public:
@@ -58,6 +64,19 @@ public:
 private:
   LogicalResult execute(Block &block);
   LogicalResult execute(Operation *op);
+  // The op kinds (or families) execute(Operation *) dispatches to.
+  LogicalResult executeIntegerBinary(Operation *op);
+  LogicalResult executeDynamicSlice(dynshape::DynamicSliceOp slice);
+  LogicalResult
+  executeDynamicUpdateSlice(dynshape::DynamicUpdateSliceOp update);
+  LogicalResult executeGather(dynshape::GatherOp gather);
+  LogicalResult executeScatter(dynshape::ScatterOp scatter);
+  LogicalResult executeExtract(tensor::ExtractOp extract);
+  LogicalResult executeEmpty(tensor::EmptyOp empty);
+  LogicalResult executeTranspose(linalg::TransposeOp transpose);
+  LogicalResult executeSlice(Operation *op);
+  LogicalResult executeFor(scf::ForOp loop);
+  LogicalResult executeReturn(func::ReturnOp ret);
   int64_t scalar(mlir::Value v) { return std::get<int64_t>(env[v]); }
   Array &array(mlir::Value v) { return std::get<Array>(env[v]); }
   LogicalResult fail(Operation *op, const Twine &message) {
@@ -139,252 +158,292 @@ LogicalResult Interpreter::execute(Block &block) {
   return success();
 }
 
+} // namespace
+
 /// clamp(v, lo, hi)
-int64_t clampTo(int64_t v, int64_t lo, int64_t hi) {
+static int64_t clampTo(int64_t v, int64_t lo, int64_t hi) {
   return std::min(std::max(v, lo), hi);
 }
 
+namespace {
+
 LogicalResult Interpreter::execute(Operation *op) {
-  if (auto c = llvm::dyn_cast<arith::ConstantOp>(op)) {
-    APInt value;
-    if (!matchPattern(c.getResult(), m_ConstantInt(&value)))
-      return fail(op, "only integer constants are supported");
-    env[c] = value.getSExtValue();
-    return success();
+  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case([&](arith::ConstantOp c) {
+        APInt value;
+        if (!matchPattern(c.getResult(), m_ConstantInt(&value)))
+          return fail(op, "only integer constants are supported");
+        env[c] = value.getSExtValue();
+        return success();
+      })
+      .Case<arith::IndexCastOp, arith::IndexCastUIOp>([&](Operation *op) {
+        env[op->getResult(0)] =
+            wrap(op->getResult(0).getType(), scalar(op->getOperand(0)));
+        return success();
+      })
+      .Case<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivSIOp,
+            arith::RemSIOp, arith::MinSIOp, arith::MaxSIOp>(
+          [&](Operation *op) { return executeIntegerBinary(op); })
+      .Case([&](dynshape::GetDimensionSizeOp get) {
+        env[get] = array(get.getOperand()).extents[get.getDimension()];
+        return success();
+      })
+      .Case([&](dynshape::SetDimensionSizeOp set) {
+        Array a = array(set.getOperand());
+        int64_t bound = a.storage.shape[set.getDimension()];
+        a.extents[set.getDimension()] =
+            clampTo(scalar(set.getSize()), 0, bound);
+        env[set] = a;
+        return success();
+      })
+      .Case([&](dynshape::DynamicSliceOp slice) {
+        return executeDynamicSlice(slice);
+      })
+      .Case([&](dynshape::DynamicUpdateSliceOp update) {
+        return executeDynamicUpdateSlice(update);
+      })
+      .Case([&](dynshape::GatherOp gather) { return executeGather(gather); })
+      .Case([&](dynshape::ScatterOp scatter) {
+        return executeScatter(scatter);
+      })
+      .Case([&](tensor::ExtractOp extract) { return executeExtract(extract); })
+      .Case([&](tensor::EmptyOp empty) { return executeEmpty(empty); })
+      .Case([&](linalg::TransposeOp transpose) {
+        return executeTranspose(transpose);
+      })
+      .Case<tensor::ExtractSliceOp, tensor::InsertSliceOp>(
+          [&](Operation *op) { return executeSlice(op); })
+      .Case([&](scf::ForOp loop) { return executeFor(loop); })
+      .Case([&](scf::YieldOp) { return success(); })
+      .Case([&](func::ReturnOp ret) { return executeReturn(ret); })
+      .Default([&](Operation *op) {
+        return fail(op, "is not supported by the reference interpreter");
+      });
+}
+
+LogicalResult Interpreter::executeIntegerBinary(Operation *op) {
+  Type type = op->getResult(0).getType();
+  int64_t a = scalar(op->getOperand(0)), b = scalar(op->getOperand(1)), r;
+  if (llvm::isa<arith::AddIOp>(op))
+    r = static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
+  else if (llvm::isa<arith::SubIOp>(op))
+    r = static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b));
+  else if (llvm::isa<arith::MulIOp>(op))
+    r = static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
+  else if (llvm::isa<arith::MinSIOp>(op))
+    r = std::min(a, b);
+  else if (llvm::isa<arith::MaxSIOp>(op))
+    r = std::max(a, b);
+  else if (b == 0)
+    return undefinedBehaviour(op, "division by zero");
+  else
+    r = llvm::isa<arith::DivSIOp>(op) ? a / b : a % b;
+  env[op->getResult(0)] = wrap(type, r);
+  return success();
+}
+
+LogicalResult Interpreter::executeDynamicSlice(dynshape::DynamicSliceOp slice) {
+  const Array &src = array(slice.getOperand());
+  ArrayRef<int64_t> sizes = slice.getSliceSizes();
+  SmallVector<int64_t> start;
+  for (auto [d, idx] : llvm::enumerate(startIndices(slice.getStartIndices())))
+    start.push_back(clampTo(idx, 0, src.storage.shape[d] - sizes[d]));
+  Array out;
+  out.storage = {src.storage.elementType, SmallVector<int64_t>(sizes), {}};
+  out.storage.bytes.resize(out.storage.numElements() * src.storage.elementBytes());
+  out.extents.assign(sizes.begin(), sizes.end());
+  SmallVector<int64_t> zero(sizes.size(), 0);
+  copyWindow(src.storage, start, out.storage, zero, sizes, sizes);
+  env[slice] = out;
+  return success();
+}
+
+LogicalResult
+Interpreter::executeDynamicUpdateSlice(dynshape::DynamicUpdateSliceOp update) {
+  Array out = array(update.getOperand());
+  const Array &upd = array(update.getUpdate());
+  SmallVector<int64_t> start, zero(upd.storage.shape.size(), 0);
+  for (auto [d, idx] : llvm::enumerate(startIndices(update.getStartIndices())))
+    start.push_back(clampTo(idx, 0,
+                            out.storage.shape[d] - upd.storage.shape[d]));
+  // Only the update's valid region [0, extent) is written.
+  copyWindow(upd.storage, zero, out.storage, start, upd.storage.shape,
+             upd.extents);
+  env[update] = out;
+  return success();
+}
+
+LogicalResult Interpreter::executeGather(dynshape::GatherOp gather) {
+  const Array &table = array(gather.getOperand());
+  const Array &ids = array(gather.getIndices());
+  int64_t rows = table.storage.shape[0], n = ids.storage.shape[0];
+  int64_t rowElems = strideOf(table.storage, 0), eb = table.storage.elementBytes();
+  Array out;
+  out.storage.elementType = table.storage.elementType;
+  out.storage.shape = table.storage.shape;
+  out.storage.shape[0] = n;
+  out.storage.bytes.assign(n * rowElems * eb, 0);
+  out.extents = table.extents;
+  out.extents[0] = ids.extents[0];
+  for (int64_t i = 0; i < n; ++i) {
+    int32_t id;
+    std::memcpy(&id, ids.storage.bytes.data() + 4 * i, 4);
+    int64_t row = clampTo(id, 0, rows - 1);
+    std::memcpy(out.storage.bytes.data() + i * rowElems * eb,
+                table.storage.bytes.data() + row * rowElems * eb,
+                rowElems * eb);
   }
-  if (llvm::isa<arith::IndexCastOp, arith::IndexCastUIOp>(op)) {
-    env[op->getResult(0)] =
-        wrap(op->getResult(0).getType(), scalar(op->getOperand(0)));
-    return success();
+  env[gather] = out;
+  return success();
+}
+
+LogicalResult Interpreter::executeScatter(dynshape::ScatterOp scatter) {
+  Array out = array(scatter.getOperand());
+  const Array &ids = array(scatter.getIndices());
+  const Array &rowsIn = array(scatter.getUpdates());
+  int64_t rows = out.storage.shape[0];
+  int64_t rowElems = strideOf(out.storage, 0), eb = out.storage.elementBytes();
+  for (int64_t i = 0; i < ids.extents[0]; ++i) {
+    int32_t id;
+    std::memcpy(&id, ids.storage.bytes.data() + 4 * i, 4);
+    if (id < 0 || id >= rows)
+      continue; // out of range rows are skipped
+    std::memcpy(out.storage.bytes.data() + id * rowElems * eb,
+                rowsIn.storage.bytes.data() + i * rowElems * eb,
+                rowElems * eb);
   }
-  if (llvm::isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivSIOp,
-                arith::RemSIOp, arith::MinSIOp, arith::MaxSIOp>(op)) {
-    Type type = op->getResult(0).getType();
-    int64_t a = scalar(op->getOperand(0)), b = scalar(op->getOperand(1)), r;
-    if (llvm::isa<arith::AddIOp>(op))
-      r = static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
-    else if (llvm::isa<arith::SubIOp>(op))
-      r = static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b));
-    else if (llvm::isa<arith::MulIOp>(op))
-      r = static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
-    else if (llvm::isa<arith::MinSIOp>(op))
-      r = std::min(a, b);
-    else if (llvm::isa<arith::MaxSIOp>(op))
-      r = std::max(a, b);
-    else if (b == 0)
-      return undefinedBehaviour(op, "division by zero");
-    else
-      r = llvm::isa<arith::DivSIOp>(op) ? a / b : a % b;
-    env[op->getResult(0)] = wrap(type, r);
-    return success();
+  env[scatter] = out;
+  return success();
+}
+
+LogicalResult Interpreter::executeExtract(tensor::ExtractOp extract) {
+  const Array &t = array(extract.getTensor());
+  int64_t offset = 0;
+  for (auto [d, idx] : llvm::enumerate(extract.getIndices())) {
+    int64_t i = scalar(idx);
+    if (i < 0 || i >= t.extents[d])
+      return undefinedBehaviour(extract, "index out of range");
+    offset += i * strideOf(t.storage, d);
   }
-  if (auto get = llvm::dyn_cast<dynshape::GetDimensionSizeOp>(op)) {
-    env[get] = array(get.getOperand()).extents[get.getDimension()];
-    return success();
+  if (!extract.getType().isSignlessInteger(32))
+    return fail(extract, "only i32 elements can be extracted");
+  int32_t v;
+  std::memcpy(&v, t.storage.bytes.data() + 4 * offset, 4);
+  env[extract] = int64_t(v);
+  return success();
+}
+
+LogicalResult Interpreter::executeEmpty(tensor::EmptyOp empty) {
+  RankedTensorType type = empty.getType();
+  if (!type.hasStaticShape())
+    return fail(empty, "only static tensor.empty is supported");
+  Array a;
+  a.storage = {type.getElementType(), SmallVector<int64_t>(type.getShape()), {}};
+  a.storage.bytes.assign(a.storage.numElements() * a.storage.elementBytes(), 0);
+  a.extents.assign(type.getShape().begin(), type.getShape().end());
+  env[empty] = a;
+  return success();
+}
+
+LogicalResult Interpreter::executeTranspose(linalg::TransposeOp transpose) {
+  if (transpose.getPermutation() != ArrayRef<int64_t>{1, 0})
+    return fail(transpose, "only 2-D transposes are supported");
+  const Array &in = array(transpose.getInput());
+  Array out = array(transpose.getInit());
+  int64_t rows = in.storage.shape[0], cols = in.storage.shape[1];
+  int64_t eb = in.storage.elementBytes();
+  for (int64_t i = 0; i < rows; ++i)
+    for (int64_t j = 0; j < cols; ++j)
+      std::memcpy(out.storage.bytes.data() + (j * rows + i) * eb,
+                  in.storage.bytes.data() + (i * cols + j) * eb, eb);
+  env[transpose.getResult()[0]] = out;
+  return success();
+}
+
+LogicalResult Interpreter::executeSlice(Operation *op) {
+  // Upstream semantics: unit strides here, out of range is undefined.
+  auto slice = llvm::cast<OffsetSizeAndStrideOpInterface>(op);
+  bool extract = llvm::isa<tensor::ExtractSliceOp>(op);
+  const Array &src = array(op->getOperand(0));
+  Array target = extract ? Array() : array(op->getOperand(1));
+  const Array &big = extract ? src : target;
+  SmallVector<int64_t> offsets, sizes;
+  for (auto [d, ofr] : llvm::enumerate(slice.getMixedOffsets())) {
+    std::optional<int64_t> c = getConstantIntValue(ofr);
+    offsets.push_back(c ? *c : scalar(llvm::cast<mlir::Value>(ofr)));
   }
-  if (auto set = llvm::dyn_cast<dynshape::SetDimensionSizeOp>(op)) {
-    Array a = array(set.getOperand());
-    int64_t bound = a.storage.shape[set.getDimension()];
-    a.extents[set.getDimension()] = clampTo(scalar(set.getSize()), 0, bound);
-    env[set] = a;
-    return success();
+  for (OpFoldResult ofr : slice.getMixedSizes()) {
+    std::optional<int64_t> c = getConstantIntValue(ofr);
+    if (!c)
+      return fail(op, "only static slice sizes are supported");
+    sizes.push_back(*c);
   }
-  if (auto slice = llvm::dyn_cast<dynshape::DynamicSliceOp>(op)) {
-    const Array &src = array(slice.getOperand());
-    ArrayRef<int64_t> sizes = slice.getSliceSizes();
-    SmallVector<int64_t> start;
-    for (auto [d, idx] : llvm::enumerate(startIndices(slice.getStartIndices())))
-      start.push_back(clampTo(idx, 0, src.storage.shape[d] - sizes[d]));
+  for (OpFoldResult ofr : slice.getMixedStrides())
+    if (getConstantIntValue(ofr) != 1)
+      return fail(op, "only unit strides are supported");
+  if (sizes.size() != big.storage.shape.size())
+    return fail(op, "rank-reducing slices are not supported");
+  for (size_t d = 0; d < sizes.size(); ++d)
+    if (offsets[d] < 0 || offsets[d] + sizes[d] > big.extents[d])
+      return undefinedBehaviour(op, "slice out of range");
+  SmallVector<int64_t> zero(sizes.size(), 0);
+  if (extract) {
     Array out;
-    out.storage = {src.storage.elementType, SmallVector<int64_t>(sizes), {}};
-    out.storage.bytes.resize(out.storage.numElements() * src.storage.elementBytes());
-    out.extents.assign(sizes.begin(), sizes.end());
-    SmallVector<int64_t> zero(sizes.size(), 0);
-    copyWindow(src.storage, start, out.storage, zero, sizes, sizes);
-    env[slice] = out;
-    return success();
+    out.storage = {src.storage.elementType, sizes, {}};
+    out.storage.bytes.resize(out.storage.numElements() *
+                             src.storage.elementBytes());
+    out.extents = sizes;
+    copyWindow(src.storage, offsets, out.storage, zero, sizes, sizes);
+    env[op->getResult(0)] = out;
+  } else {
+    copyWindow(src.storage, zero, target.storage, offsets, sizes, sizes);
+    env[op->getResult(0)] = target;
   }
-  if (auto update = llvm::dyn_cast<dynshape::DynamicUpdateSliceOp>(op)) {
-    Array out = array(update.getOperand());
-    const Array &upd = array(update.getUpdate());
-    SmallVector<int64_t> start, zero(upd.storage.shape.size(), 0);
-    for (auto [d, idx] : llvm::enumerate(startIndices(update.getStartIndices())))
-      start.push_back(clampTo(idx, 0,
-                              out.storage.shape[d] - upd.storage.shape[d]));
-    // Only the update's valid region [0, extent) is written.
-    copyWindow(upd.storage, zero, out.storage, start, upd.storage.shape,
-               upd.extents);
-    env[update] = out;
-    return success();
+  return success();
+}
+
+LogicalResult Interpreter::executeFor(scf::ForOp loop) {
+  int64_t lb = scalar(loop.getLowerBound()), ub = scalar(loop.getUpperBound()),
+          step = scalar(loop.getStep());
+  if (step <= 0)
+    return fail(loop, "non-positive step");
+  SmallVector<Slot> carried;
+  for (mlir::Value init : loop.getInitArgs())
+    carried.push_back(env[init]);
+  for (int64_t iv = lb; iv < ub; iv += step) {
+    env[loop.getInductionVar()] = iv;
+    for (auto [arg, value] : llvm::zip(loop.getRegionIterArgs(), carried))
+      env[arg] = value;
+    if (failed(execute(*loop.getBody())))
+      return failure();
+    auto yield = llvm::cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    for (auto [i, v] : llvm::enumerate(yield.getOperands()))
+      carried[i] = env[v];
   }
-  if (auto gather = llvm::dyn_cast<dynshape::GatherOp>(op)) {
-    const Array &table = array(gather.getOperand());
-    const Array &ids = array(gather.getIndices());
-    int64_t rows = table.storage.shape[0], n = ids.storage.shape[0];
-    int64_t rowElems = strideOf(table.storage, 0), eb = table.storage.elementBytes();
-    Array out;
-    out.storage.elementType = table.storage.elementType;
-    out.storage.shape = table.storage.shape;
-    out.storage.shape[0] = n;
-    out.storage.bytes.assign(n * rowElems * eb, 0);
-    out.extents = table.extents;
-    out.extents[0] = ids.extents[0];
-    for (int64_t i = 0; i < n; ++i) {
-      int32_t id;
-      std::memcpy(&id, ids.storage.bytes.data() + 4 * i, 4);
-      int64_t row = clampTo(id, 0, rows - 1);
-      std::memcpy(out.storage.bytes.data() + i * rowElems * eb,
-                  table.storage.bytes.data() + row * rowElems * eb,
-                  rowElems * eb);
+  for (auto [result, value] : llvm::zip(loop.getResults(), carried))
+    env[result] = value;
+  return success();
+}
+
+LogicalResult Interpreter::executeReturn(func::ReturnOp ret) {
+  // Each result with its sizes, in the function-boundary order.
+  SmallVector<SmallVector<sim::RuntimeValue>> groups;
+  for (mlir::Value v : ret.getOperands()) {
+    SmallVector<sim::RuntimeValue> &group = groups.emplace_back();
+    Slot &slot = env[v];
+    if (auto *i = std::get_if<int64_t>(&slot)) {
+      group.push_back(*i);
+      continue;
     }
-    env[gather] = out;
-    return success();
+    const Array &a = std::get<Array>(slot);
+    group.push_back(a.storage);
+    auto type = llvm::cast<RankedTensorType>(v.getType());
+    for (unsigned d = 0; d < type.getRank(); ++d)
+      if (type.isDynamicDim(d))
+        group.push_back(a.extents[d]);
   }
-  if (auto scatter = llvm::dyn_cast<dynshape::ScatterOp>(op)) {
-    Array out = array(scatter.getOperand());
-    const Array &ids = array(scatter.getIndices());
-    const Array &rowsIn = array(scatter.getUpdates());
-    int64_t rows = out.storage.shape[0];
-    int64_t rowElems = strideOf(out.storage, 0), eb = out.storage.elementBytes();
-    for (int64_t i = 0; i < ids.extents[0]; ++i) {
-      int32_t id;
-      std::memcpy(&id, ids.storage.bytes.data() + 4 * i, 4);
-      if (id < 0 || id >= rows)
-        continue; // out of range rows are skipped
-      std::memcpy(out.storage.bytes.data() + id * rowElems * eb,
-                  rowsIn.storage.bytes.data() + i * rowElems * eb,
-                  rowElems * eb);
-    }
-    env[scatter] = out;
-    return success();
-  }
-  if (auto extract = llvm::dyn_cast<tensor::ExtractOp>(op)) {
-    const Array &t = array(extract.getTensor());
-    int64_t offset = 0;
-    for (auto [d, idx] : llvm::enumerate(extract.getIndices())) {
-      int64_t i = scalar(idx);
-      if (i < 0 || i >= t.extents[d])
-        return undefinedBehaviour(op, "index out of range");
-      offset += i * strideOf(t.storage, d);
-    }
-    if (!extract.getType().isSignlessInteger(32))
-      return fail(op, "only i32 elements can be extracted");
-    int32_t v;
-    std::memcpy(&v, t.storage.bytes.data() + 4 * offset, 4);
-    env[extract] = int64_t(v);
-    return success();
-  }
-  if (auto empty = llvm::dyn_cast<tensor::EmptyOp>(op)) {
-    RankedTensorType type = empty.getType();
-    if (!type.hasStaticShape())
-      return fail(op, "only static tensor.empty is supported");
-    Array a;
-    a.storage = {type.getElementType(), SmallVector<int64_t>(type.getShape()), {}};
-    a.storage.bytes.assign(a.storage.numElements() * a.storage.elementBytes(), 0);
-    a.extents.assign(type.getShape().begin(), type.getShape().end());
-    env[empty] = a;
-    return success();
-  }
-  if (auto transpose = llvm::dyn_cast<linalg::TransposeOp>(op)) {
-    if (transpose.getPermutation() != ArrayRef<int64_t>{1, 0})
-      return fail(op, "only 2-D transposes are supported");
-    const Array &in = array(transpose.getInput());
-    Array out = array(transpose.getInit());
-    int64_t rows = in.storage.shape[0], cols = in.storage.shape[1];
-    int64_t eb = in.storage.elementBytes();
-    for (int64_t i = 0; i < rows; ++i)
-      for (int64_t j = 0; j < cols; ++j)
-        std::memcpy(out.storage.bytes.data() + (j * rows + i) * eb,
-                    in.storage.bytes.data() + (i * cols + j) * eb, eb);
-    env[transpose.getResult()[0]] = out;
-    return success();
-  }
-  if (llvm::isa<tensor::ExtractSliceOp, tensor::InsertSliceOp>(op)) {
-    // Upstream semantics: unit strides here, out of range is undefined.
-    auto slice = llvm::cast<OffsetSizeAndStrideOpInterface>(op);
-    bool extract = llvm::isa<tensor::ExtractSliceOp>(op);
-    const Array &src = array(op->getOperand(0));
-    Array target = extract ? Array() : array(op->getOperand(1));
-    const Array &big = extract ? src : target;
-    SmallVector<int64_t> offsets, sizes;
-    for (auto [d, ofr] : llvm::enumerate(slice.getMixedOffsets())) {
-      std::optional<int64_t> c = getConstantIntValue(ofr);
-      offsets.push_back(c ? *c : scalar(llvm::cast<mlir::Value>(ofr)));
-    }
-    for (OpFoldResult ofr : slice.getMixedSizes()) {
-      std::optional<int64_t> c = getConstantIntValue(ofr);
-      if (!c)
-        return fail(op, "only static slice sizes are supported");
-      sizes.push_back(*c);
-    }
-    for (OpFoldResult ofr : slice.getMixedStrides())
-      if (getConstantIntValue(ofr) != 1)
-        return fail(op, "only unit strides are supported");
-    if (sizes.size() != big.storage.shape.size())
-      return fail(op, "rank-reducing slices are not supported");
-    for (size_t d = 0; d < sizes.size(); ++d)
-      if (offsets[d] < 0 || offsets[d] + sizes[d] > big.extents[d])
-        return undefinedBehaviour(op, "slice out of range");
-    SmallVector<int64_t> zero(sizes.size(), 0);
-    if (extract) {
-      Array out;
-      out.storage = {src.storage.elementType, sizes, {}};
-      out.storage.bytes.resize(out.storage.numElements() *
-                               src.storage.elementBytes());
-      out.extents = sizes;
-      copyWindow(src.storage, offsets, out.storage, zero, sizes, sizes);
-      env[op->getResult(0)] = out;
-    } else {
-      copyWindow(src.storage, zero, target.storage, offsets, sizes, sizes);
-      env[op->getResult(0)] = target;
-    }
-    return success();
-  }
-  if (auto loop = llvm::dyn_cast<scf::ForOp>(op)) {
-    int64_t lb = scalar(loop.getLowerBound()), ub = scalar(loop.getUpperBound()),
-            step = scalar(loop.getStep());
-    if (step <= 0)
-      return fail(op, "non-positive step");
-    SmallVector<Slot> carried;
-    for (mlir::Value init : loop.getInitArgs())
-      carried.push_back(env[init]);
-    for (int64_t iv = lb; iv < ub; iv += step) {
-      env[loop.getInductionVar()] = iv;
-      for (auto [arg, value] : llvm::zip(loop.getRegionIterArgs(), carried))
-        env[arg] = value;
-      if (failed(execute(*loop.getBody())))
-        return failure();
-      auto yield = llvm::cast<scf::YieldOp>(loop.getBody()->getTerminator());
-      for (auto [i, v] : llvm::enumerate(yield.getOperands()))
-        carried[i] = env[v];
-    }
-    for (auto [result, value] : llvm::zip(loop.getResults(), carried))
-      env[result] = value;
-    return success();
-  }
-  if (llvm::isa<scf::YieldOp>(op))
-    return success();
-  if (auto ret = llvm::dyn_cast<func::ReturnOp>(op)) {
-    // Each result with its sizes, in the function-boundary order.
-    SmallVector<SmallVector<sim::RuntimeValue>> groups;
-    for (mlir::Value v : ret.getOperands()) {
-      SmallVector<sim::RuntimeValue> &group = groups.emplace_back();
-      Slot &slot = env[v];
-      if (auto *i = std::get_if<int64_t>(&slot)) {
-        group.push_back(*i);
-        continue;
-      }
-      const Array &a = std::get<Array>(slot);
-      group.push_back(a.storage);
-      auto type = llvm::cast<RankedTensorType>(v.getType());
-      for (unsigned d = 0; d < type.getRank(); ++d)
-        if (type.isDynamicDim(d))
-          group.push_back(a.extents[d]);
-    }
-    results = dynshape::FunctionBoundary::arrange<sim::RuntimeValue>(groups);
-    return success();
-  }
-  return fail(op, "is not supported by the reference interpreter");
+  results = dynshape::FunctionBoundary::arrange<sim::RuntimeValue>(groups);
+  return success();
 }
 
 FailureOr<SmallVector<sim::RuntimeValue>>

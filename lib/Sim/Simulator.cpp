@@ -14,6 +14,8 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
+#include "llvm/ADT/TypeSwitch.h"
+
 #include <array>
 #include <cstring>
 
@@ -49,6 +51,11 @@ private:
   LogicalResult bindArguments();
   LogicalResult execute(Block &block);
   LogicalResult execute(Operation *op);
+  // The op kinds execute(Operation *) dispatches to.
+  LogicalResult executeAlloc(bir::AllocOp alloc);
+  LogicalResult executeMemset(bir::MemsetOp memset);
+  LogicalResult executeFor(bir::ForOp loop);
+  LogicalResult executeDynamicFor(bir::DynamicForOp loop);
   LogicalResult trigger(dge::TriggerOp op);
   LogicalResult copy(dge::DescriptorOp desc, bir::Engine engine);
 
@@ -90,7 +97,9 @@ private:
 /// DRAM the simulator is willing to allocate in all (project-defined).
 constexpr int64_t kDramLimitBytes = int64_t(1) << 30;
 
-Storage makeStorage(MemRefType type) {
+} // namespace
+
+static Storage makeStorage(MemRefType type) {
   Storage s;
   s.type = type;
   s.space = *bir::getMemorySpace(type);
@@ -99,6 +108,8 @@ Storage makeStorage(MemRefType type) {
   s.rowElements = s.numElements / type.getDimSize(0);
   return s;
 }
+
+namespace {
 
 LogicalResult Machine::bindArguments() {
   if (args.size() != func.getNumArguments())
@@ -138,125 +149,137 @@ LogicalResult Machine::execute(Block &block) {
 }
 
 LogicalResult Machine::execute(Operation *op) {
-  if (auto alloc = llvm::dyn_cast<bir::AllocOp>(op)) {
-    Storage s = makeStorage(alloc.getType());
-    if (s.space == bir::MemorySpace::dram) {
-      int64_t bytes = s.numElements * s.elementBytes;
-      dramBytes += bytes;
-      if (bytes < 0 || dramBytes > kDramLimitBytes)
-        return alloc.emitOpError("needs more DRAM than the simulator's "
-                                 "limit of ")
-               << kDramLimitBytes << " bytes";
-      dramBuffers.push_back(std::make_unique<std::vector<uint8_t>>(bytes, 0));
-      s.dram = dramBuffers.back().get();
-    } else if (!alloc.getAddress()) {
-      return alloc.emitOpError("has no address; the binary is not allocated");
-    } else {
-      s.address = *alloc.getAddress();
-      if (s.type.getDimSize(0) > bir::AddressMap::kNumPartitions ||
-          s.address + s.rowElements * s.elementBytes >
-              bir::AddressMap::getCapacity(s.space))
-        return alloc.emitOpError("does not fit its memory space");
-    }
-    storages[alloc] = s;
-    return success();
+  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case([&](bir::AllocOp alloc) { return executeAlloc(alloc); })
+      .Case([&](bir::ReadVarOp read) {
+        auto arg = llvm::cast<BlockArgument>(read.getVar());
+        reg(read.getEngine(), physicalId(read)) =
+            static_cast<uint32_t>(std::get<int64_t>(args[arg.getArgNumber()]));
+        return success();
+      })
+      .Case([&](bir::ReadElemOp read) -> LogicalResult {
+        Storage *s = storage(read.getMem());
+        if (!s || !s->dram)
+          return read.emitOpError("reads a location that is not a DRAM tensor");
+        int32_t value;
+        std::memcpy(&value, s->dram->data() + 4 * read.getIndex(), 4);
+        reg(read.getEngine(), physicalId(read)) = value;
+        return success();
+      })
+      .Case([&](bir::MemsetOp memset) { return executeMemset(memset); })
+      .Case([&](bir::MovImmOp mov) {
+        reg(mov.getEngine(), physicalId(mov)) =
+            static_cast<uint32_t>(mov.getValueAttr().getInt());
+        return success();
+      })
+      .Case([&](bir::AluOp alu) {
+        int32_t lhs = read(alu.getEngine(), alu.getLhs());
+        int32_t rhs = read(alu.getEngine(), alu.getRhs());
+        reg(alu.getEngine(), physicalId(alu)) =
+            bir::evaluateAlu(alu.getKind(), lhs, rhs);
+        return success();
+      })
+      .Case([&](bir::AluImmOp alu) {
+        int32_t lhs = read(alu.getEngine(), alu.getLhs());
+        reg(alu.getEngine(), physicalId(alu)) =
+            bir::evaluateAlu(alu.getKind(), lhs,
+                             static_cast<int32_t>(alu.getImmAttr().getInt()));
+        return success();
+      })
+      .Case([&](bir::ForOp loop) { return executeFor(loop); })
+      .Case([&](bir::DynamicForOp loop) { return executeDynamicFor(loop); })
+      .Case([&](dge::TriggerOp t) { return trigger(t); })
+      .Case<dge::BlockOp, bir::PhysicalAPOp, func::ReturnOp>([&](Operation *) {
+        return success(); // run by their trigger or memset, or implied
+      })
+      .Default([&](Operation *op) -> LogicalResult {
+        return op->emitOpError("cannot be simulated");
+      });
+}
+
+LogicalResult Machine::executeAlloc(bir::AllocOp alloc) {
+  Storage s = makeStorage(alloc.getType());
+  if (s.space == bir::MemorySpace::dram) {
+    int64_t bytes = s.numElements * s.elementBytes;
+    dramBytes += bytes;
+    if (bytes < 0 || dramBytes > kDramLimitBytes)
+      return alloc.emitOpError("needs more DRAM than the simulator's "
+                               "limit of ")
+             << kDramLimitBytes << " bytes";
+    dramBuffers.push_back(std::make_unique<std::vector<uint8_t>>(bytes, 0));
+    s.dram = dramBuffers.back().get();
+  } else if (!alloc.getAddress()) {
+    return alloc.emitOpError("has no address; the binary is not allocated");
+  } else {
+    s.address = *alloc.getAddress();
+    if (s.type.getDimSize(0) > bir::AddressMap::kNumPartitions ||
+        s.address + s.rowElements * s.elementBytes >
+            bir::AddressMap::getCapacity(s.space))
+      return alloc.emitOpError("does not fit its memory space");
   }
-  if (auto read = llvm::dyn_cast<bir::ReadVarOp>(op)) {
-    auto arg = llvm::cast<BlockArgument>(read.getVar());
-    reg(read.getEngine(), physicalId(read)) =
-        static_cast<uint32_t>(std::get<int64_t>(args[arg.getArgNumber()]));
-    return success();
-  }
-  if (auto read = llvm::dyn_cast<bir::ReadElemOp>(op)) {
-    Storage *s = storage(read.getMem());
-    if (!s || !s->dram)
-      return read.emitOpError("reads a location that is not a DRAM tensor");
-    int32_t value;
-    std::memcpy(&value, s->dram->data() + 4 * read.getIndex(), 4);
-    reg(read.getEngine(), physicalId(read)) = value;
-    return success();
-  }
-  if (auto memset = llvm::dyn_cast<bir::MemsetOp>(op)) {
-    auto ap = memset.getDst().getDefiningOp<bir::PhysicalAPOp>();
-    Storage *s = storage(ap.getMem());
-    if (!s)
-      return memset.emitOpError("fills a location that does not exist yet");
-    ArrayRef<int64_t> pattern = ap.getPattern();
-    size_t entries = pattern.size() / 2;
-    SmallVector<int64_t> idx(entries, 0);
-    int64_t total = 1;
+  storages[alloc] = s;
+  return success();
+}
+
+LogicalResult Machine::executeMemset(bir::MemsetOp memset) {
+  auto ap = memset.getDst().getDefiningOp<bir::PhysicalAPOp>();
+  Storage *s = storage(ap.getMem());
+  if (!s)
+    return memset.emitOpError("fills a location that does not exist yet");
+  ArrayRef<int64_t> pattern = ap.getPattern();
+  size_t entries = pattern.size() / 2;
+  SmallVector<int64_t> idx(entries, 0);
+  int64_t total = 1;
+  for (size_t e = 0; e < entries; ++e)
+    total *= pattern[2 * e + 1];
+  uint64_t value = memset.getValue();
+  for (int64_t n = 0; n < total; ++n) {
+    int64_t element = ap.getOffset();
     for (size_t e = 0; e < entries; ++e)
-      total *= pattern[2 * e + 1];
-    uint64_t value = memset.getValue();
-    for (int64_t n = 0; n < total; ++n) {
-      int64_t element = ap.getOffset();
-      for (size_t e = 0; e < entries; ++e)
-        element += idx[e] * pattern[2 * e];
-      if (element < 0 || element >= s->numElements)
-        return memset.emitOpError("fills element ")
-               << element << " outside its location";
-      std::memcpy(elementAddress(*s, element * s->elementBytes), &value,
-                  s->elementBytes);
-      for (size_t e = entries; e-- > 0;)
-        if (++idx[e] < pattern[2 * e + 1])
-          break;
-        else
-          idx[e] = 0;
-    }
-    return success();
+      element += idx[e] * pattern[2 * e];
+    if (element < 0 || element >= s->numElements)
+      return memset.emitOpError("fills element ")
+             << element << " outside its location";
+    std::memcpy(elementAddress(*s, element * s->elementBytes), &value,
+                s->elementBytes);
+    for (size_t e = entries; e-- > 0;)
+      if (++idx[e] < pattern[2 * e + 1])
+        break;
+      else
+        idx[e] = 0;
   }
-  if (auto mov = llvm::dyn_cast<bir::MovImmOp>(op)) {
-    reg(mov.getEngine(), physicalId(mov)) =
-        static_cast<uint32_t>(mov.getValueAttr().getInt());
-    return success();
+  return success();
+}
+
+LogicalResult Machine::executeFor(bir::ForOp loop) {
+  int64_t step = loop.getStepAttr().getInt();
+  for (int64_t iv = loop.getLbAttr().getInt(); iv < loop.getUbAttr().getInt();
+       iv += step) {
+    reg(loop.getEngine(), physicalId(loop.getInductionReg())) = iv;
+    if (failed(execute(loop.getBody().front())))
+      return failure();
   }
-  if (auto alu = llvm::dyn_cast<bir::AluOp>(op)) {
-    int32_t lhs = read(alu.getEngine(), alu.getLhs());
-    int32_t rhs = read(alu.getEngine(), alu.getRhs());
-    reg(alu.getEngine(), physicalId(alu)) =
-        bir::evaluateAlu(alu.getKind(), lhs, rhs);
-    return success();
+  return success();
+}
+
+LogicalResult Machine::executeDynamicFor(bir::DynamicForOp loop) {
+  // The simulator runs the register's count; the compiler sized for max.
+  int32_t ubReg = read(loop.getEngine(), loop.getUbReg());
+  int64_t ub = static_cast<int32_t>(bir::evaluateAlu(
+      bir::AluOpKind::add,
+      bir::evaluateAlu(bir::AluOpKind::mult, loop.getUbCoefAttr().getInt(),
+                       ubReg),
+      loop.getUbConstAttr().getInt()));
+  int64_t step = loop.getStepAttr().getInt(), trips = 0;
+  for (int64_t iv = loop.getLbAttr().getInt(); iv < ub; iv += step) {
+    if (++trips > static_cast<int64_t>(loop.getMaxTrip()))
+      return loop.emitOpError("runs more than its max_trip of ")
+             << loop.getMaxTrip() << " trips (upper bound " << ub << ")";
+    reg(loop.getEngine(), physicalId(loop.getInductionReg())) = iv;
+    if (failed(execute(loop.getBody().front())))
+      return failure();
   }
-  if (auto alu = llvm::dyn_cast<bir::AluImmOp>(op)) {
-    int32_t lhs = read(alu.getEngine(), alu.getLhs());
-    reg(alu.getEngine(), physicalId(alu)) = bir::evaluateAlu(
-        alu.getKind(), lhs, static_cast<int32_t>(alu.getImmAttr().getInt()));
-    return success();
-  }
-  if (auto loop = llvm::dyn_cast<bir::ForOp>(op)) {
-    int64_t step = loop.getStepAttr().getInt();
-    for (int64_t iv = loop.getLbAttr().getInt(); iv < loop.getUbAttr().getInt();
-         iv += step) {
-      reg(loop.getEngine(), physicalId(loop.getInductionReg())) = iv;
-      if (failed(execute(loop.getBody().front())))
-        return failure();
-    }
-    return success();
-  }
-  if (auto loop = llvm::dyn_cast<bir::DynamicForOp>(op)) {
-    // The simulator runs the register's count; the compiler sized for max.
-    int32_t ubReg = read(loop.getEngine(), loop.getUbReg());
-    int64_t ub = static_cast<int32_t>(bir::evaluateAlu(
-        bir::AluOpKind::add,
-        bir::evaluateAlu(bir::AluOpKind::mult, loop.getUbCoefAttr().getInt(),
-                         ubReg),
-        loop.getUbConstAttr().getInt()));
-    int64_t step = loop.getStepAttr().getInt(), trips = 0;
-    for (int64_t iv = loop.getLbAttr().getInt(); iv < ub; iv += step) {
-      if (++trips > static_cast<int64_t>(loop.getMaxTrip()))
-        return loop.emitOpError("runs more than its max_trip of ")
-               << loop.getMaxTrip() << " trips (upper bound " << ub << ")";
-      reg(loop.getEngine(), physicalId(loop.getInductionReg())) = iv;
-      if (failed(execute(loop.getBody().front())))
-        return failure();
-    }
-    return success();
-  }
-  if (auto t = llvm::dyn_cast<dge::TriggerOp>(op))
-    return trigger(t);
-  if (llvm::isa<dge::BlockOp, bir::PhysicalAPOp, func::ReturnOp>(op))
-    return success(); // run by their trigger or memset, or implied
-  return op->emitOpError("cannot be simulated");
+  return success();
 }
 
 LogicalResult Machine::trigger(dge::TriggerOp op) {

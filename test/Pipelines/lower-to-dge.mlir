@@ -21,11 +21,13 @@
 // RUN: dyn-opt %s -split-input-file --lower-to-dge=arch=core_v4 | FileCheck %s --check-prefixes=CHECK,HW,HW3 --implicit-check-not=swdge --implicit-check-not="queue dve" --implicit-check-not="queue pool"
 // RUN: dyn-opt %s -split-input-file --lower-to-dge=arch=core_v5 | FileCheck %s --check-prefixes=CHECK,HW,HW5 --implicit-check-not=swdge --implicit-check-not="queue pool"
 
+// The arch is recorded once, on the module; the function carries none.
+// DS20:       module attributes {dge.arch = #dge<arch gen2>} {
+// DS30:       module attributes {dge.arch = #dge<arch gen3>} {
 // DS-LABEL: func.func @decode_step(
 // DS-SAME:    %[[CACHE:[^:]*]]: memref<64x32xf32, #bir.mem<dram>>, %[[K:[^:]*]]: memref<1x32xf32, #bir.mem<dram>>, %[[POS:[^:]*]]: i32,
 // DS-SAME:    %[[HIST:[^:]*]]: memref<64x32xf32, #bir.mem<dram>>, %[[OUT:[^:]*]]: memref<64x32xf32, #bir.mem<dram>>, %[[LEN:[^:]*]]: i32)
-// DS20-SAME:  attributes {dge.arch_level = 20 : i32}
-// DS30-SAME:  attributes {dge.arch_level = 30 : i32}
+// DS-NOT:     arch
 // DS:         bir.read_var %[[POS]] on pool
 // DS:         %[[P:.*]] = bir.alu_imm min %{{.*}}, 63 on pool
 // DS-NEXT:    %[[A:.*]] = bir.alu_imm mult %[[P]], 128 on pool

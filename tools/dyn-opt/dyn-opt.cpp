@@ -7,8 +7,10 @@
 
 int main(int argc, char **argv) {
   dyn::registerAllPasses();
+  dyn::registerUpstreamPasses();
   mlir::DialectRegistry registry;
   dyn::registerAllDialects(registry);
+  dyn::registerUpstreamDialects(registry);
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "dyn optimizer driver\n", registry));
 }

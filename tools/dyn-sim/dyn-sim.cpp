@@ -124,10 +124,10 @@ static LogicalResult writeResults(ArrayRef<RuntimeValue> results,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  dyn::registerAllPasses();
   cl::ParseCommandLineOptions(argc, argv, "dyn simulator\n");
   DialectRegistry registry;
   dyn::registerAllDialects(registry);
+  dyn::registerUpstreamDialects(registry);
   MLIRContext context(registry), fresh(registry);
 
   auto buffer = llvm::MemoryBuffer::getFile(inputFile);

@@ -6,6 +6,8 @@
 #include "dyn/Conversion/BIRToDGE/BIRToDGE.h"
 #include "dyn/Conversion/DynShapeToBIR/DynShapeToBIR.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"
 

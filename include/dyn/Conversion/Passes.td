@@ -34,12 +34,20 @@ def ConvertDynShapeToBIR : Pass<"convert-dynshape-to-bir", "::mlir::ModuleOp"> {
     Anything else is reported with a diagnostic naming the op.
   }];
   let options = [
-    Option<"engine", "engine", "std::string", "\"pool\"",
+    Option<"engine", "engine", "::dyn::bir::Engine", "::dyn::bir::Engine::pool",
            "Engine that runs the DMAs, loops and their register code "
-           "(software DGE triggers from Pool by default)">
+           "(software DGE triggers from Pool by default)",
+           [{::llvm::cl::values(
+             clEnumValN(::dyn::bir::Engine::pe, "pe", "the PE array"),
+             clEnumValN(::dyn::bir::Engine::act, "act", "the Activation engine"),
+             clEnumValN(::dyn::bir::Engine::pool, "pool", "the Pool engine"),
+             clEnumValN(::dyn::bir::Engine::dve, "dve", "the Vector engine"),
+             clEnumValN(::dyn::bir::Engine::sp, "sp", "the SP engine"))}]>
   ];
-  // bir receives everything.
-  let dependentDialects = ["::dyn::bir::BIRDialect"];
+  // bir receives everything; composing views creates affine.apply.
+  let dependentDialects = ["::dyn::bir::BIRDialect",
+                           "::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 def ConvertBIRToDGE : Pass<"convert-bir-to-dge", "::mlir::func::FuncOp"> {

@@ -3,6 +3,8 @@
 #ifndef DYN_PIPELINES_PIPELINES_H
 #define DYN_PIPELINES_PIPELINES_H
 
+#include "dyn/Dialect/DGE/IR/DGE.h"
+
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
@@ -11,12 +13,16 @@ class OpPassManager;
 
 namespace dyn {
 
-/// The options of DESIGN.md section 2, shared by every dyn pipeline.
+/// The options every dyn pipeline takes.
 struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
-  Option<std::string> arch{*this, "arch",
-                           llvm::cl::desc("Target: gen2, gen3, core_v4 or "
-                                          "core_v5 (ArchLevel 20/30/40/50)"),
-                           llvm::cl::init("gen3")};
+  Option<dge::Arch> arch{
+      *this, "arch", llvm::cl::desc("Target generation"),
+      llvm::cl::init(dge::kDefaultArch),
+      llvm::cl::values(
+          clEnumValN(dge::Arch::gen2, "gen2", "ArchLevel 20"),
+          clEnumValN(dge::Arch::gen3, "gen3", "ArchLevel 30"),
+          clEnumValN(dge::Arch::core_v4, "core_v4", "ArchLevel 40"),
+          clEnumValN(dge::Arch::core_v5, "core_v5", "ArchLevel 50"))};
   Option<int64_t> scratchPerPartition{
       *this, "dynamic-dma-scratch-size-per-partition",
       llvm::cl::desc("Bytes of the DGE scratch in each SBUF partition"),
@@ -30,19 +36,27 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
       *this, "max-descriptor-bytes",
       llvm::cl::desc("Largest single DMA descriptor, in bytes"),
       llvm::cl::init(65536)};
-  Option<std::string> vectorRoute{
+  Option<dge::DGEType> vectorRoute{
       *this, "vector-route",
-      llvm::cl::desc("Route of indirect DMAs on ArchLevel > 29: hwdge or "
-                     "swdge"),
-      llvm::cl::init("hwdge")};
-  Option<std::string> engine{
+      llvm::cl::desc("Route of indirect DMAs on ArchLevel > 29"),
+      llvm::cl::init(dge::DGEType::hwdge),
+      llvm::cl::values(clEnumValN(dge::DGEType::hwdge, "hwdge",
+                                  "hardware DGE on a queue engine"),
+                       clEnumValN(dge::DGEType::swdge, "swdge",
+                                  "software DGE on the triggering engine"))};
+  Option<bir::Engine> engine{
       *this, "engine",
       llvm::cl::desc("Engine that triggers DMAs and runs their register code"),
-      llvm::cl::init("pool")};
+      llvm::cl::init(bir::Engine::pool),
+      llvm::cl::values(clEnumValN(bir::Engine::pe, "pe", "the PE array"),
+                       clEnumValN(bir::Engine::act, "act", "Activation"),
+                       clEnumValN(bir::Engine::pool, "pool", "Pool"),
+                       clEnumValN(bir::Engine::dve, "dve", "Vector"),
+                       clEnumValN(bir::Engine::sp, "sp", "SP"))};
 };
 
-/// Checks the options (a known arch and route, consistent scratch sizes)
-/// and reports the first problem through `fail`.
+/// Checks what the option parser cannot (consistent scratch sizes, a
+/// positive descriptor size) and reports the first problem through `fail`.
 llvm::LogicalResult verifyPipelineOptions(
     const PipelineOptions &options,
     llvm::function_ref<llvm::LogicalResult(const llvm::Twine &)> fail);

@@ -5,11 +5,12 @@
 // whose offset_scale is the byte stride each register steps by; a gather or
 // scatter becomes one whose generic address is the index tensor. Static
 // copies become plain bir.dma. Views are kind-1 access patterns over their
-// base location, in elements.
+// base location, in elements. A view's offsets are the registers the scalar
+// patterns made of them, looked up in the conversion's mapping.
 //
 //===----------------------------------------------------------------------===//
 
-#include "dyn/Conversion/DynShapeToBIR/DynShapeToBIR.h"
+#include "Patterns.h"
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 
@@ -39,30 +40,17 @@ struct Side {
   bool isDynamic() const { return !regs.empty(); }
 };
 
-/// The register behind a view offset: the scalar patterns left it as
-/// `unrealized_conversion_cast %reg : !bir.reg to index`, possibly through
-/// a cast to i32 when the value is also used as an i32 (a returned size).
-Value getOffsetRegister(Value offset) {
-  while (auto cast = offset.getDefiningOp<UnrealizedConversionCastOp>()) {
-    if (cast.getNumOperands() != 1)
-      return {};
-    offset = cast.getOperand(0);
-    if (llvm::isa<RegType>(offset.getType()))
-      return offset;
-  }
-  return {};
-}
+/// Resolves a view offset (an index value) to its register.
+using RegisterOf = llvm::function_ref<Value(Value)>;
 
-/// Describes `view` (a base location or one subview of it).
-FailureOr<Side> describeSide(Operation *user, Value view) {
+} // namespace
+
+/// Describes `view` (a location or one subview of it; whyNotASide holds).
+static Side describeSide(Value view, RegisterOf registerOf) {
   Side side;
   auto subview = view.getDefiningOp<memref::SubViewOp>();
   side.base = subview ? subview.getSource() : view;
   auto baseType = llvm::cast<MemRefType>(side.base.getType());
-  if (side.base.getDefiningOp<memref::SubViewOp>() ||
-      !baseType.getLayout().isIdentity() || !getMemorySpace(baseType))
-    return user->emitOpError("cannot lower: operand is not a bir location or "
-                             "a single subview of one");
   SmallVector<int64_t> strides = baseType.getStridesAndOffset().first;
   int64_t rank = baseType.getRank();
   if (!subview) {
@@ -77,20 +65,13 @@ FailureOr<Side> describeSide(Operation *user, Value view) {
   ArrayRef<int64_t> sizes = subview.getStaticSizes();
   ArrayRef<int64_t> steps = subview.getStaticStrides();
   for (int64_t d = 0; d < rank; ++d) {
-    if (ShapedType::isDynamic(sizes[d]) || ShapedType::isDynamic(steps[d]))
-      return user->emitOpError("cannot lower: a view with a dynamic size or "
-                               "stride");
     side.pattern.append({strides[d] * steps[d], sizes[d]});
     if (std::optional<int64_t> offset = getConstantIntValue(offsets[d])) {
       side.offset += *offset * strides[d];
       side.staticDims.push_back(d);
       continue;
     }
-    Value reg = getOffsetRegister(llvm::cast<Value>(offsets[d]));
-    if (!reg)
-      return user->emitOpError("cannot lower: view offset of dimension ")
-             << d << " is not register arithmetic";
-    side.regs.push_back(reg);
+    side.regs.push_back(registerOf(llvm::cast<Value>(offsets[d])));
     side.scales.push_back(strides[d] * elementBytes);
     if (side.firstDynamicDim < 0)
       side.firstDynamicDim = d;
@@ -98,7 +79,7 @@ FailureOr<Side> describeSide(Operation *user, Value view) {
   return side;
 }
 
-Value buildAP(PatternRewriter &rewriter, Location loc, const Side &side) {
+static Value buildAP(PatternRewriter &rewriter, Location loc, const Side &side) {
   return PhysicalAPOp::create(
       rewriter, loc, AccessPatternType::get(rewriter.getContext()), side.base,
       rewriter.getI64IntegerAttr(side.offset),
@@ -108,7 +89,7 @@ Value buildAP(PatternRewriter &rewriter, Location loc, const Side &side) {
 }
 
 /// Rows of a gather/scatter operand: `[rowElems, rows], [1, rowElems]`.
-Side rowsSide(Value buffer) {
+static Side rowsSide(Value buffer) {
   auto type = llvm::cast<MemRefType>(buffer.getType());
   int64_t rowElems = 1;
   for (int64_t d : type.getShape().drop_front())
@@ -120,7 +101,7 @@ Side rowsSide(Value buffer) {
 }
 
 template <typename GeneratorOp>
-void buildGenerator(PatternRewriter &rewriter, Operation *op, Engine engine,
+static void buildGenerator(PatternRewriter &rewriter, Operation *op, Engine engine,
                     const Side &src, const Side &dst, const Side &generic,
                     ValueRange genericAddrs, ArrayRef<int64_t> scales,
                     int64_t genericDim, const Side &other) {
@@ -138,7 +119,7 @@ void buildGenerator(PatternRewriter &rewriter, Operation *op, Engine engine,
 /// A copy from `src` to `dst`: a bir.dma when both are static, else the
 /// TensorCopyDynamic generator of the dynamic side (the destination when
 /// both are, the source's registers then its `other` terms).
-void buildCopy(PatternRewriter &rewriter, Operation *op, Engine engine,
+static void buildCopy(PatternRewriter &rewriter, Operation *op, Engine engine,
                const Side &src, const Side &dst, bool transpose = false) {
   if (dst.isDynamic()) {
     buildGenerator<TensorCopyDynamicDstOp>(rewriter, op, engine, src, dst, dst,
@@ -156,33 +137,91 @@ void buildCopy(PatternRewriter &rewriter, Operation *op, Engine engine,
   }
 }
 
-/// memref.copy -> bir.dma, or a TensorCopyDynamic generator.
-struct CopyToDMA : OpRewritePattern<memref::CopyOp> {
-  CopyToDMA(MLIRContext *ctx, Engine engine)
-      : OpRewritePattern(ctx), engine(engine) {}
+namespace {
 
-  LogicalResult matchAndRewrite(memref::CopyOp op,
-                                PatternRewriter &rewriter) const override {
-    FailureOr<Side> src = describeSide(op, op.getSource());
-    FailureOr<Side> dst = describeSide(op, op.getTarget());
+/// A conversion pattern whose op's memref operands are DMA sides.
+template <typename OpTy>
+struct DMAPattern : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+
+  Engine engine() const { return engineOf(this->getTypeConverter()); }
+
+  /// The side of a converted memref operand, or a match failure.
+  FailureOr<Side> side(ConversionPatternRewriter &rewriter, OpTy op,
+                       Value original, Value converted) const {
+    std::string why = whyNotASide(original);
+    if (!why.empty())
+      return rewriter.notifyMatchFailure(op, why);
+    Side result = describeSide(converted, [&](Value offset) {
+      return rewriter.getRemappedValue(offset);
+    });
+    if (llvm::any_of(result.regs, [](Value reg) {
+          return !reg || !llvm::isa<RegType>(reg.getType());
+        }))
+      return rewriter.notifyMatchFailure(op, "a view offset is not a register");
+    return result;
+  }
+};
+
+/// memref.alloc -> bir.alloc in the space the converter gives it.
+struct AllocToLocation : OpConversionPattern<memref::AllocOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(memref::AllocOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getTypeConverter()->convertType<MemRefType>(op.getResult());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "no location type");
+    rewriter.replaceOpWithNewOp<AllocOp>(op, type, IntegerAttr(), UnitAttr());
+    return success();
+  }
+};
+
+/// memref.subview of a converted location: the same view in its space. Its
+/// offsets stay index values; the DMA patterns read their registers.
+struct ViewInSpace : OpConversionPattern<memref::SubViewOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(memref::SubViewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getTypeConverter()->convertType<MemRefType>(op.getResult());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "no view type");
+    rewriter.replaceOpWithNewOp<memref::SubViewOp>(
+        op, type, adaptor.getSource(), op.getMixedOffsets(),
+        op.getMixedSizes(), op.getMixedStrides());
+    return success();
+  }
+};
+
+/// memref.copy -> bir.dma, or a TensorCopyDynamic generator.
+struct CopyToDMA : DMAPattern<memref::CopyOp> {
+  using DMAPattern::DMAPattern;
+  LogicalResult
+  matchAndRewrite(memref::CopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Side> src =
+        side(rewriter, op, op.getSource(), adaptor.getSource());
+    FailureOr<Side> dst =
+        side(rewriter, op, op.getTarget(), adaptor.getTarget());
     if (failed(src) || failed(dst))
       return failure();
-    buildCopy(rewriter, op, engine, *src, *dst);
+    buildCopy(rewriter, op, engine(), *src, *dst);
     rewriter.eraseOp(op);
     return success();
   }
-
-  Engine engine;
 };
 
-int64_t rowBytes(Value buffer) {
+} // namespace
+
+static int64_t rowBytes(Value buffer) {
   auto type = llvm::cast<MemRefType>(buffer.getType());
   return type.getStridesAndOffset().first[0] * *getElementBytes(type);
 }
 
 /// The rows moved through an index tensor: one table row per index. The
 /// outermost step is 0: the index tensor, not the pattern, picks each row.
-Side indexedRows(Value table, Value rows) {
+static Side indexedRows(Value table, Value rows) {
   Side side = rowsSide(table);
   side.pattern[0] = 0;
   side.pattern[1] = rowsSide(rows).pattern[1];
@@ -190,27 +229,27 @@ Side indexedRows(Value table, Value rows) {
   return side;
 }
 
+namespace {
+
 /// buffer_gather -> tensor_copy_dynamic_src reading rows through the ids;
 /// buffer_scatter -> tensor_copy_dynamic_dst writing rows through them.
 template <typename OpTy, typename GeneratorOp, bool IsGather>
-struct IndirectToDMA : OpRewritePattern<OpTy> {
-  IndirectToDMA(MLIRContext *ctx, Engine engine)
-      : OpRewritePattern<OpTy>(ctx), engine(engine) {}
-
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const override {
-    Value rowsBuffer = IsGather ? op->getOperand(2) : op->getOperand(0);
-    Side table = indexedRows(op.getTable(), rowsBuffer);
+struct IndirectToDMA : DMAPattern<OpTy> {
+  using DMAPattern<OpTy>::DMAPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value rowsBuffer = IsGather ? adaptor.getOperands()[2]
+                                : adaptor.getOperands()[0];
+    Side table = indexedRows(adaptor.getTable(), rowsBuffer);
     Side rows = rowsSide(rowsBuffer);
     buildGenerator<GeneratorOp>(
-        rewriter, op, engine, IsGather ? table : rows,
-        IsGather ? rows : table, table, op.getIndices(),
-        {rowBytes(op.getTable())}, 0, Side());
+        rewriter, op, this->engine(), IsGather ? table : rows,
+        IsGather ? rows : table, table, adaptor.getIndices(),
+        {rowBytes(adaptor.getTable())}, 0, Side());
     rewriter.eraseOp(op);
     return success();
   }
-
-  Engine engine;
 };
 using GatherToDMA = IndirectToDMA<dynshape::BufferGatherOp,
                                   TensorCopyDynamicSrcOp, /*IsGather=*/true>;
@@ -218,134 +257,74 @@ using ScatterToDMA = IndirectToDMA<dynshape::BufferScatterOp,
                                    TensorCopyDynamicDstOp, /*IsGather=*/false>;
 
 /// A 2-D linalg.transpose between static views -> a transposing bir.dma.
-struct TransposeToDMA : OpRewritePattern<linalg::TransposeOp> {
-  TransposeToDMA(MLIRContext *ctx, Engine engine)
-      : OpRewritePattern(ctx), engine(engine) {}
-
-  LogicalResult matchAndRewrite(linalg::TransposeOp op,
-                                PatternRewriter &rewriter) const override {
-    if (!op.hasPureBufferSemantics() ||
-        op.getPermutation() != ArrayRef<int64_t>{1, 0})
-      return rewriter.notifyMatchFailure(op, "not a 2-D transpose of buffers");
-    FailureOr<Side> src = describeSide(op, op.getInput());
-    FailureOr<Side> dst = describeSide(op, op.getInit());
+struct TransposeToDMA : DMAPattern<linalg::TransposeOp> {
+  using DMAPattern::DMAPattern;
+  LogicalResult
+  matchAndRewrite(linalg::TransposeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::string why = whyNotATransposeDMA(op);
+    if (!why.empty())
+      return rewriter.notifyMatchFailure(op, why);
+    FailureOr<Side> src = side(rewriter, op, op.getInput(), adaptor.getInput());
+    FailureOr<Side> dst = side(rewriter, op, op.getInit(), adaptor.getInit());
     if (failed(src) || failed(dst))
       return failure();
-    if (src->isDynamic() || dst->isDynamic())
-      return op.emitOpError("cannot lower a transpose at a runtime offset");
-    buildCopy(rewriter, op, engine, *src, *dst, /*transpose=*/true);
+    buildCopy(rewriter, op, engine(), *src, *dst, /*transpose=*/true);
     rewriter.eraseOp(op);
     return success();
   }
-
-  Engine engine;
 };
 
-/// The padding mask of dynshape-pad-to-bound along one dimension d:
-/// out[i] = i_d >= size ? repl : x[i], the replacement a tensor (the XLA
-/// rewrite of a padded update) or a constant (padded scatter ids). Lowered
-/// as: out = repl (a copy, or a memset), then a dynamic loop over the valid
-/// rows [0, size) copies x's rows over it.
-struct MaskToDMA : OpRewritePattern<linalg::GenericOp> {
-  MaskToDMA(MLIRContext *ctx, Engine engine)
-      : OpRewritePattern(ctx), engine(engine) {}
-
-  struct Mask {
-    unsigned dim;
-    Value size;
-    std::optional<uint64_t> fill; // the bits of a constant replacement
-  };
-
-  /// `iota(d) >= size ? in1 : in0`, or `? constant : in0`.
-  static std::optional<Mask> matchMask(linalg::GenericOp op) {
-    if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
-        op.getNumDpsInputs() < 1 || op.getNumDpsInputs() > 2 ||
-        op.getNumReductionLoops() != 0 ||
-        !llvm::all_of(op.getIndexingMapsArray(),
-                      [](AffineMap m) { return m.isIdentity(); }))
-      return std::nullopt;
-    Block &body = op.getRegion().front();
-    auto yield = llvm::cast<linalg::YieldOp>(body.getTerminator());
-    auto select = yield.getOperand(0).getDefiningOp<arith::SelectOp>();
-    if (!select || select.getFalseValue() != body.getArgument(0))
-      return std::nullopt;
-    std::optional<uint64_t> fill;
-    if (op.getNumDpsInputs() == 2) {
-      if (select.getTrueValue() != body.getArgument(1))
-        return std::nullopt;
-    } else {
-      Attribute value;
-      Value constant = select.getTrueValue();
-      unsigned bits = constant.getType().getIntOrFloatBitWidth();
-      if (Value reg = getOffsetRegister(constant)) {
-        // An i32 constant the scalar patterns already made a RegMov.
-        auto mov = reg.getDefiningOp<MovImmOp>();
-        if (!mov)
-          return std::nullopt;
-        fill = static_cast<uint64_t>(mov.getValueAttr().getInt());
-      } else if (!matchPattern(constant, m_Constant(&value))) {
-        return std::nullopt;
-      } else if (auto i = llvm::dyn_cast<IntegerAttr>(value)) {
-        fill = i.getValue().getZExtValue();
-      } else if (auto f = llvm::dyn_cast<FloatAttr>(value)) {
-        fill = f.getValue().bitcastToAPInt().getZExtValue();
-      } else {
-        return std::nullopt;
-      }
-      if (bits < 64)
-        *fill &= (uint64_t(1) << bits) - 1;
-    }
-    auto cmp = select.getCondition().getDefiningOp<arith::CmpIOp>();
-    if (!cmp || cmp.getPredicate() != arith::CmpIPredicate::sge)
-      return std::nullopt;
-    auto cast = cmp.getLhs().getDefiningOp<arith::IndexCastOp>();
-    auto index = cast ? cast.getIn().getDefiningOp<linalg::IndexOp>() : nullptr;
-    Value size = getOffsetRegister(cmp.getRhs());
-    if (!index || !size)
-      return std::nullopt;
-    return Mask{static_cast<unsigned>(index.getDim()), size, fill};
-  }
-
-  LogicalResult matchAndRewrite(linalg::GenericOp op,
-                                PatternRewriter &rewriter) const override {
-    std::optional<Mask> mask = matchMask(op);
-    if (!mask)
-      return rewriter.notifyMatchFailure(op, "not a padding mask");
-    unsigned dim = mask->dim;
-    Value size = mask->size;
-    FailureOr<Side> x = describeSide(op, op.getDpsInputs()[0]);
-    FailureOr<Side> out = describeSide(op, op.getDpsInits()[0]);
+/// The padding mask along one dimension d (dynshape.buffer_mask):
+/// out[i] = i_d >= size ? repl : x[i], the replacement a buffer (the XLA
+/// rewrite of a padded update) or a fill constant (padded scatter ids).
+/// Lowered as: out = repl (a copy, or a memset), then a dynamic loop over
+/// the valid rows [0, size) copies x's rows over it.
+struct MaskToDMA : DMAPattern<dynshape::BufferMaskOp> {
+  using DMAPattern::DMAPattern;
+  LogicalResult
+  matchAndRewrite(dynshape::BufferMaskOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getDims().size() != 1)
+      return rewriter.notifyMatchFailure(op, "masks more than one dimension");
+    unsigned dim = op.getDims().front();
+    Value size = adaptor.getSizes().front();
+    FailureOr<Side> x = side(rewriter, op, op.getInput(), adaptor.getInput());
+    FailureOr<Side> out =
+        side(rewriter, op, op.getOutput(), adaptor.getOutput());
     if (failed(x) || failed(out))
       return failure();
     Location loc = op.getLoc();
     MLIRContext *ctx = rewriter.getContext();
-    if (mask->fill) {
+    if (TypedAttr fill = op.getFillAttr()) {
       // out = fill (the constant replacement)
-      if (out->isDynamic())
-        return op.emitOpError("cannot fill a view at a runtime offset");
+      std::optional<uint64_t> bits = getFillBits(fill);
+      if (!bits || out->isDynamic())
+        return rewriter.notifyMatchFailure(op, "not a static fill");
       MemsetOp::create(rewriter, loc, buildAP(rewriter, loc, *out),
-                       rewriter.getI64IntegerAttr(*mask->fill),
-                       EngineAttr::get(ctx, engine));
+                       rewriter.getI64IntegerAttr(*bits),
+                       EngineAttr::get(ctx, engine()));
     } else {
-      FailureOr<Side> repl = describeSide(op, op.getDpsInputs()[1]);
+      FailureOr<Side> repl = side(rewriter, op, op.getReplacement(),
+                                  adaptor.getReplacement());
       if (failed(repl))
         return failure();
-      buildCopy(rewriter, op, engine, *repl, *out);
+      buildCopy(rewriter, op, engine(), *repl, *out);
     }
     // for r in [0, size): out[.., r, ..] = x[.., r, ..]
-    int64_t extent = llvm::cast<MemRefType>(op.getDpsInits()[0].getType())
-                         .getDimSize(dim);
+    int64_t extent = op.getOutput().getType().getDimSize(dim);
     auto loop = DynamicForOp::create(
         rewriter, loc, size, rewriter.getI32IntegerAttr(0),
         rewriter.getI32IntegerAttr(1), rewriter.getI32IntegerAttr(1),
         rewriter.getI32IntegerAttr(0), rewriter.getI64IntegerAttr(extent),
-        EngineAttr::get(ctx, engine), IntegerAttr());
+        EngineAttr::get(ctx, engine()), IntegerAttr());
     Block &body = loop.getBody().emplaceBlock();
     Value row = body.addArgument(RegType::get(ctx), loc);
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(&body);
     for (Side *side : {&*x, &*out}) {
-      int64_t bytes = *getElementBytes(llvm::cast<MemRefType>(side->base.getType()));
+      int64_t bytes =
+          *getElementBytes(llvm::cast<MemRefType>(side->base.getType()));
       side->regs.push_back(row);
       side->scales.push_back(side->pattern[2 * dim] * bytes);
       side->pattern[2 * dim + 1] = 1;
@@ -353,20 +332,63 @@ struct MaskToDMA : OpRewritePattern<linalg::GenericOp> {
       if (side->firstDynamicDim < 0)
         side->firstDynamicDim = dim;
     }
-    buildGenerator<TensorCopyDynamicDstOp>(rewriter, op, engine, *x, *out, *out,
-                                           out->regs, out->scales,
+    buildGenerator<TensorCopyDynamicDstOp>(rewriter, op, engine(), *x, *out,
+                                           *out, out->regs, out->scales,
                                            out->firstDynamicDim, *x);
     rewriter.eraseOp(op);
     return success();
   }
 
-  Engine engine;
+  /// The bits of a fill constant, as wide as its type.
+  static std::optional<uint64_t> getFillBits(TypedAttr fill) {
+    APInt bits;
+    if (auto i = llvm::dyn_cast<IntegerAttr>(fill))
+      bits = i.getValue();
+    else if (auto f = llvm::dyn_cast<FloatAttr>(fill))
+      bits = f.getValue().bitcastToAPInt();
+    else
+      return std::nullopt;
+    if (bits.getBitWidth() > 64)
+      return std::nullopt;
+    return bits.getZExtValue();
+  }
 };
 
 } // namespace
 
-void dyn::populateDynShapeToBIRMemoryPatterns(Engine engine,
-                                              RewritePatternSet &patterns) {
-  patterns.add<CopyToDMA, GatherToDMA, ScatterToDMA, TransposeToDMA,
-               MaskToDMA>(patterns.getContext(), engine);
+std::string dyn::whyNotASide(Value view) {
+  auto subview = view.getDefiningOp<memref::SubViewOp>();
+  Value base = subview ? subview.getSource() : view;
+  auto baseType = llvm::dyn_cast<MemRefType>(base.getType());
+  if (!baseType || base.getDefiningOp<memref::SubViewOp>() ||
+      !baseType.getLayout().isIdentity() || !baseType.hasStaticShape() ||
+      !getElementBytes(baseType))
+    return "an operand that is not a location or a single subview of one";
+  if (subview && (llvm::any_of(subview.getStaticSizes(), ShapedType::isDynamic) ||
+                  llvm::any_of(subview.getStaticStrides(),
+                               ShapedType::isDynamic)))
+    return "a view with a dynamic size or stride";
+  return {};
+}
+
+std::string dyn::whyNotATransposeDMA(linalg::LinalgOp op) {
+  auto transpose = llvm::dyn_cast<linalg::TransposeOp>(op.getOperation());
+  if (!transpose || !transpose.hasPureBufferSemantics() ||
+      transpose.getPermutation() != ArrayRef<int64_t>{1, 0})
+    return "a transpose other than the 2-D one of buffers (permutation [1, 0]), "
+           "which is a DMA";
+  for (Value view : {transpose.getInput(), transpose.getInit()})
+    if (auto subview = view.getDefiningOp<memref::SubViewOp>())
+      if (llvm::any_of(subview.getMixedOffsets(), [](OpFoldResult offset) {
+            return !getConstantIntValue(offset);
+          }))
+        return "a transpose at a runtime offset";
+  return {};
+}
+
+void dyn::populateMemoryPatterns(const BIRTypeConverter &converter,
+                                 RewritePatternSet &patterns) {
+  patterns.add<AllocToLocation, ViewInSpace, CopyToDMA, GatherToDMA,
+               ScatterToDMA, TransposeToDMA, MaskToDMA>(converter,
+                                                        patterns.getContext());
 }

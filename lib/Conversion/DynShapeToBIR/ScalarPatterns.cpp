@@ -1,68 +1,135 @@
-//===- ScalarPatterns.cpp - i32/index arithmetic and loops to bir ---------===//
+//===- ScalarPatterns.cpp - functions, register arithmetic and loops ------===//
 //
-// Report Stage 1b and seam S1: a runtime scalar becomes an engine register,
-// whether it steers an address or bounds a loop. Runtime i32 arguments are
-// read with bir.read_var, index arithmetic becomes register-ALU code, and an
+// Report Stage 1b and seam S1: runtime i32 arguments are read with
+// bir.read_var, i32/index arithmetic becomes register-ALU code, and an
 // scf.for becomes bir.for or, with a runtime bound, bir.dynamic_for (opcode
-// 106) whose block argument is the induction register (seam S2).
+// 106) whose block argument is the induction register (seam S2). Function
+// signatures take their DRAM tensors; scalar results are registers.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dyn/Conversion/DynShapeToBIR/DynShapeToBIR.h"
 
+#include "IntegerRanges.h"
+#include "Patterns.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 
 using namespace mlir;
 using namespace dyn;
 using namespace dyn::bir;
 
-static bool isRegisterType(Type type) {
-  return type.isIndex() || type.isSignlessInteger(32);
-}
-
-RegisterTypeConverter::RegisterTypeConverter(Engine engine) : engine(engine) {
-  addConversion([](Type type) { return type; });
-  addConversion([](Type type) -> std::optional<Type> {
-    if (isRegisterType(type))
-      return RegType::get(type.getContext());
-    return std::nullopt;
-  });
-  // A register still used where an index is expected (a view offset, until
-  // the memory patterns fold the view into a DMA) stays visible as a cast.
-  addSourceMaterialization([](OpBuilder &builder, Type type, ValueRange inputs,
-                              Location loc) -> Value {
-    return UnrealizedConversionCastOp::create(builder, loc, type, inputs)
-        .getResult(0);
-  });
-  // A runtime i32 argument lives in DRAM: read it into a register.
-  addTargetMaterialization([engine](OpBuilder &builder, Type type,
-                                    ValueRange inputs, Location loc) -> Value {
-    if (inputs.size() != 1 || !llvm::isa<RegType>(type))
-      return {};
-    auto arg = llvm::dyn_cast<BlockArgument>(inputs[0]);
-    if (!arg || !arg.getType().isSignlessInteger(32) ||
-        !llvm::isa<func::FuncOp>(arg.getOwner()->getParentOp()))
-      return {};
-    return ReadVarOp::create(builder, loc, type, arg, engine, IntegerAttr());
-  });
-}
-
-namespace {
-
-std::optional<int64_t> getConstant(Value value) {
+std::optional<int64_t> dyn::getConstantInt(Value value) {
   APInt constant;
   if (matchPattern(value, m_ConstantInt(&constant)))
     return constant.getSExtValue();
   return std::nullopt;
 }
 
-Engine engineOf(const TypeConverter *converter) {
-  return static_cast<const RegisterTypeConverter *>(converter)->getEngine();
+void dyn::dropRedundantClamps(Operation *root) {
+  IntegerRanges ranges;
+  SmallVector<Operation *> redundant;
+  root->walk([&](Operation *op) {
+    bool isMax = llvm::isa<arith::MaxSIOp>(op);
+    if (!isMax && !llvm::isa<arith::MinSIOp>(op))
+      return;
+    std::optional<int64_t> c = getConstantInt(op->getOperand(1));
+    if (!c)
+      return;
+    ConstantIntRanges range = ranges.get(op->getOperand(0));
+    if (isMax ? range.smin().sge(*c) : range.smax().sle(*c))
+      redundant.push_back(op);
+  });
+  // In program order, so a clamp of a clamp sees its operand's replacement.
+  for (Operation *op : redundant) {
+    op->getResult(0).replaceAllUsesWith(op->getOperand(0));
+    op->erase();
+  }
 }
+
+std::optional<int64_t> dyn::getMaxTripCount(scf::ForOp loop) {
+  std::optional<int64_t> lb = getConstantInt(loop.getLowerBound());
+  std::optional<int64_t> step = getConstantInt(loop.getStep());
+  if (!lb || !step || *step <= 0)
+    return std::nullopt;
+  if (std::optional<int64_t> ub = getConstantInt(loop.getUpperBound()))
+    return *ub <= *lb ? 0 : llvm::divideCeil(*ub - *lb, *step);
+  // Integer ranges understand minsi/maxsi/index_cast; value bounds
+  // understand affine.min and index arithmetic. The full i32 range is no
+  // bound at all.
+  std::optional<int64_t> ub;
+  ConstantIntRanges range = IntegerRanges().get(loop.getUpperBound());
+  if (range.smax().slt(INT32_MAX))
+    ub = range.smax().getSExtValue();
+  if (!ub) {
+    FailureOr<int64_t> bound = ValueBoundsConstraintSet::computeConstantBound(
+        presburger::BoundType::UB,
+        ValueBoundsConstraintSet::Variable(loop.getUpperBound()),
+        /*stopCondition=*/nullptr, /*closedUB=*/true);
+    if (succeeded(bound) && *bound < INT32_MAX)
+      ub = *bound;
+  }
+  if (!ub)
+    return std::nullopt;
+  return *ub <= *lb ? 0 : llvm::divideCeil(*ub - *lb, *step);
+}
+
+namespace {
+
+/// func.func: tensors become DRAM tensors, i32 arguments stay (they are
+/// read with bir.read_var where used), scalar results are registers.
+struct FuncSignature : OpConversionPattern<func::FuncOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(func::FuncOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TypeConverter::SignatureConversion signature(op.getNumArguments());
+    for (auto [i, type] : llvm::enumerate(op.getArgumentTypes()))
+      signature.addInputs(i, getFunctionArgumentType(type));
+    SmallVector<Type> results;
+    if (failed(getTypeConverter()->convertTypes(op.getResultTypes(), results)))
+      return rewriter.notifyMatchFailure(op, "unconvertible result type");
+    if (!op.isExternal() &&
+        !rewriter.applySignatureConversion(&op.getBody().front(), signature,
+                                           getTypeConverter()))
+      return rewriter.notifyMatchFailure(op, "unconvertible argument");
+    rewriter.modifyOpInPlace(op, [&] {
+      op.setType(FunctionType::get(op.getContext(),
+                                   signature.getConvertedTypes(), results));
+    });
+    return success();
+  }
+};
+
+/// func.return of the converted values (tensors in their space, scalars
+/// in registers). An i32 argument returned as it is is read into a register
+/// at the return, so its register lives no longer than needed.
+struct ReturnOfConverted : OpConversionPattern<func::ReturnOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(func::ReturnOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> operands(adaptor.getOperands());
+    for (Value &operand : operands) {
+      // The argument, behind the conversion's pending materialization.
+      auto cast = operand.getDefiningOp<UnrealizedConversionCastOp>();
+      if (!cast || cast.getNumOperands() != 1 ||
+          !llvm::isa<BlockArgument>(cast.getOperand(0)) ||
+          !cast.getOperand(0).getType().isSignlessInteger(32))
+        continue;
+      operand = ReadVarOp::create(rewriter, op.getLoc(),
+                                  RegType::get(op.getContext()),
+                                  cast.getOperand(0),
+                                  engineOf(getTypeConverter()), IntegerAttr());
+    }
+    rewriter.replaceOpWithNewOp<func::ReturnOp>(op, operands);
+    return success();
+  }
+};
 
 /// arith.constant i32/index -> RegMov.
 struct ConstantToMovImm : OpConversionPattern<arith::ConstantOp> {
@@ -70,12 +137,11 @@ struct ConstantToMovImm : OpConversionPattern<arith::ConstantOp> {
   LogicalResult
   matchAndRewrite(arith::ConstantOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    std::optional<int64_t> value = getConstant(op);
+    std::optional<int64_t> value = getConstantInt(op);
     if (!value || !isRegisterType(op.getType()))
       return rewriter.notifyMatchFailure(op, "not an i32/index constant");
     if (*value < INT32_MIN || *value > INT32_MAX)
-      return op.emitOpError("constant ")
-             << *value << " does not fit in a 32-bit register";
+      return rewriter.notifyMatchFailure(op, "does not fit a 32-bit register");
     rewriter.replaceOpWithNewOp<MovImmOp>(
         op, RegType::get(op.getContext()),
         rewriter.getI32IntegerAttr(static_cast<int32_t>(*value)),
@@ -99,8 +165,8 @@ struct BinaryToAlu : OpConversionPattern<ArithOp> {
     auto engine = EngineAttr::get(ctx, engineOf(this->getTypeConverter()));
     Type reg = RegType::get(ctx);
     Value lhs = adaptor.getLhs(), rhs = adaptor.getRhs();
-    std::optional<int64_t> imm = getConstant(op.getRhs());
-    if (!imm && Commutative && (imm = getConstant(op.getLhs())))
+    std::optional<int64_t> imm = getConstantInt(op.getRhs());
+    if (!imm && Commutative && (imm = getConstantInt(op.getLhs())))
       lhs = adaptor.getRhs();
     if (imm && *imm >= INT32_MIN && *imm <= INT32_MAX) {
       rewriter.replaceOpWithNewOp<AluImmOp>(
@@ -133,22 +199,15 @@ struct CastIsRegister : OpConversionPattern<CastOp> {
 struct LoadToReadElem : OpConversionPattern<memref::LoadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(memref::LoadOp op, OpAdaptor,
+  matchAndRewrite(memref::LoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    MemRefType type = op.getMemRefType();
-    if (!type.getElementType().isSignlessInteger(32) || !type.hasStaticShape())
-      return rewriter.notifyMatchFailure(op, "not an i32 tensor element");
-    int64_t linear = 0;
-    for (auto [dim, index] : llvm::enumerate(op.getIndices())) {
-      std::optional<int64_t> c = getConstant(index);
-      if (!c)
-        return op.emitOpError("reads a runtime scalar at a runtime position; "
-                              "only constant positions become registers");
-      linear = linear * type.getDimSize(dim) + *c;
-    }
+    std::optional<int64_t> linear = getConstantLinearIndex(op);
+    if (!linear)
+      return rewriter.notifyMatchFailure(
+          op, "not an i32 element at a constant position");
     rewriter.replaceOpWithNewOp<ReadElemOp>(
-        op, RegType::get(op.getContext()), op.getMemRef(),
-        rewriter.getI64IntegerAttr(linear),
+        op, RegType::get(op.getContext()), adaptor.getMemref(),
+        rewriter.getI64IntegerAttr(*linear),
         EngineAttr::get(op.getContext(), engineOf(getTypeConverter())),
         IntegerAttr());
     return success();
@@ -156,38 +215,36 @@ struct LoadToReadElem : OpConversionPattern<memref::LoadOp> {
 };
 
 /// scf.for -> bir.for (constant bounds) or bir.dynamic_for (runtime bound
-/// `1 * ub + 0`, max_trip from the range analysis of the pass).
+/// `1 * ub + 0`, max_trip from getMaxTripCount).
 struct ForToBIRLoop : OpConversionPattern<scf::ForOp> {
-  ForToBIRLoop(const TypeConverter &converter, const LoopTripBounds &bounds,
-               MLIRContext *ctx)
-      : OpConversionPattern(converter, ctx), tripBounds(bounds) {}
+  using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
   matchAndRewrite(scf::ForOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    std::optional<int64_t> lb = getConstant(op.getLowerBound());
-    std::optional<int64_t> step = getConstant(op.getStep());
-    if (!lb || !step || op.getNumRegionIterArgs() != 0)
+    std::optional<int64_t> lb = getConstantInt(op.getLowerBound());
+    std::optional<int64_t> step = getConstantInt(op.getStep());
+    if (!lb || !step || *step <= 0 || op.getNumRegionIterArgs() != 0)
       return rewriter.notifyMatchFailure(op, "not a lowerable loop");
     MLIRContext *ctx = op.getContext();
     Engine engine = engineOf(getTypeConverter());
     Location loc = op.getLoc();
     Operation *loop;
-    if (std::optional<int64_t> ub = getConstant(op.getUpperBound())) {
+    if (std::optional<int64_t> ub = getConstantInt(op.getUpperBound())) {
       loop = ForOp::create(rewriter, loc, rewriter.getI32IntegerAttr(*lb),
                            rewriter.getI32IntegerAttr(*ub),
                            rewriter.getI32IntegerAttr(*step),
                            EngineAttr::get(ctx, engine), IntegerAttr());
     } else {
-      auto bound = tripBounds.find(op);
-      if (bound == tripBounds.end())
-        return rewriter.notifyMatchFailure(op, "no trip bound");
+      std::optional<int64_t> maxTrip = getMaxTripCount(op);
+      if (!maxTrip)
+        return rewriter.notifyMatchFailure(op, "no provable trip bound");
       loop = DynamicForOp::create(
           rewriter, loc, adaptor.getUpperBound(),
           rewriter.getI32IntegerAttr(*lb), rewriter.getI32IntegerAttr(*step),
           rewriter.getI32IntegerAttr(1), rewriter.getI32IntegerAttr(0),
-          rewriter.getI64IntegerAttr(bound->second),
-          EngineAttr::get(ctx, engine), IntegerAttr());
+          rewriter.getI64IntegerAttr(*maxTrip), EngineAttr::get(ctx, engine),
+          IntegerAttr());
     }
     Region &body = loop->getRegion(0);
     rewriter.inlineRegionBefore(op.getRegion(), body, body.end());
@@ -199,17 +256,29 @@ struct ForToBIRLoop : OpConversionPattern<scf::ForOp> {
     rewriter.eraseOp(op);
     return success();
   }
-
-  const LoopTripBounds &tripBounds;
 };
 
 } // namespace
 
-void dyn::populateDynShapeToBIRScalarPatterns(
-    const RegisterTypeConverter &converter, const LoopTripBounds &tripBounds,
-    RewritePatternSet &patterns) {
+std::optional<int64_t> dyn::getConstantLinearIndex(memref::LoadOp load) {
+  MemRefType type = load.getMemRefType();
+  if (!type.getElementType().isSignlessInteger(32) || !type.hasStaticShape())
+    return std::nullopt;
+  int64_t linear = 0;
+  for (auto [dim, index] : llvm::enumerate(load.getIndices())) {
+    std::optional<int64_t> c = getConstantInt(index);
+    if (!c)
+      return std::nullopt;
+    linear = linear * type.getDimSize(dim) + *c;
+  }
+  return linear;
+}
+
+void dyn::populateScalarPatterns(const BIRTypeConverter &converter,
+                                 RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<ConstantToMovImm, CastIsRegister<arith::IndexCastOp>,
+  patterns.add<FuncSignature, ReturnOfConverted, ConstantToMovImm,
+               CastIsRegister<arith::IndexCastOp>,
                CastIsRegister<arith::IndexCastUIOp>,
                BinaryToAlu<arith::AddIOp, AluOpKind::add, true>,
                BinaryToAlu<arith::SubIOp, AluOpKind::sub, false>,
@@ -217,8 +286,6 @@ void dyn::populateDynShapeToBIRScalarPatterns(
                BinaryToAlu<arith::DivSIOp, AluOpKind::divide, false>,
                BinaryToAlu<arith::RemSIOp, AluOpKind::mod, false>,
                BinaryToAlu<arith::MaxSIOp, AluOpKind::max, true>,
-               BinaryToAlu<arith::MinSIOp, AluOpKind::min, true>>(converter,
-                                                                   ctx);
-  patterns.add<LoadToReadElem>(converter, ctx);
-  patterns.add<ForToBIRLoop>(converter, tripBounds, ctx);
+               BinaryToAlu<arith::MinSIOp, AluOpKind::min, true>,
+               LoadToReadElem, ForToBIRLoop>(converter, ctx);
 }

@@ -6,6 +6,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
+using namespace dyn;
 using namespace dyn::addr4;
 
 static llvm::Error fail(const llvm::Twine &message) {
@@ -85,25 +86,13 @@ std::string dyn::addr4::describe(const Decoded &decoded) {
   return text;
 }
 
-llvm::StringRef dyn::addr4::stringify(IndirectRecordKind kind) {
-  switch (kind) {
-  case IndirectRecordKind::INDIRECT16B:
-    return "INDIRECT16B";
-  case IndirectRecordKind::INDIRECT20B:
-    return "INDIRECT20B";
-  case IndirectRecordKind::MXINDIRECT16B:
-    return "MXINDIRECT16B";
-  }
-  return "?";
-}
-
-llvm::Expected<IndirectRecordKind>
+llvm::Expected<dge::IndirectRecordKind>
 dyn::addr4::chooseIndirectRecord(uint64_t rows, bool isWrite) {
   if (rows <= (uint64_t(1) << 16))
-    return isWrite ? IndirectRecordKind::MXINDIRECT16B
-                   : IndirectRecordKind::INDIRECT16B;
+    return isWrite ? dge::IndirectRecordKind::MXINDIRECT16B
+                   : dge::IndirectRecordKind::INDIRECT16B;
   if (!isWrite && rows <= (uint64_t(1) << 20))
-    return IndirectRecordKind::INDIRECT20B;
+    return dge::IndirectRecordKind::INDIRECT20B;
   return fail("an indirect " + llvm::Twine(isWrite ? "write" : "read") +
               " over " + llvm::Twine(rows) +
               " rows has no indirect record (INDIRECT16B/MXINDIRECT16B: 2^16 "

@@ -74,9 +74,9 @@ private:
 LogicalResult Deserializer::buildTrigger(const InstructionSpec &in, size_t at,
                                          RegisterFile &regs) {
   const BlockSpec &spec = m.blocks[in.block];
-  auto block = dge::BlockOp::create(b, loc, dge::DescriptorBlockType::get(ctx));
-  if (spec.budget != kNone)
-    block->setAttr("max_descriptor_bytes", b.getI64IntegerAttr(spec.budget));
+  auto block = dge::BlockOp::create(
+      b, loc, dge::DescriptorBlockType::get(ctx),
+      spec.budget == kNone ? IntegerAttr() : b.getI64IntegerAttr(spec.budget));
   OpBuilder inner = OpBuilder::atBlockBegin(&block.getBody().emplaceBlock());
   for (const DescriptorSpec &desc : spec.descriptors) {
     Value mems[2], dyns[2];
@@ -101,7 +101,14 @@ LogicalResult Deserializer::buildTrigger(const InstructionSpec &in, size_t at,
         modes[i] = dge::AddressMode::imm;
       }
     }
-    auto op = dge::DescriptorOp::create(
+    auto record = [&](const SideSpec &side) {
+      return side.record == kNone
+                 ? dge::IndirectRecordKindAttr()
+                 : dge::IndirectRecordKindAttr::get(
+                       ctx, static_cast<dge::IndirectRecordKind>(
+                                m.records[side.record].kind));
+    };
+    dge::DescriptorOp::create(
         inner, loc, mems[0], dyns[0], mems[1], dyns[1],
         dge::AddressModeAttr::get(ctx, modes[0]),
         b.getI64IntegerAttr(desc.src.offset),
@@ -110,12 +117,8 @@ LogicalResult Deserializer::buildTrigger(const InstructionSpec &in, size_t at,
         b.getDenseI64ArrayAttr(desc.src.pattern),
         b.getDenseI64ArrayAttr(desc.dst.pattern),
         b.getI32IntegerAttr(desc.src.rawWord),
-        b.getI32IntegerAttr(desc.dst.rawWord));
-    for (auto [side, name] : {std::make_pair(&desc.src, "src_record"),
-                              std::make_pair(&desc.dst, "dst_record")})
-      if (side->record != kNone)
-        op->setAttr(name, b.getStringAttr(stringify(static_cast<IndirectRecordKind>(
-                              m.records[side->record].kind))));
+        b.getI32IntegerAttr(desc.dst.rawWord), record(desc.src),
+        record(desc.dst));
   }
   std::optional<bir::Engine> queue;
   if (in.queue != 0xFF)
@@ -234,7 +237,7 @@ OwningOpRef<ModuleOp> Deserializer::run() {
                          ? Type(tensorType(arg.tensor, bir::MemorySpace::dram))
                          : Type(b.getI32Type()));
   func = func::FuncOp::create(b, loc, m.name, b.getFunctionType(inputs, {}));
-  func->setAttr("dge.arch_level", b.getI32IntegerAttr(m.archLevel));
+  dge::setArch(*module, *dge::symbolizeArch(m.archLevel));
   Block *entry = func.addEntryBlock();
   b.setInsertionPointToStart(entry);
   for (const LocationSpec &spec : m.locations) {
@@ -244,9 +247,8 @@ OwningOpRef<ModuleOp> Deserializer::run() {
     }
     auto alloc = bir::AllocOp::create(
         b, loc, tensorType(spec.tensor, *bir::symbolizeMemorySpace(spec.space)),
-        spec.address == kNone ? IntegerAttr() : b.getI64IntegerAttr(spec.address));
-    if (spec.flags & 1)
-      alloc->setAttr(bir::kScratchAttrName, b.getUnitAttr());
+        spec.address == kNone ? IntegerAttr() : b.getI64IntegerAttr(spec.address),
+        (spec.flags & 1) ? b.getUnitAttr() : UnitAttr());
     locations.push_back(alloc);
   }
   if (failed(buildList(0, m.instructions.size(), {})))

@@ -77,13 +77,16 @@ static LogicalResult encodeSide(dge::DescriptorOp op, StringRef side,
   if (mode != dge::AddressMode::indirect)
     return success();
   auto type = llvm::cast<MemRefType>(location.getType());
-  llvm::Expected<IndirectRecordKind> record =
+  llvm::Expected<dge::IndirectRecordKind> record =
       chooseIndirectRecord(type.getDimSize(0), side == "dst");
   if (!record)
     return op.emitOpError() << side << ": "
                             << llvm::toString(record.takeError());
-  op->setAttr((side + "_record").str(),
-              builder.getStringAttr(stringify(*record)));
+  auto recordAttr = dge::IndirectRecordKindAttr::get(op.getContext(), *record);
+  if (side == "src")
+    op.setSrcRecordAttr(recordAttr);
+  else
+    op.setDstRecordAttr(recordAttr);
   return success();
 }
 

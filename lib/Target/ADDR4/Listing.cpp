@@ -37,7 +37,9 @@ static void printSide(llvm::raw_ostream &os, StringRef name, const SideSpec &s,
   if (s.record != kNone) {
     const RecordSpec &rec = m.records[s.record];
     os << "; record "
-       << stringify(static_cast<IndirectRecordKind>(rec.kind)) << " (index "
+       << dge::stringifyIndirectRecordKind(
+              static_cast<dge::IndirectRecordKind>(rec.kind))
+       << " (index "
        << "location " << rec.location << ", " << rec.count << " x i32, row "
        << "stride " << rec.rowStride << " bytes)";
   }

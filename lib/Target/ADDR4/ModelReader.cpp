@@ -56,8 +56,7 @@ private:
       return fail("unsupported container version " + std::to_string(m.version) +
                   "; this reader understands version " +
                   std::to_string(kVersion));
-    if (m.archLevel != 20 && m.archLevel != 30 && m.archLevel != 40 &&
-        m.archLevel != 50)
+    if (!dge::symbolizeArch(m.archLevel))
       return fail("unknown arch level " + std::to_string(m.archLevel));
     return true;
   }
@@ -268,6 +267,13 @@ private:
                     std::to_string(in.dgeType));
       if (in.queue != 0xFF && !engine(in.queue))
         return false;
+      // The route must be one the recorded target can run.
+      if (std::optional<std::string> why = dge::checkRouteForArch(
+              static_cast<dge::DGEType>(in.dgeType),
+              in.queue == 0xFF ? std::nullopt
+                               : bir::symbolizeEngine(in.queue),
+              *dge::symbolizeArch(m.archLevel)))
+        return fail("corrupt container: a trigger " + *why);
       return true;
     default:
       return fail("corrupt container: unknown opcode " +
@@ -367,7 +373,8 @@ private:
       rec.rowStride = r.get<uint32_t>("a row stride");
       if (r.failed())
         return false;
-      if (rec.kind > 2 || rec.location >= m.locations.size() ||
+      if (!dge::symbolizeIndirectRecordKind(rec.kind) ||
+          rec.location >= m.locations.size() ||
           rec.elementBytes != 4)
         return fail("corrupt container: malformed indirect record " +
                     std::to_string(i));

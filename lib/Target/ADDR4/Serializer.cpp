@@ -68,6 +68,7 @@ private:
   }
 
   func::FuncOp func;
+  dge::Arch arch = dge::kDefaultArch;
   ContainerModel m;
   llvm::DenseMap<Value, uint32_t> locations;
   SmallVector<bir::AllocOp> allocs;
@@ -201,7 +202,7 @@ LogicalResult Serializer::processLocations() {
         return failure();
       spec.address = *a;
     }
-    spec.flags = alloc->hasAttr(bir::kScratchAttrName) ? 1 : 0;
+    spec.flags = alloc.getDynamicDMAScratchLoc() ? 1 : 0;
     m.locations.push_back(std::move(spec));
   }
   return success();
@@ -321,7 +322,12 @@ LogicalResult Serializer::processInstruction(Operation *op) {
           return failure();
         return processLoopBody(loop.getBody().front(), index);
       })
-      .Case([&](dge::TriggerOp trigger) {
+      .Case([&](dge::TriggerOp trigger) -> LogicalResult {
+        // The routes must be the ones the recorded target can run.
+        if (std::optional<std::string> why = dge::checkRouteForArch(
+                trigger.getDgeType(), trigger.getQueue(), arch))
+          return trigger.emitOpError(*why) << " (the module's target is "
+                                           << dge::stringifyArch(arch) << ")";
         in.opcode = Trigger;
         in.dgeType = static_cast<uint8_t>(trigger.getDgeType());
         in.queue = trigger.getQueue() ? static_cast<uint8_t>(*trigger.getQueue())
@@ -380,7 +386,8 @@ LogicalResult Serializer::processSide(dge::DescriptorOp desc, StringRef name,
   side.record = kNone;
   if (mode != dge::AddressMode::indirect)
     return success();
-  auto kind = desc->getAttrOfType<StringAttr>((name + "_record").str());
+  std::optional<dge::IndirectRecordKind> kind =
+      name == "src" ? desc.getSrcRecord() : desc.getDstRecord();
   FailureOr<uint32_t> ids = locationId(dyn, desc);
   if (!kind || failed(ids))
     return desc.emitOpError("indirect side has no record; run addr4-encode "
@@ -388,9 +395,7 @@ LogicalResult Serializer::processSide(dge::DescriptorOp desc, StringRef name,
   auto memType = llvm::cast<MemRefType>(mem.getType());
   auto idsType = llvm::cast<MemRefType>(dyn.getType());
   RecordSpec record;
-  record.kind = kind.getValue() == "INDIRECT16B"   ? 0
-                : kind.getValue() == "INDIRECT20B" ? 1
-                                                   : 2;
+  record.kind = static_cast<uint8_t>(*kind);
   record.location = *ids;
   record.elementBytes = 4;
   FailureOr<uint32_t> count =
@@ -411,9 +416,15 @@ LogicalResult Serializer::processSide(dge::DescriptorOp desc, StringRef name,
 LogicalResult Serializer::processDescriptorBlocks() {
   for (dge::TriggerOp trigger : triggers) {
     auto block = trigger.getBlock().getDefiningOp<dge::BlockOp>();
-    auto budget = block->getAttrOfType<IntegerAttr>("max_descriptor_bytes");
     BlockSpec spec;
-    spec.budget = budget ? budget.getInt() : kNone;
+    spec.budget = kNone;
+    if (std::optional<uint64_t> budget = block.getMaxDescriptorBytes()) {
+      FailureOr<uint32_t> b =
+          fit<uint32_t>(block, *budget, "a descriptor budget of");
+      if (failed(b))
+        return failure();
+      spec.budget = *b;
+    }
     for (dge::DescriptorOp desc :
          block.getBody().front().getOps<dge::DescriptorOp>()) {
       if (!desc.getSrcAddr4() || !desc.getDstAddr4())
@@ -441,12 +452,8 @@ LogicalResult Serializer::processDescriptorBlocks() {
 
 FailureOr<ContainerModel> Serializer::run() {
   m.version = kVersion;
-  auto level = func->getAttrOfType<IntegerAttr>("dge.arch_level");
-  int64_t archLevel = level ? level.getInt() : 30;
-  if (archLevel != 20 && archLevel != 30 && archLevel != 40 && archLevel != 50)
-    return func.emitOpError("dge.arch_level ")
-           << archLevel << " is not 20, 30, 40 or 50";
-  m.archLevel = archLevel;
+  arch = dge::getArch(func);
+  m.archLevel = dge::getArchLevel(arch);
   // Results name locations, so number them first.
   numberLocations();
   if (failed(processFunction()) || failed(processLocations()) ||

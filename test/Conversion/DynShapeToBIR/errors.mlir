@@ -1,3 +1,5 @@
+// Every diagnostic convert-dynshape-to-bir emits: one per input, at the op
+// that cannot be lowered, saying why or what is supported.
 // RUN: dyn-opt %s -split-input-file --convert-dynshape-to-bir -verify-diagnostics
 
 func.func @unbounded_loop(%t: memref<64x32xf32>, %u: memref<1x32xf32>, %n: i32) {
@@ -25,6 +27,19 @@ func.func @runtime_step(%u: memref<1x32xf32>, %n: index) {
 
 // -----
 
+func.func @negative_step(%u: memref<1x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %m1 = arith.constant -1 : index
+  // expected-error @+1 {{'scf.for' op needs a constant lower bound and a constant positive step to become a bir loop}}
+  scf.for %j = %c8 to %c0 step %m1 {
+    memref.copy %u, %u : memref<1x32xf32> to memref<1x32xf32>
+  }
+  return
+}
+
+// -----
+
 func.func @loop_values(%n: index) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -38,10 +53,24 @@ func.func @loop_values(%n: index) -> index {
 
 // -----
 
+// The op that needs the constant is named, not the constant.
 func.func @compute(%t: memref<4x4xf32>) {
   %c = arith.constant 1.0 : f32
-  // expected-error @+1 {{'linalg.fill' op cannot be lowered by convert-dynshape-to-bir}}
+  // expected-error @+1 {{'linalg.fill' op cannot be lowered by convert-dynshape-to-bir; it lowers i32/index arith (constant, index_cast, addi, subi, muli, divsi, remsi, minsi, maxsi), affine.apply/min/max, scf.for with a provable trip bound, memref.alloc, memref.subview, memref.copy, memref.load of an i32 at a constant position, a 2-D linalg.transpose and the dynshape buffer ops; compute is not supported yet}}
   linalg.fill ins(%c : f32) outs(%t : memref<4x4xf32>)
+  return
+}
+
+// -----
+
+// Scalar arithmetic outside the register-ALU set.
+func.func @compare(%a: i32, %b: i32, %t: memref<8x4xf32>, %o: memref<1x4xf32>) {
+  // expected-error @+1 {{'arith.cmpi' op cannot be lowered by convert-dynshape-to-bir; it lowers}}
+  %p = arith.cmpi slt, %a, %b : i32
+  %s = arith.select %p, %a, %b : i32
+  %i = arith.index_cast %s : i32 to index
+  %v = memref.subview %t[%i, 0] [1, 4] [1, 1] : memref<8x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
+  memref.copy %v, %o : memref<1x4xf32, strided<[4, 1], offset: ?>> to memref<1x4xf32>
   return
 }
 
@@ -54,8 +83,22 @@ func.func @dynamic_argument(%t: memref<?x4xf32>) {
 
 // -----
 
-func.func @too_big_for_sbuf(%t: memref<256x4xf32>) {
-  // expected-error @+1 {{'bir.alloc' op dimension 0 is the partition dimension: between 1 and 128 partitions}}
+// expected-error @+1 {{function tensor of type 'memref<4x4xf32, strided<[8, 1]>>' must be static, contiguous and of whole-byte elements to become a DRAM tensor}}
+func.func @strided_argument(%t: memref<4x4xf32, strided<[8, 1]>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{function tensor of type 'memref<4x4xf32, #bir.mem<sbuf>>' must be in DRAM: a function's tensors are DRAM tensors}}
+func.func @sbuf_argument(%t: memref<4x4xf32, #bir.mem<sbuf>>) {
+  return
+}
+
+// -----
+
+func.func @too_many_partitions(%t: memref<256x4xf32>) {
+  // expected-error @+1 {{'memref.alloc' op cannot become a location: dimension 0 is the partition dimension: between 1 and 128 partitions}}
   %a = memref.alloc() : memref<256x4xf32>
   memref.copy %t, %a : memref<256x4xf32> to memref<256x4xf32>
   return
@@ -63,9 +106,85 @@ func.func @too_big_for_sbuf(%t: memref<256x4xf32>) {
 
 // -----
 
+func.func @too_big_for_sbuf(%t: memref<2x65536xf32>) {
+  // expected-error @+1 {{'memref.alloc' op cannot become a location: needs 262144 bytes per partition, more than the sbuf capacity of 196608}}
+  %a = memref.alloc() : memref<2x65536xf32>
+  memref.copy %t, %a : memref<2x65536xf32> to memref<2x65536xf32>
+  return
+}
+
+// -----
+
+func.func @sub_byte_elements() {
+  // expected-error @+1 {{'memref.alloc' op cannot become a location: element type must be a whole number of bytes wide, got 'i1'}}
+  %a = memref.alloc() : memref<4x8xi1>
+  memref.copy %a, %a : memref<4x8xi1> to memref<4x8xi1>
+  return
+}
+
+// -----
+
 // A transpose that is not the 2-D [1, 0] one has no DMA form.
-func.func @unknown_compute(%t: memref<4x4xf32>) {
-  // expected-error @+1 {{'linalg.transpose' op cannot be lowered by convert-dynshape-to-bir}}
+func.func @identity_transpose(%t: memref<4x4xf32>) {
+  // expected-error @+1 {{'linalg.transpose' op cannot be lowered by convert-dynshape-to-bir: a transpose other than the 2-D one of buffers (permutation [1, 0]), which is a DMA}}
   linalg.transpose ins(%t : memref<4x4xf32>) outs(%t : memref<4x4xf32>) permutation = [0, 1]
+  return
+}
+
+// -----
+
+func.func @transpose_at_runtime_offset(%t: memref<8x4xf32>, %o: memref<4x4xf32>, %i: index) {
+  %v = memref.subview %t[%i, 0] [4, 4] [1, 1] : memref<8x4xf32> to memref<4x4xf32, strided<[4, 1], offset: ?>>
+  // expected-error @+1 {{'linalg.transpose' op cannot be lowered by convert-dynshape-to-bir: a transpose at a runtime offset}}
+  linalg.transpose ins(%v : memref<4x4xf32, strided<[4, 1], offset: ?>>) outs(%o : memref<4x4xf32>) permutation = [1, 0]
+  return
+}
+
+// -----
+
+func.func @view_of_dynamic_size(%t: memref<8x4xf32>, %o: memref<8x4xf32>, %n: index) {
+  %v = memref.subview %t[0, 0] [%n, 4] [1, 1] : memref<8x4xf32> to memref<?x4xf32, strided<[4, 1]>>
+  %w = memref.subview %o[0, 0] [%n, 4] [1, 1] : memref<8x4xf32> to memref<?x4xf32, strided<[4, 1]>>
+  // expected-error @+1 {{'memref.copy' op cannot be lowered by convert-dynshape-to-bir: a view with a dynamic size or stride}}
+  memref.copy %v, %w : memref<?x4xf32, strided<[4, 1]>> to memref<?x4xf32, strided<[4, 1]>>
+  return
+}
+
+// -----
+
+func.func @load_at_runtime_position(%ids: memref<4xi32>, %t: memref<8x4xf32>, %o: memref<1x4xf32>, %i: index) {
+  // expected-error @+1 {{'memref.load' op reads a runtime scalar at a runtime position; only i32 elements at constant positions become registers}}
+  %k = memref.load %ids[%i] : memref<4xi32>
+  %k1 = arith.index_cast %k : i32 to index
+  %v = memref.subview %t[%k1, 0] [1, 4] [1, 1] : memref<8x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
+  memref.copy %v, %o : memref<1x4xf32, strided<[4, 1], offset: ?>> to memref<1x4xf32>
+  return
+}
+
+// -----
+
+func.func @constant_too_wide(%t: memref<8x4xf32>, %o: memref<1x4xf32>, %i: index) {
+  // expected-error @+1 {{'arith.constant' op constant 8589934592 does not fit in a 32-bit register}}
+  %big = arith.constant 8589934592 : index
+  %j = arith.addi %i, %big : index
+  %v = memref.subview %t[%j, 0] [1, 4] [1, 1] : memref<8x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
+  memref.copy %v, %o : memref<1x4xf32, strided<[4, 1], offset: ?>> to memref<1x4xf32>
+  return
+}
+
+// -----
+
+func.func @mask_two_dims(%x: memref<4x4xf32>, %o: memref<4x4xf32>, %n: i32, %m: i32) {
+  // expected-error @+1 {{'dynshape.buffer_mask' op cannot be lowered by convert-dynshape-to-bir: a mask along more than one dimension (masks lower along one)}}
+  dynshape.buffer_mask %x : memref<4x4xf32> dims [0, 1] sizes(%n, %m) fill 0.0 : f32 into %o : memref<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @mask_fill_at_runtime_offset(%x: memref<4x4xf32>, %t: memref<8x4xf32>, %n: i32, %i: index) {
+  %o = memref.subview %t[%i, 0] [4, 4] [1, 1] : memref<8x4xf32> to memref<4x4xf32, strided<[4, 1], offset: ?>>
+  // expected-error @+1 {{'dynshape.buffer_mask' op cannot be lowered by convert-dynshape-to-bir: a fill of a view at a runtime offset}}
+  dynshape.buffer_mask %x : memref<4x4xf32> dims [0] sizes(%n) fill 0.0 : f32 into %o : memref<4x4xf32, strided<[4, 1], offset: ?>>
   return
 }

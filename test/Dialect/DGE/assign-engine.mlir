@@ -3,12 +3,12 @@
 // V5); each to the eligible engine with the fewest bytes so far, the first
 // of them on a tie.
 // RUN: dyn-opt %s -split-input-file -dge-assign-engine | FileCheck %s --check-prefixes=CHECK,LOW --implicit-check-not="queue dve"
-// RUN: dyn-opt %s -split-input-file -dge-assign-engine=arch=gen3 | FileCheck %s --check-prefixes=CHECK,LOW --implicit-check-not="queue dve"
-// RUN: dyn-opt %s -split-input-file -dge-assign-engine=arch=core_v4 | FileCheck %s --check-prefixes=CHECK,LOW --implicit-check-not="queue dve"
-// RUN: dyn-opt %s -split-input-file -dge-assign-engine=arch=core_v5 | FileCheck %s --check-prefixes=CHECK,V5
-// RUN: not dyn-opt %s -split-input-file -dge-assign-engine=arch=core_v6 2>&1 | FileCheck %s --check-prefix=ARCH
+// RUN: dyn-opt %s -split-input-file -dge-set-arch=arch=gen3 -dge-assign-engine | FileCheck %s --check-prefixes=CHECK,LOW --implicit-check-not="queue dve"
+// RUN: dyn-opt %s -split-input-file -dge-set-arch=arch=core_v4 -dge-assign-engine | FileCheck %s --check-prefixes=CHECK,LOW --implicit-check-not="queue dve"
+// RUN: dyn-opt %s -split-input-file -dge-set-arch=arch=core_v5 -dge-assign-engine | FileCheck %s --check-prefixes=CHECK,V5
+// RUN: not dyn-opt %s -split-input-file -dge-set-arch=arch=core_v6 -dge-assign-engine 2>&1 | FileCheck %s --check-prefix=ARCH
 
-// ARCH: error: unknown arch 'core_v6'; expected gen2, gen3, core_v4 or core_v5
+// ARCH: for the --arch option: Cannot find option named 'core_v6'!
 
 // Only hwdge DMAs get a queue; none and swdge DMAs keep their triggering
 // engine alone, and their bytes (a large static copy first) are not counted.

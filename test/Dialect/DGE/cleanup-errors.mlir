@@ -2,10 +2,10 @@
 // located diagnostic. The file runs at gen3 (the default); the ArchLevel gate
 // on hwdge is checked at gen2, where the same hwdge DMA is rejected earlier.
 // RUN: dyn-opt %s -split-input-file -verify-diagnostics -dge-cleanup
-// RUN: not dyn-opt %s -split-input-file -dge-cleanup=arch=gen2 2>&1 | FileCheck %s --check-prefix=GEN2
-// RUN: not dyn-opt %s -dge-cleanup=arch=gen5 2>&1 | FileCheck %s --check-prefix=ARCH
+// RUN: not dyn-opt %s -split-input-file -dge-set-arch=arch=gen2 -dge-cleanup 2>&1 | FileCheck %s --check-prefix=GEN2
+// RUN: not dyn-opt %s -dge-set-arch=arch=gen5 -dge-cleanup 2>&1 | FileCheck %s --check-prefix=ARCH
 
-// ARCH: error: unknown arch 'gen5'; expected gen2, gen3, core_v4 or core_v5
+// ARCH: for the --arch option: Cannot find option named 'gen5'!
 
 func.func @unassigned(%d: memref<64xf32, #bir.mem<dram>>) {
   %s = bir.ap %d offset 0 pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>

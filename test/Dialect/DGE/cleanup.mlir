@@ -1,9 +1,9 @@
 // dge-cleanup accepts every eligible route and leaves the IR unchanged; a
 // DVE queue is eligible from ArchLevel 50 only (see cleanup-errors.mlir).
-// RUN: dyn-opt %s -split-input-file -dge-cleanup=arch=core_v5 | FileCheck %s --check-prefixes=CHECK,V5
+// RUN: dyn-opt %s -split-input-file -dge-set-arch=arch=core_v5 -dge-cleanup | FileCheck %s --check-prefixes=CHECK,V5
 // RUN: not dyn-opt %s -split-input-file -dge-cleanup 2>%t.gen3 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=GEN3 < %t.gen3
-// RUN: not dyn-opt %s -split-input-file -dge-cleanup=arch=core_v4 2>%t.v4 | FileCheck %s
+// RUN: not dyn-opt %s -split-input-file -dge-set-arch=arch=core_v4 -dge-cleanup 2>%t.v4 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=V4 < %t.v4
 
 // CHECK-LABEL: func.func @eligible

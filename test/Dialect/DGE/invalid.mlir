@@ -431,3 +431,28 @@ func.func @unknown_address_mode(%d: memref<64xf32, #bir.mem<dram>>) {
   dge.trigger %b type swdge on pool
   return
 }
+
+// -----
+
+// The budget is a declared attribute: a positive byte count.
+func.func @zero_budget(%d: memref<64xf32, #bir.mem<dram>>) {
+  // expected-error @+1 {{'dge.block' op attribute 'max_descriptor_bytes' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive}}
+  %b = dge.block attributes {max_descriptor_bytes = 0 : i64} {
+    dge.descriptor src %d [imm + 0] dst %d [imm + 0] bytes 4 pattern [[1, 1]] -> [[1, 1]] : memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>
+  }
+  dge.trigger %b type none on sp
+  return
+}
+
+// -----
+
+// The indirect record kind is an enum.
+func.func @unknown_record(%d: memref<64xf32, #bir.mem<dram>>) {
+  %b = dge.block {
+    // expected-error @+2 {{expected ::dyn::dge::IndirectRecordKind to be one of: INDIRECT16B, INDIRECT20B, MXINDIRECT16B}}
+    // expected-error @+1 {{failed to parse DGE_IndirectRecordKindAttr parameter 'value' which is to be a `::dyn::dge::IndirectRecordKind`}}
+    dge.descriptor src %d [imm + 0] dst %d [imm + 0] bytes 4 pattern [[1, 1]] -> [[1, 1]] {src_record = #dge<record INDIRECT32B>} : memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>
+  }
+  dge.trigger %b type none on sp
+  return
+}

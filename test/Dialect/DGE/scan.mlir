@@ -1,25 +1,29 @@
 // dge-scan routes each unassigned DMA. Prefix GEN3 is ArchLevel > 29 with
 // hwdge available for vector (indirect, transposing) DMAs; prefix GEN2 has
 // no hwdge, at gen2 or because vector-route=swdge asks for software DGE.
-// RUN: dyn-opt %s -split-input-file -dge-scan=arch=gen2 | FileCheck %s --check-prefixes=CHECK,GEN2,L20
-// RUN: dyn-opt %s -split-input-file -dge-scan="arch=gen3 vector-route=swdge" | FileCheck %s --check-prefixes=CHECK,GEN2,L30
-// RUN: dyn-opt %s -split-input-file -dge-scan | FileCheck %s --check-prefixes=CHECK,GEN3,L30
-// RUN: dyn-opt %s -split-input-file -dge-scan=arch=gen3 | FileCheck %s --check-prefixes=CHECK,GEN3,L30
-// RUN: dyn-opt %s -split-input-file -dge-scan=arch=core_v4 | FileCheck %s --check-prefixes=CHECK,GEN3,L40
-// RUN: dyn-opt %s -split-input-file -dge-scan="arch=core_v5 vector-route=hwdge" | FileCheck %s --check-prefixes=CHECK,GEN3,L50
-// RUN: not dyn-opt %s -split-input-file -dge-scan=arch=gen1 2>&1 | FileCheck %s --check-prefix=ARCH
-// RUN: not dyn-opt %s -split-input-file -dge-scan="vector-route=dve" 2>&1 | FileCheck %s --check-prefix=ROUTE
+// RUN: dyn-opt %s -split-input-file -dge-set-arch=arch=gen2 -dge-scan | FileCheck %s --check-prefixes=CHECK,GEN2,L20
+// RUN: dyn-opt %s -split-input-file -dge-set-arch=arch=gen3 -dge-scan=vector-route=swdge | FileCheck %s --check-prefixes=CHECK,GEN2,L30
+// RUN: dyn-opt %s -split-input-file -dge-scan | FileCheck %s --check-prefixes=CHECK,GEN3,NOARCH
+// RUN: dyn-opt %s -split-input-file -dge-set-arch=arch=gen3 -dge-scan | FileCheck %s --check-prefixes=CHECK,GEN3,L30
+// RUN: dyn-opt %s -split-input-file -dge-set-arch=arch=core_v4 -dge-scan | FileCheck %s --check-prefixes=CHECK,GEN3,L40
+// RUN: dyn-opt %s -split-input-file -dge-set-arch=arch=core_v5 -dge-scan=vector-route=hwdge | FileCheck %s --check-prefixes=CHECK,GEN3,L50
+// RUN: not dyn-opt %s -split-input-file -dge-set-arch=arch=gen1 -dge-scan 2>&1 | FileCheck %s --check-prefix=ARCH
+// RUN: not dyn-opt %s -split-input-file -dge-set-arch=arch=gen3 -dge-scan=vector-route=dve 2>&1 | FileCheck %s --check-prefix=ROUTE
 
-// ARCH: error: unknown arch 'gen1'; expected gen2, gen3, core_v4 or core_v5
-// ROUTE: error: vector-route must be hwdge or swdge, got 'dve'
+// ARCH: for the --arch option: Cannot find option named 'gen1'!
+// ROUTE: for the --vector-route option: Cannot find option named 'dve'!
 
 // Static: none at every arch, even on an engine that could run hwdge. The
-// function records the ArchLevel its routes were chosen for.
+// arch is recorded once, on the module, by dge-set-arch; dge-scan reads it
+// (gen3 when absent) and stamps nothing on the function.
+// L20: module attributes {dge.arch = #dge<arch gen2>} {
+// L30: module attributes {dge.arch = #dge<arch gen3>} {
+// L40: module attributes {dge.arch = #dge<arch core_v4>} {
+// L50: module attributes {dge.arch = #dge<arch core_v5>} {
+// NOARCH-NOT: dge.arch
+// NOARCH: {{^}}module {
 // CHECK-LABEL: func.func @static
-// L20-SAME: attributes {dge.arch_level = 20 : i32}
-// L30-SAME: attributes {dge.arch_level = 30 : i32}
-// L40-SAME: attributes {dge.arch_level = 40 : i32}
-// L50-SAME: attributes {dge.arch_level = 50 : i32}
+// CHECK-NOT: arch
 // CHECK: dge.dma %{{.*}} -> %{{.*}} type none on sp{{$}}
 // CHECK: dge.dma %{{.*}} -> %{{.*}} type none on pool{{$}}
 // CHECK-NOT: dge.dma

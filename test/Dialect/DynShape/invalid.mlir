@@ -637,3 +637,203 @@ func.func @scalar_typed_index_vector(%t: tensor<16xf32>, %i: i32) {
   %r = dynshape.dynamic_slice %t[%i : i32] sizes [1] : tensor<16xf32> -> tensor<1xf32>
   return
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// mask / buffer_mask
+//===----------------------------------------------------------------------===//
+
+func.func @mask_no_dims(%x: tensor<16x8xf32>) {
+  // expected-error @+1 {{'dynshape.mask' op masks no dimension}}
+  %r = dynshape.mask %x : tensor<16x8xf32> dims [] sizes() fill 0.0 : f32
+  return
+}
+
+// -----
+
+func.func @mask_more_sizes_than_dims(%x: tensor<16x8xf32>, %n: i32, %m: i32) {
+  // expected-error @+1 {{'dynshape.mask' op has 1 dims but 2 sizes}}
+  %r = dynshape.mask %x : tensor<16x8xf32> dims [0] sizes(%n, %m) fill 0.0 : f32
+  return
+}
+
+// -----
+
+func.func @mask_more_dims_than_sizes(%x: tensor<16x8xf32>, %n: i32) {
+  // expected-error @+1 {{'dynshape.mask' op has 2 dims but 1 sizes}}
+  %r = dynshape.mask %x : tensor<16x8xf32> dims [0, 1] sizes(%n) fill 0.0 : f32
+  return
+}
+
+// -----
+
+func.func @mask_dim_too_big(%x: tensor<16x8xf32>, %n: i32) {
+  // expected-error @+1 {{'dynshape.mask' op dimension 2 is out of range for rank 2}}
+  %r = dynshape.mask %x : tensor<16x8xf32> dims [2] sizes(%n) fill 0.0 : f32
+  return
+}
+
+// -----
+
+func.func @mask_dim_negative(%x: tensor<16x8xf32>, %n: i32) {
+  // expected-error @+1 {{'dynshape.mask' op dimension -1 is out of range for rank 2}}
+  %r = dynshape.mask %x : tensor<16x8xf32> dims [-1] sizes(%n) fill 0.0 : f32
+  return
+}
+
+// -----
+
+func.func @mask_rank0(%x: tensor<f32>, %n: i32) {
+  // expected-error @+1 {{'dynshape.mask' op dimension 0 is out of range for rank 0}}
+  %r = dynshape.mask %x : tensor<f32> dims [0] sizes(%n) fill 0.0 : f32
+  return
+}
+
+// -----
+
+func.func @mask_dim_twice(%x: tensor<16x8xf32>, %n: i32, %m: i32) {
+  // expected-error @+1 {{'dynshape.mask' op masks dimension 1 twice}}
+  %r = dynshape.mask %x : tensor<16x8xf32> dims [1, 0, 1] sizes(%n, %m, %n) fill 0.0 : f32
+  return
+}
+
+// -----
+
+func.func @mask_no_replacement(%x: tensor<16x8xf32>, %n: i32) {
+  // expected-error @+1 {{'dynshape.mask' op needs exactly one replacement: a `with` operand or a `fill` constant}}
+  %r = dynshape.mask %x : tensor<16x8xf32> dims [0] sizes(%n)
+  return
+}
+
+// -----
+
+func.func @mask_both_replacements(%x: tensor<16x8xf32>, %w: tensor<16x8xf32>, %n: i32) {
+  // expected-error @+1 {{'dynshape.mask' op needs exactly one replacement: a `with` operand or a `fill` constant}}
+  %r = dynshape.mask %x : tensor<16x8xf32> dims [0] sizes(%n) with %w : tensor<16x8xf32> fill 0.0 : f32
+  return
+}
+
+// -----
+
+func.func @mask_fill_type(%ids: tensor<16xi32>, %n: i32) {
+  // expected-error @+1 {{'dynshape.mask' op fill of type 'i64' does not match the element type 'i32'}}
+  %r = dynshape.mask %ids : tensor<16xi32> dims [0] sizes(%n) fill -1 : i64
+  return
+}
+
+// -----
+
+func.func @mask_fill_float_on_int(%ids: tensor<16xi32>, %n: i32) {
+  // expected-error @+1 {{'dynshape.mask' op fill of type 'f32' does not match the element type 'i32'}}
+  %r = dynshape.mask %ids : tensor<16xi32> dims [0] sizes(%n) fill 0.0 : f32
+  return
+}
+
+// -----
+
+func.func @mask_replacement_shape(%x: tensor<64x32xf32>, %w: tensor<8x32xf32>, %n: i32) {
+  // expected-error @+1 {{'dynshape.mask' op replacement of type 'tensor<8x32xf32>' does not match the input's shape and element type}}
+  %r = dynshape.mask %x : tensor<64x32xf32> dims [0] sizes(%n) with %w : tensor<8x32xf32>
+  return
+}
+
+// -----
+
+func.func @mask_replacement_element(%x: tensor<64x32xf32>, %w: tensor<64x32xf16>, %n: i32) {
+  // expected-error @+1 {{'dynshape.mask' op replacement of type 'tensor<64x32xf16>' does not match the input's shape and element type}}
+  %r = dynshape.mask %x : tensor<64x32xf32> dims [0] sizes(%n) with %w : tensor<64x32xf16>
+  return
+}
+
+// -----
+
+func.func @buffer_mask_output_shape(%x: memref<4x4xf32>, %o: memref<4x8xf32>, %n: i32) {
+  // expected-error @+1 {{'dynshape.buffer_mask' op output of type 'memref<4x8xf32>' does not match the input's shape and element type}}
+  dynshape.buffer_mask %x : memref<4x4xf32> dims [0] sizes(%n) fill 0.0 : f32 into %o : memref<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @buffer_mask_output_element(%x: memref<4x4xf32>, %o: memref<4x4xi32>, %n: i32) {
+  // expected-error @+1 {{'dynshape.buffer_mask' op output of type 'memref<4x4xi32>' does not match the input's shape and element type}}
+  dynshape.buffer_mask %x : memref<4x4xf32> dims [0] sizes(%n) fill 0.0 : f32 into %o : memref<4x4xi32>
+  return
+}
+
+// -----
+
+// buffer_mask shares the mask's checks.
+
+func.func @buffer_mask_no_dims(%x: memref<4x4xf32>, %o: memref<4x4xf32>) {
+  // expected-error @+1 {{'dynshape.buffer_mask' op masks no dimension}}
+  dynshape.buffer_mask %x : memref<4x4xf32> dims [] sizes() fill 0.0 : f32 into %o : memref<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @buffer_mask_sizes_count(%x: memref<4x4xf32>, %o: memref<4x4xf32>, %n: i32) {
+  // expected-error @+1 {{'dynshape.buffer_mask' op has 2 dims but 1 sizes}}
+  dynshape.buffer_mask %x : memref<4x4xf32> dims [0, 1] sizes(%n) fill 0.0 : f32 into %o : memref<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @buffer_mask_dim_out_of_range(%x: memref<4x4xf32>, %o: memref<4x4xf32>, %n: i32) {
+  // expected-error @+1 {{'dynshape.buffer_mask' op dimension 2 is out of range for rank 2}}
+  dynshape.buffer_mask %x : memref<4x4xf32> dims [2] sizes(%n) fill 0.0 : f32 into %o : memref<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @buffer_mask_dim_twice(%x: memref<4x4xf32>, %o: memref<4x4xf32>, %n: i32) {
+  // expected-error @+1 {{'dynshape.buffer_mask' op masks dimension 0 twice}}
+  dynshape.buffer_mask %x : memref<4x4xf32> dims [0, 0] sizes(%n, %n) fill 0.0 : f32 into %o : memref<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @buffer_mask_no_replacement(%x: memref<4x4xf32>, %o: memref<4x4xf32>, %n: i32) {
+  // expected-error @+1 {{'dynshape.buffer_mask' op needs exactly one replacement: a `with` operand or a `fill` constant}}
+  dynshape.buffer_mask %x : memref<4x4xf32> dims [0] sizes(%n) into %o : memref<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @buffer_mask_both_replacements(%x: memref<4x4xf32>, %w: memref<4x4xf32>, %o: memref<4x4xf32>, %n: i32) {
+  // expected-error @+1 {{'dynshape.buffer_mask' op needs exactly one replacement: a `with` operand or a `fill` constant}}
+  dynshape.buffer_mask %x : memref<4x4xf32> dims [0] sizes(%n) with %w : memref<4x4xf32> fill 0.0 : f32 into %o : memref<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @buffer_mask_fill_type(%x: memref<4x4xbf16>, %o: memref<4x4xbf16>, %n: i32) {
+  // expected-error @+1 {{'dynshape.buffer_mask' op fill of type 'f32' does not match the element type 'bf16'}}
+  dynshape.buffer_mask %x : memref<4x4xbf16> dims [0] sizes(%n) fill 0.0 : f32 into %o : memref<4x4xbf16>
+  return
+}
+
+// -----
+
+func.func @buffer_mask_replacement_shape(%x: memref<64x32xf32>, %w: memref<8x32xf32, strided<[32, 1], offset: ?>>,
+                                         %o: memref<64x32xf32>, %n: i32) {
+  // expected-error @+1 {{'dynshape.buffer_mask' op replacement of type 'memref<8x32xf32, strided<[32, 1], offset: ?>>' does not match the input's shape and element type}}
+  dynshape.buffer_mask %x : memref<64x32xf32> dims [0] sizes(%n) with %w : memref<8x32xf32, strided<[32, 1], offset: ?>> into %o : memref<64x32xf32>
+  return
+}
+
+// -----
+
+func.func @buffer_mask_replacement_element(%x: memref<4x4xf32>, %w: memref<4x4xi32>, %o: memref<4x4xf32>, %n: i32) {
+  // expected-error @+1 {{'dynshape.buffer_mask' op replacement of type 'memref<4x4xi32>' does not match the input's shape and element type}}
+  dynshape.buffer_mask %x : memref<4x4xf32> dims [0] sizes(%n) with %w : memref<4x4xi32> into %o : memref<4x4xf32>
+  return
+}
+

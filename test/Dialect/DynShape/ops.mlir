@@ -250,3 +250,55 @@ func.func @gather_scatter_ranks(%v: tensor<100xi32>, %i4: tensor<4xi32>,
          : (tensor<2x8x?xf16, #dynshape.bounds<?, ?, 16>>, tensor<2xi32>) -> tensor<64x8x?xf16, #dynshape.bounds<?, ?, 16>>
   return %1, %3 : tensor<100xi32>, tensor<64x8x?xf16, #dynshape.bounds<?, ?, 16>>
 }
+
+//===----------------------------------------------------------------------===//
+// mask / buffer_mask
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: func.func @mask(
+// CHECK-SAME: %[[U:[a-z0-9_]+]]: tensor<64x32xf32>, %[[WIN:[a-z0-9_]+]]: tensor<64x32xf32>,
+// CHECK-SAME: %[[IDS:[a-z0-9_]+]]: tensor<16xi32>, %[[X:[a-z0-9_]+]]: tensor<16x8xf32>,
+// CHECK-SAME: %[[P:[a-z0-9_]+]]: tensor<16xi1>, %[[N:[a-z0-9_]+]]: i32, %[[M:[a-z0-9_]+]]: i32)
+// CHECK: %[[R0:.*]] = dynshape.mask %[[U]] : tensor<64x32xf32> dims [0] sizes(%[[N]]) with %[[WIN]] : tensor<64x32xf32>{{$}}
+// CHECK: %[[R1:.*]] = dynshape.mask %[[IDS]] : tensor<16xi32> dims [0] sizes(%[[N]]) fill -1 : i32{{$}}
+// CHECK: %[[R2:.*]] = dynshape.mask %[[X]] : tensor<16x8xf32> dims [0, 1] sizes(%[[N]], %[[M]]) fill 0.000000e+00 : f32{{$}}
+// CHECK: %[[R3:.*]] = dynshape.mask %[[X]] : tensor<16x8xf32> dims [1, 0] sizes(%[[M]], %[[N]]) with %[[R2]] : tensor<16x8xf32>{{$}}
+// CHECK: %[[R4:.*]] = dynshape.mask %[[P]] : tensor<16xi1> dims [0] sizes(%[[M]]) fill true{{$}}
+// CHECK: return %[[R0]], %[[R1]], %[[R2]], %[[R3]], %[[R4]]
+func.func @mask(%u: tensor<64x32xf32>, %win: tensor<64x32xf32>, %ids: tensor<16xi32>,
+                %x: tensor<16x8xf32>, %p: tensor<16xi1>, %n: i32, %m: i32)
+    -> (tensor<64x32xf32>, tensor<16xi32>, tensor<16x8xf32>, tensor<16x8xf32>, tensor<16xi1>) {
+  // One dim, `with` a replacement tensor.
+  %0 = dynshape.mask %u : tensor<64x32xf32> dims [0] sizes(%n)
+         with %win : tensor<64x32xf32>
+  // One dim, `fill` constant.
+  %1 = dynshape.mask %ids : tensor<16xi32> dims [0] sizes(%n) fill -1 : i32
+  // Two dims, `fill` constant.
+  %2 = dynshape.mask %x : tensor<16x8xf32> dims [0, 1] sizes(%n, %m) fill 0.0 : f32
+  // Two dims in any order, `with` a replacement tensor.
+  %3 = dynshape.mask %x : tensor<16x8xf32> dims [1, 0] sizes(%m, %n)
+         with %2 : tensor<16x8xf32>
+  %4 = dynshape.mask %p : tensor<16xi1> dims [0] sizes(%m) fill true
+  return %0, %1, %2, %3, %4
+      : tensor<64x32xf32>, tensor<16xi32>, tensor<16x8xf32>, tensor<16x8xf32>, tensor<16xi1>
+}
+
+// CHECK-LABEL: func.func @buffer_mask(
+// CHECK-SAME: %[[U:[a-z0-9_]+]]: memref<64x32xf32>, %[[W:[a-z0-9_]+]]: memref<64x32xf32, strided<[32, 1], offset: ?>>,
+// CHECK-SAME: %[[OUT:[a-z0-9_]+]]: memref<64x32xf32>, %[[X:[a-z0-9_]+]]: memref<4x4xbf16>, %[[O:[a-z0-9_]+]]: memref<4x4xbf16>,
+// CHECK-SAME: %[[N:[a-z0-9_]+]]: i32, %[[M:[a-z0-9_]+]]: i32)
+// CHECK: dynshape.buffer_mask %[[U]] : memref<64x32xf32> dims [0] sizes(%[[N]]) with %[[W]] : memref<64x32xf32, strided<[32, 1], offset: ?>> into %[[OUT]] : memref<64x32xf32>{{$}}
+// CHECK: dynshape.buffer_mask %[[X]] : memref<4x4xbf16> dims [0] sizes(%[[N]]) fill 0xFF80 : bf16 into %[[O]] : memref<4x4xbf16>{{$}}
+// CHECK: dynshape.buffer_mask %[[X]] : memref<4x4xbf16> dims [1, 0] sizes(%[[M]], %[[N]]) fill 0.000000e+00 : bf16 into %[[O]] : memref<4x4xbf16>{{$}}
+// CHECK: return
+func.func @buffer_mask(%u: memref<64x32xf32>, %w: memref<64x32xf32, strided<[32, 1], offset: ?>>,
+                       %out: memref<64x32xf32>, %x: memref<4x4xbf16>, %o: memref<4x4xbf16>,
+                       %n: i32, %m: i32) {
+  dynshape.buffer_mask %u : memref<64x32xf32> dims [0] sizes(%n)
+    with %w : memref<64x32xf32, strided<[32, 1], offset: ?>> into %out : memref<64x32xf32>
+  dynshape.buffer_mask %x : memref<4x4xbf16> dims [0] sizes(%n) fill 0xFF80 : bf16
+    into %o : memref<4x4xbf16>
+  dynshape.buffer_mask %x : memref<4x4xbf16> dims [1, 0] sizes(%m, %n) fill 0.0 : bf16
+    into %o : memref<4x4xbf16>
+  return
+}

@@ -256,23 +256,17 @@ func.func @clamp_through_index_cast(%a: tensor<16xf32>, %n: index)
 // Reductions: the padding is masked to the combiner's identity
 //===----------------------------------------------------------------------===//
 
+// The mask is a dynshape.mask with a `fill` constant: each element whose
+// index along a masked dim is >= that dim's size (iota >= size) becomes the
+// fill, every other element is the input's.
+
 // -----
 
 // CHECK-LABEL: func.func @reduce_addf(
 // CHECK-SAME:    %[[A:[^:]*]]: tensor<16x8xf32>, %[[INIT:[^:]*]]: tensor<8xf32>, %[[N:[^:]*]]: i32) -> tensor<8xf32>
 // CHECK:         %[[L:.*]] = arith.maxsi %[[N]], %{{.*}} : i32
 // CHECK:         %[[S:.*]] = arith.minsi %[[L]], %{{.*}} : i32
-// CHECK:         %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK:         %[[E:.*]] = tensor.empty() : tensor<16x8xf32>
-// CHECK:         %[[M:.*]] = linalg.generic
-// CHECK-SAME:      iterator_types = ["parallel", "parallel"]
-// CHECK-SAME:      ins(%[[A]] : tensor<16x8xf32>) outs(%[[E]] : tensor<16x8xf32>)
-// CHECK-NEXT:    ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32):
-// CHECK-NEXT:      %[[I:.*]] = linalg.index 0 : index
-// CHECK-NEXT:      %[[IOTA:.*]] = arith.index_cast %[[I]] : index to i32
-// CHECK-NEXT:      %[[PAD:.*]] = arith.cmpi sge, %[[IOTA]], %[[S]] : i32
-// CHECK-NEXT:      %[[SEL:.*]] = arith.select %[[PAD]], %[[ZERO]], %[[IN]] : f32
-// CHECK-NEXT:      linalg.yield %[[SEL]] : f32
+// CHECK:         %[[M:.*]] = dynshape.mask %[[A]] : tensor<16x8xf32> dims [0] sizes(%[[S]]) fill 0.000000e+00 : f32
 // CHECK:         %[[R:.*]] = linalg.reduce ins(%[[M]] : tensor<16x8xf32>) outs(%[[INIT]] : tensor<8xf32>) dimensions = [0]
 // CHECK:           arith.addf
 // CHECK:         return %[[R]] : tensor<8xf32>
@@ -294,13 +288,7 @@ func.func @reduce_addf(%a: tensor<?x8xf32, #dynshape.bounds<16, ?>>,
 // CHECK-LABEL: func.func @reduce_maximumf(
 // CHECK-SAME:    %[[A:[^:]*]]: tensor<16x8xf32>, %[[INIT:[^:]*]]: tensor<8xf32>, %[[N:[^:]*]]: i32)
 // CHECK:         %[[S:.*]] = arith.minsi
-// CHECK:         %[[NEGINF:.*]] = arith.constant 0xFF800000 : f32
-// CHECK:         %[[M:.*]] = linalg.generic
-// CHECK-SAME:      ins(%[[A]] : tensor<16x8xf32>)
-// CHECK:           %[[I:.*]] = linalg.index 0 : index
-// CHECK:           %[[IOTA:.*]] = arith.index_cast %[[I]] : index to i32
-// CHECK:           %[[PAD:.*]] = arith.cmpi sge, %[[IOTA]], %[[S]] : i32
-// CHECK:           arith.select %[[PAD]], %[[NEGINF]], %{{.*}} : f32
+// CHECK:         %[[M:.*]] = dynshape.mask %[[A]] : tensor<16x8xf32> dims [0] sizes(%[[S]]) fill 0xFF800000 : f32
 // CHECK:         linalg.reduce ins(%[[M]] : tensor<16x8xf32>) outs(%[[INIT]] : tensor<8xf32>) dimensions = [0]
 // CHECK:           arith.maximumf
 func.func @reduce_maximumf(%a: tensor<?x8xf32, #dynshape.bounds<16, ?>>,
@@ -320,10 +308,8 @@ func.func @reduce_maximumf(%a: tensor<?x8xf32, #dynshape.bounds<16, ?>>,
 // maxsi on i8 with the smallest i8.
 
 // CHECK-LABEL: func.func @reduce_mulf(
-// CHECK:         %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
-// CHECK:         linalg.generic
-// CHECK:           arith.select %{{.*}}, %[[ONE]], %{{.*}} : f32
-// CHECK:         linalg.reduce
+// CHECK:         %[[M:.*]] = dynshape.mask %{{.*}} : tensor<16xf32> dims [0] sizes(%{{.*}}) fill 1.000000e+00 : f32
+// CHECK:         linalg.reduce ins(%[[M]] : tensor<16xf32>)
 // CHECK:           arith.mulf
 func.func @reduce_mulf(%a: tensor<?xf32, #dynshape.bounds<16>>, %init: tensor<f32>) -> tensor<f32> {
   %r = linalg.reduce ins(%a : tensor<?xf32, #dynshape.bounds<16>>)
@@ -337,10 +323,8 @@ func.func @reduce_mulf(%a: tensor<?xf32, #dynshape.bounds<16>>, %init: tensor<f3
 
 // CHECK-LABEL: func.func @reduce_minimumf_bf16(
 // CHECK-SAME:    tensor<16x4xbf16>
-// CHECK:         %[[INF:.*]] = arith.constant 0x7F80 : bf16
-// CHECK:         linalg.generic
-// CHECK:           arith.select %{{.*}}, %[[INF]], %{{.*}} : bf16
-// CHECK:         linalg.reduce
+// CHECK:         %[[M:.*]] = dynshape.mask %{{.*}} : tensor<16x4xbf16> dims [0] sizes(%{{.*}}) fill 0x7F80 : bf16
+// CHECK:         linalg.reduce ins(%[[M]] : tensor<16x4xbf16>)
 // CHECK:           arith.minimumf
 func.func @reduce_minimumf_bf16(%a: tensor<?x4xbf16, #dynshape.bounds<16, ?>>,
                                 %init: tensor<4xbf16>) -> tensor<4xbf16> {
@@ -355,10 +339,8 @@ func.func @reduce_minimumf_bf16(%a: tensor<?x4xbf16, #dynshape.bounds<16, ?>>,
 
 // CHECK-LABEL: func.func @reduce_andi_i1(
 // CHECK-SAME:    tensor<16xi1>
-// CHECK:         %[[TRUE:.*]] = arith.constant true
-// CHECK:         linalg.generic
-// CHECK:           arith.select %{{.*}}, %[[TRUE]], %{{.*}} : i1
-// CHECK:         linalg.reduce
+// CHECK:         %[[M:.*]] = dynshape.mask %{{.*}} : tensor<16xi1> dims [0] sizes(%{{.*}}) fill true{{$}}
+// CHECK:         linalg.reduce ins(%[[M]] : tensor<16xi1>)
 // CHECK:           arith.andi
 func.func @reduce_andi_i1(%a: tensor<?xi1, #dynshape.bounds<16>>, %init: tensor<i1>) -> tensor<i1> {
   %r = linalg.reduce ins(%a : tensor<?xi1, #dynshape.bounds<16>>)
@@ -372,10 +354,8 @@ func.func @reduce_andi_i1(%a: tensor<?xi1, #dynshape.bounds<16>>, %init: tensor<
 
 // CHECK-LABEL: func.func @reduce_maxsi_i8(
 // CHECK-SAME:    tensor<16xi8>
-// CHECK:         %[[MIN:.*]] = arith.constant -128 : i8
-// CHECK:         linalg.generic
-// CHECK:           arith.select %{{.*}}, %[[MIN]], %{{.*}} : i8
-// CHECK:         linalg.reduce
+// CHECK:         %[[M:.*]] = dynshape.mask %{{.*}} : tensor<16xi8> dims [0] sizes(%{{.*}}) fill -128 : i8
+// CHECK:         linalg.reduce ins(%[[M]] : tensor<16xi8>)
 // CHECK:           arith.maxsi
 func.func @reduce_maxsi_i8(%a: tensor<?xi8, #dynshape.bounds<16>>, %init: tensor<i8>) -> tensor<i8> {
   %r = linalg.reduce ins(%a : tensor<?xi8, #dynshape.bounds<16>>)
@@ -389,23 +369,15 @@ func.func @reduce_maxsi_i8(%a: tensor<?xi8, #dynshape.bounds<16>>, %init: tensor
 
 // -----
 
-// Reducing over both bounded dims ORs the two out-of-range tests.
+// Reducing over both bounded dims masks both in one dynshape.mask: an
+// element is padding if it is out of range along either dim.
 
 // CHECK-LABEL: func.func @reduce_both_dims(
 // CHECK-SAME:    %[[A:[^:]*]]: tensor<16x8xf32>, %{{[^:]*}}: tensor<f32>, %[[N0:[^:]*]]: i32, %[[N1:[^:]*]]: i32)
 // CHECK:         %[[S0:.*]] = arith.minsi %{{.*}}, %{{.*}} : i32
 // CHECK:         %[[S1:.*]] = arith.minsi %{{.*}}, %{{.*}} : i32
-// CHECK:         linalg.generic
-// CHECK-SAME:      ins(%[[A]] : tensor<16x8xf32>)
-// CHECK:           %[[I0:.*]] = linalg.index 0 : index
-// CHECK:           %[[J0:.*]] = arith.index_cast %[[I0]] : index to i32
-// CHECK:           %[[P0:.*]] = arith.cmpi sge, %[[J0]], %[[S0]] : i32
-// CHECK:           %[[I1:.*]] = linalg.index 1 : index
-// CHECK:           %[[J1:.*]] = arith.index_cast %[[I1]] : index to i32
-// CHECK:           %[[P1:.*]] = arith.cmpi sge, %[[J1]], %[[S1]] : i32
-// CHECK:           %[[P:.*]] = arith.ori %[[P0]], %[[P1]] : i1
-// CHECK:           arith.select %[[P]], %{{.*}}, %{{.*}} : f32
-// CHECK:         linalg.reduce
+// CHECK:         %[[M:.*]] = dynshape.mask %[[A]] : tensor<16x8xf32> dims [0, 1] sizes(%[[S0]], %[[S1]]) fill 0.000000e+00 : f32
+// CHECK:         linalg.reduce ins(%[[M]] : tensor<16x8xf32>)
 // CHECK-SAME:      dimensions = [0, 1]
 func.func @reduce_both_dims(%a: tensor<?x?xf32, #dynshape.bounds<16, 8>>,
                             %init: tensor<f32>) -> tensor<f32> {
@@ -428,8 +400,7 @@ func.func @reduce_both_dims(%a: tensor<?x?xf32, #dynshape.bounds<16, 8>>,
 // CHECK-SAME:    -> (tensor<16xf32>, i32)
 // CHECK:         %[[LI:.*]] = arith.maxsi %[[NI]], %{{.*}} : i32
 // CHECK:         %[[SI:.*]] = arith.minsi %[[LI]], %{{.*}} : i32
-// CHECK-NOT:     linalg.generic
-// CHECK-NOT:     linalg.index
+// CHECK-NOT:     dynshape.mask
 // CHECK:         %[[R:.*]] = linalg.reduce ins(%[[A]] : tensor<16x8xf32>) outs(%[[INIT]] : tensor<16xf32>) dimensions = [1]
 // CHECK:         return %[[R]], %[[SI]] : tensor<16xf32>, i32
 func.func @reduce_static_dim(%a: tensor<?x8xf32, #dynshape.bounds<16, ?>>,
@@ -453,14 +424,8 @@ func.func @reduce_static_dim(%a: tensor<?x8xf32, #dynshape.bounds<16, ?>>,
 // CHECK-SAME:    %[[A:[^:]*]]: tensor<4x16xf32>, %[[B:[^:]*]]: tensor<16x8xf32>, %[[C:[^:]*]]: tensor<4x8xf32>, %{{[^:]*}}: i32, %{{[^:]*}}: i32)
 // CHECK:         %[[SA:.*]] = arith.minsi
 // CHECK:         %[[SB:.*]] = arith.minsi
-// CHECK:         %[[MA:.*]] = linalg.generic
-// CHECK-SAME:      ins(%[[A]] : tensor<4x16xf32>)
-// CHECK:           linalg.index 1 : index
-// CHECK:           arith.cmpi sge, %{{.*}}, %[[SA]] : i32
-// CHECK:         %[[MB:.*]] = linalg.generic
-// CHECK-SAME:      ins(%[[B]] : tensor<16x8xf32>)
-// CHECK:           linalg.index 0 : index
-// CHECK:           arith.cmpi sge, %{{.*}}, %[[SB]] : i32
+// CHECK:         %[[MA:.*]] = dynshape.mask %[[A]] : tensor<4x16xf32> dims [1] sizes(%[[SA]]) fill 0.000000e+00 : f32
+// CHECK:         %[[MB:.*]] = dynshape.mask %[[B]] : tensor<16x8xf32> dims [0] sizes(%[[SB]]) fill 0.000000e+00 : f32
 // CHECK:         linalg.matmul ins(%[[MA]], %[[MB]] : tensor<4x16xf32>, tensor<16x8xf32>) outs(%[[C]] : tensor<4x8xf32>)
 func.func @matmul_bounded_k(%a: tensor<4x?xf32, #dynshape.bounds<?, 16>>,
                             %b: tensor<?x8xf32, #dynshape.bounds<16, ?>>,
@@ -474,10 +439,10 @@ func.func @matmul_bounded_k(%a: tensor<4x?xf32, #dynshape.bounds<?, 16>>,
 // CHECK-LABEL: func.func @matmul_bounded_m(
 // CHECK-SAME:    %[[A:[^:]*]]: tensor<4x16xf32>, %[[B:[^:]*]]: tensor<16x8xf32>, %[[C:[^:]*]]: tensor<4x8xf32>, %{{[^:]*}}: i32, %[[NC:[^:]*]]: i32)
 // CHECK-SAME:    -> (tensor<4x8xf32>, i32)
-// CHECK-NOT:     linalg.generic
+// CHECK-NOT:     dynshape.mask
 // CHECK:         %[[LC:.*]] = arith.maxsi %[[NC]], %{{.*}} : i32
 // CHECK:         %[[SC:.*]] = arith.minsi %[[LC]], %{{.*}} : i32
-// CHECK-NOT:     linalg.generic
+// CHECK-NOT:     dynshape.mask
 // CHECK:         %[[R:.*]] = linalg.matmul ins(%[[A]], %[[B]] : tensor<4x16xf32>, tensor<16x8xf32>) outs(%[[C]] : tensor<4x8xf32>)
 // CHECK:         return %[[R]], %[[SC]] : tensor<4x8xf32>, i32
 func.func @matmul_bounded_m(%a: tensor<?x16xf32, #dynshape.bounds<4, ?>>,
@@ -501,7 +466,7 @@ func.func @matmul_bounded_m(%a: tensor<?x16xf32, #dynshape.bounds<4, ?>>,
 // CHECK-SAME:    -> (tensor<16x8xf32>, tensor<16x8xi1>, i32, i32)
 // CHECK:         %[[LA:.*]] = arith.maxsi %[[NA]], %{{.*}} : i32
 // CHECK:         %[[SA:.*]] = arith.minsi %[[LA]], %{{.*}} : i32
-// CHECK-NOT:     linalg.generic
+// CHECK-NOT:     dynshape.mask
 // CHECK:         %[[S:.*]] = arith.addf %[[A]], %[[B]] : tensor<16x8xf32>
 // CHECK-NEXT:    %[[R:.*]] = linalg.add ins(%[[S]], %[[B]] : tensor<16x8xf32>, tensor<16x8xf32>) outs(%[[A]] : tensor<16x8xf32>) -> tensor<16x8xf32>
 // CHECK-NEXT:    %[[CMP:.*]] = arith.cmpf olt, %[[R]], %[[A]] : tensor<16x8xf32>
@@ -527,7 +492,8 @@ func.func @elementwise(%a: tensor<?x8xf32, #dynshape.bounds<16, ?>>,
 // -----
 
 // A bounded update: slice the base at the same indices, keep the base's
-// values over the update's padding, then write (XLA's rewrite).
+// values over the update's padding (a dynshape.mask `with` that window),
+// then write (XLA's rewrite).
 
 // CHECK-LABEL: func.func @dus_bounded_update(
 // CHECK-SAME:    %[[BASE:[^:]*]]: tensor<64x32xf32>, %[[U:[^:]*]]: tensor<8x32xf32>, %[[POS:[^:]*]]: i32, %[[N:[^:]*]]: i32) -> tensor<64x32xf32>
@@ -535,15 +501,7 @@ func.func @elementwise(%a: tensor<?x8xf32, #dynshape.bounds<16, ?>>,
 // CHECK:         %[[S:.*]] = arith.minsi %[[L]], %{{.*}} : i32
 // CHECK:         %[[C0:.*]] = arith.constant 0 : i32
 // CHECK:         %[[WIN:.*]] = dynshape.dynamic_slice %[[BASE]][%[[POS]], %[[C0]]] sizes [8, 32] : tensor<64x32xf32> -> tensor<8x32xf32>
-// CHECK:         %[[E:.*]] = tensor.empty() : tensor<8x32xf32>
-// CHECK:         %[[MASKED:.*]] = linalg.generic
-// CHECK-SAME:      ins(%[[U]], %[[WIN]] : tensor<8x32xf32>, tensor<8x32xf32>) outs(%[[E]] : tensor<8x32xf32>)
-// CHECK-NEXT:    ^bb0(%[[NEW:.*]]: f32, %[[OLD:.*]]: f32, %{{.*}}: f32):
-// CHECK-NEXT:      %[[I:.*]] = linalg.index 0 : index
-// CHECK-NEXT:      %[[IOTA:.*]] = arith.index_cast %[[I]] : index to i32
-// CHECK-NEXT:      %[[PAD:.*]] = arith.cmpi sge, %[[IOTA]], %[[S]] : i32
-// CHECK-NEXT:      %[[SEL:.*]] = arith.select %[[PAD]], %[[OLD]], %[[NEW]] : f32
-// CHECK-NEXT:      linalg.yield %[[SEL]] : f32
+// CHECK:         %[[MASKED:.*]] = dynshape.mask %[[U]] : tensor<8x32xf32> dims [0] sizes(%[[S]]) with %[[WIN]] : tensor<8x32xf32>
 // CHECK:         %[[W:.*]] = dynshape.dynamic_update_slice %[[MASKED]] into %[[BASE]][%[[POS]], %[[C0]]] : tensor<8x32xf32> into tensor<64x32xf32>
 // CHECK:         return %[[W]] : tensor<64x32xf32>
 func.func @dus_bounded_update(%base: tensor<64x32xf32>,
@@ -564,7 +522,7 @@ func.func @dus_bounded_update(%base: tensor<64x32xf32>,
 // CHECK-SAME:    %[[BASE:[^:]*]]: tensor<64x32xf32>, %[[U:[^:]*]]: tensor<1x32xf32>, %[[POS:[^:]*]]: i32, %[[N:[^:]*]]: i32)
 // CHECK-SAME:    -> (tensor<64x32xf32>, i32)
 // CHECK:         %[[S:.*]] = arith.minsi
-// CHECK-NOT:     linalg.generic
+// CHECK-NOT:     dynshape.mask
 // CHECK-NOT:     dynshape.dynamic_slice
 // CHECK:         %[[W:.*]] = dynshape.dynamic_update_slice %[[U]] into %[[BASE]][%[[POS]], %{{.*}}] : tensor<1x32xf32> into tensor<64x32xf32>
 // CHECK:         return %[[W]], %[[S]] : tensor<64x32xf32>, i32
@@ -594,23 +552,15 @@ func.func @dynamic_slice_bounded(%t: tensor<?x32xf32, #dynshape.bounds<64, ?>>,
 
 // -----
 
-// Scatter: padded ids are replaced by -1, which scatter skips.
+// Scatter: padded ids are replaced by -1 (a dynshape.mask `fill -1`), which
+// scatter skips.
 
 // CHECK-LABEL: func.func @scatter_bounded_ids(
 // CHECK-SAME:    %[[ROWS:[^:]*]]: tensor<8x128xf32>, %[[TABLE:[^:]*]]: tensor<4096x128xf32>, %[[IDS:[^:]*]]: tensor<8xi32>, %{{[^:]*}}: i32, %[[NI:[^:]*]]: i32)
 // CHECK-SAME:    -> tensor<4096x128xf32>
 // CHECK:         %[[LI:.*]] = arith.maxsi %[[NI]], %{{.*}} : i32
 // CHECK:         %[[SI:.*]] = arith.minsi %[[LI]], %{{.*}} : i32
-// CHECK:         %[[M1:.*]] = arith.constant -1 : i32
-// CHECK:         %[[E:.*]] = tensor.empty() : tensor<8xi32>
-// CHECK:         %[[MASKED:.*]] = linalg.generic
-// CHECK-SAME:      ins(%[[IDS]] : tensor<8xi32>) outs(%[[E]] : tensor<8xi32>)
-// CHECK-NEXT:    ^bb0(%[[ID:.*]]: i32, %{{.*}}: i32):
-// CHECK-NEXT:      %[[I:.*]] = linalg.index 0 : index
-// CHECK-NEXT:      %[[IOTA:.*]] = arith.index_cast %[[I]] : index to i32
-// CHECK-NEXT:      %[[PAD:.*]] = arith.cmpi sge, %[[IOTA]], %[[SI]] : i32
-// CHECK-NEXT:      %[[SEL:.*]] = arith.select %[[PAD]], %[[M1]], %[[ID]] : i32
-// CHECK-NEXT:      linalg.yield %[[SEL]] : i32
+// CHECK:         %[[MASKED:.*]] = dynshape.mask %[[IDS]] : tensor<8xi32> dims [0] sizes(%[[SI]]) fill -1 : i32
 // CHECK:         %[[R:.*]] = dynshape.scatter %[[ROWS]] into %[[TABLE]][%[[MASKED]]] : (tensor<8x128xf32>, tensor<8xi32>) -> tensor<4096x128xf32>
 // CHECK:         return %[[R]] : tensor<4096x128xf32>
 func.func @scatter_bounded_ids(%rows: tensor<?x128xf32, #dynshape.bounds<8, ?>>,

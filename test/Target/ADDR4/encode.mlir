@@ -44,13 +44,13 @@
 // plain immediate.
 // GATHER-LABEL: func.func @embed(
 // GATHER:         dge.descriptor src %arg0 [indirect %arg1 : memref<8xi32, #bir.mem<dram>> + 0] dst %{{.*}} [imm + 0] bytes 4096
-// GATHER-SAME:      addr4 [0x20000000, 0x00000000] {src_record = "INDIRECT16B"} :
+// GATHER-SAME:      addr4 [0x20000000, 0x00000000] {src_record = #dge<record INDIRECT16B>} :
 // GATHER-NOT:     dst_record
 
 // A scatter: the destination is the index slot with an MXINDIRECT16B record.
 // SCATTER-LABEL: func.func @route(
 // SCATTER:         dge.descriptor src %arg1 [imm + 0] dst %arg0 [indirect %arg2 : memref<8xi32, #bir.mem<dram>> + 0] bytes 4096
-// SCATTER-SAME:      addr4 [0x00000000, 0x20000000] {dst_record = "MXINDIRECT16B"} :
+// SCATTER-SAME:      addr4 [0x00000000, 0x20000000] {dst_record = #dge<record MXINDIRECT16B>} :
 // SCATTER-NOT:     src_record
 
 //===----------------------------------------------------------------------===//
@@ -72,7 +72,7 @@
 // TILE-LABEL: func.func @tile(
 // TILE:         %[[T:.*]] = bir.alloc {address = 512 : i64} : memref<16x64xf32, #bir.mem<sbuf>>
 // TILE:         dge.descriptor src %arg0 [indirect %arg1 : memref<16xi32, #bir.mem<dram>> + 0] dst %[[T]] [imm + 0]
-// TILE-SAME:      addr4 [0x20000000, 0x00000200] {src_record = "INDIRECT16B"}
+// TILE-SAME:      addr4 [0x20000000, 0x00000200] {src_record = #dge<record INDIRECT16B>}
 // TILE:         %[[A:.*]] = bir.alu_imm add %{{.*}}, 512 on pool {reg = [[#TA:]] : i32}
 // TILE-NEXT:    dge.block
 // TILE-NEXT:    dge.descriptor src %[[T]] [reg %[[A]] + 0] dst %{{.*}} [imm + 0] bytes 256
@@ -185,9 +185,9 @@ func.func @on_chip(%out: memref<1xf32, #bir.mem<dram>>) {
 // count: up to 2^16 rows INDIRECT16B (read) / MXINDIRECT16B (write); a read
 // over 2^16 rows (65537) INDIRECT20B.
 // CHECK-LABEL: func.func @records
-// CHECK: dge.descriptor src %arg0 [indirect %{{.*}} + 256] {{.*}} addr4 [0x20000100, 0x00000000] {src_record = "INDIRECT16B"} :
-// CHECK: dge.descriptor src %{{.*}} [imm + 0] dst %arg0 [indirect {{.*}} addr4 [0x00000000, 0x20000000] {dst_record = "MXINDIRECT16B"} :
-// CHECK: dge.descriptor src %arg1 [indirect {{.*}} addr4 [0x20000000, 0x00000000] {src_record = "INDIRECT20B"} :
+// CHECK: dge.descriptor src %arg0 [indirect %{{.*}} + 256] {{.*}} addr4 [0x20000100, 0x00000000] {src_record = #dge<record INDIRECT16B>} :
+// CHECK: dge.descriptor src %{{.*}} [imm + 0] dst %arg0 [indirect {{.*}} addr4 [0x00000000, 0x20000000] {dst_record = #dge<record MXINDIRECT16B>} :
+// CHECK: dge.descriptor src %arg1 [indirect {{.*}} addr4 [0x20000000, 0x00000000] {src_record = #dge<record INDIRECT20B>} :
 func.func @records(%table: memref<65536x64xf32, #bir.mem<dram>>, %wide: memref<65537x4xi8, #bir.mem<dram>>, %ids: memref<2xi32, #bir.mem<dram>>, %out: memref<2x64xf32, #bir.mem<dram>>, %small: memref<2x4xi8, #bir.mem<dram>>) {
   %b = dge.block {
     dge.descriptor src %table [indirect %ids : memref<2xi32, #bir.mem<dram>> + 256] dst %out [imm + 0] bytes 512 pattern [[64, 2], [1, 64]] -> [[64, 2], [1, 64]] : memref<65536x64xf32, #bir.mem<dram>>, memref<2x64xf32, #bir.mem<dram>>

@@ -1,40 +1,62 @@
 //===- DynShapeToBIR.h - buffer-level IR to bir -----------------*- C++ -*-===//
+//
+// The pieces of convert-dynshape-to-bir, so that another compiler can run
+// the lowering inside its own dialect conversion: the type converter, the
+// legality check with its diagnostics, the conversion target and the
+// patterns.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef DYN_CONVERSION_DYNSHAPETOBIR_DYNSHAPETOBIR_H
 #define DYN_CONVERSION_DYNSHAPETOBIR_DYNSHAPETOBIR_H
 
 #include "dyn/Dialect/BIR/IR/BIR.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Transforms/DialectConversion.h"
-#include "llvm/ADT/DenseMap.h"
 
 namespace dyn {
 
-/// Maps i32 and index values to `!bir.reg`; runtime i32 function arguments
-/// materialize as `bir.read_var` on `engine`.
-class RegisterTypeConverter : public mlir::TypeConverter {
+/// The types of bir: `i32` and `index` values become `!bir.reg` on
+/// `engine`, a runtime `i32` function argument materializing as
+/// `bir.read_var`; a memref gets its memory space: DRAM for function
+/// arguments and for allocations the function returns, SBUF for the other
+/// allocations, and a view the space of its source.
+class BIRTypeConverter : public mlir::TypeConverter {
 public:
-  explicit RegisterTypeConverter(bir::Engine engine);
+  explicit BIRTypeConverter(bir::Engine engine);
   bir::Engine getEngine() const { return engine; }
 
 private:
   bir::Engine engine;
 };
 
-/// The compile-time trip bound of each runtime-trip scf.for (its max_trip).
-using LoopTripBounds = llvm::DenseMap<mlir::Operation *, int64_t>;
+/// Emits one located diagnostic, naming the op and what is supported, for
+/// the first op under `root` that convert-dynshape-to-bir cannot lower, and
+/// fails; succeeds when everything can be lowered.
+mlir::LogicalResult checkLowerable(mlir::Operation *root);
 
-/// Stage 1b and the register half of Stage 1: i32/index arith becomes
-/// register-ALU code, scf.for becomes bir.for / bir.dynamic_for.
-void populateDynShapeToBIRScalarPatterns(const RegisterTypeConverter &converter,
-                                         const LoopTripBounds &tripBounds,
-                                         mlir::RewritePatternSet &patterns);
+/// bir (and func with bir types) is legal; the buffer-level ops the patterns
+/// lower are illegal.
+void configureDynShapeToBIRTarget(mlir::ConversionTarget &target,
+                                  const BIRTypeConverter &converter);
 
-/// The memory half of Stage 1: memref.copy between views and the dynshape
-/// buffer ops become bir.dma and the TensorCopyDynamic generators. Runs after
-/// the scalar patterns: view offsets are registers (through casts) by then.
-void populateDynShapeToBIRMemoryPatterns(bir::Engine engine,
-                                         mlir::RewritePatternSet &patterns);
+/// All patterns of the lowering: function signatures, register arithmetic
+/// and loops (report Stage 1b), locations, copies, gathers, scatters,
+/// transposes and padding masks as DMAs (Stage 1).
+void populateDynShapeToBIRConversionPatterns(
+    const BIRTypeConverter &converter, mlir::RewritePatternSet &patterns);
+
+/// Replaces each clamp `maxsi(x, c)` / `minsi(x, c)` that the integer ranges
+/// of x show cannot change it (e.g. a loop index clamped to the loop's
+/// range) by x. Run before the conversion, while loops are intact.
+void dropRedundantClamps(mlir::Operation *root);
+
+/// The max_trip of a runtime-trip loop: the largest trip count its upper
+/// bound allows, from the integer ranges of its operands (minsi, maxsi,
+/// index_cast, loop ranges) or else ValueBoundsOpInterface (affine.min);
+/// none without a provable bound.
+std::optional<int64_t> getMaxTripCount(mlir::scf::ForOp loop);
 
 } // namespace dyn
 

@@ -10,7 +10,8 @@
 //  +---+-------+-----------------------------------------------------------+
 //
 // mode: 00 static immediate; 01 indirect (an index slot, followed by an
-// INDIRECT16B / INDIRECT20B / MXINDIRECT16B record); 10 patched at run time
+// INDIRECT16B / INDIRECT20B / MXINDIRECT16B record, dge::IndirectRecordKind);
+// 10 patched at run time
 // from the memory location the immediate names; 11 reserved (rejected).
 // Fields are declared once and packed by one checked routine.
 //
@@ -20,6 +21,7 @@
 #define DYN_TARGET_ADDR4_ADDR4_H
 
 #include "dyn/Dialect/BIR/IR/AddressMap.h"
+#include "dyn/Dialect/DGE/IR/DGE.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -73,17 +75,11 @@ llvm::Expected<Decoded> decode(uint32_t word);
 /// "register mode, r5" / "mode 00 static, immediate 0x100" / ...
 std::string describe(const Decoded &decoded);
 
-/// The records that follow an indirect index slot (project-defined choice:
+/// The record that follows an indirect index slot (project-defined choice:
 /// INDIRECT16B when every row index fits 16 bits, INDIRECT20B when it fits
 /// 20 bits; MXINDIRECT16B for an indirect write whose indices fit 16 bits).
-enum class IndirectRecordKind : uint8_t {
-  INDIRECT16B = 0,
-  INDIRECT20B = 1,
-  MXINDIRECT16B = 2,
-};
-llvm::StringRef stringify(IndirectRecordKind kind);
-llvm::Expected<IndirectRecordKind> chooseIndirectRecord(uint64_t rows,
-                                                        bool isWrite);
+llvm::Expected<dge::IndirectRecordKind> chooseIndirectRecord(uint64_t rows,
+                                                             bool isWrite);
 
 } // namespace dyn::addr4
 

@@ -276,44 +276,52 @@ int64_t ForOp::getTripCount() {
 // AllocOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult AllocOp::verify() {
-  MemRefType type = getType();
+LogicalResult
+dyn::bir::verifyLocationType(function_ref<InFlightDiagnostic()> emitError,
+                             MemRefType type, std::optional<uint64_t> address) {
   std::optional<MemorySpace> space = getMemorySpace(type);
   if (!space)
-    return emitOpError("location must be in a bir memory space "
-                       "(#bir.mem<dram|sbuf|psum>)");
+    return emitError() << "location must be in a bir memory space "
+                          "(#bir.mem<dram|sbuf|psum>)";
   if (!type.getLayout().isIdentity())
-    return emitOpError("location must have the identity layout");
+    return emitError() << "location must have the identity layout";
   if (*space == MemorySpace::dram) {
-    if (getAddress())
-      return emitOpError("a DRAM output has no on-chip address");
+    if (address)
+      return emitError() << "a DRAM output has no on-chip address";
     return success();
   }
   if (type.getRank() < 1 || type.getDimSize(0) < 1 ||
       type.getDimSize(0) > AddressMap::kNumPartitions)
-    return emitOpError("dimension 0 is the partition dimension: between 1 "
-                       "and ")
-           << AddressMap::kNumPartitions << " partitions";
+    return emitError() << "dimension 0 is the partition dimension: between 1 "
+                          "and "
+                       << AddressMap::kNumPartitions << " partitions";
   std::optional<int64_t> elementBytes = getElementBytes(type);
   if (!elementBytes)
-    return emitOpError("element type must be a whole number of bytes wide, "
-                       "got ")
-           << type.getElementType();
+    return emitError() << "element type must be a whole number of bytes "
+                          "wide, got "
+                       << type.getElementType();
   std::optional<int64_t> bytes = *elementBytes;
   for (int64_t d : type.getShape().drop_front())
     bytes = bytes ? llvm::checkedMul(*bytes, d) : std::nullopt;
   int64_t capacity = AddressMap::getCapacity(*space);
-  if (bytes && getAddress() && *getAddress() + *bytes > static_cast<uint64_t>(capacity))
-    return emitOpError("at address ")
-           << *getAddress() << " with " << *bytes
-           << " bytes per partition ends past the "
-           << stringifyMemorySpace(*space) << " capacity of " << capacity;
+  if (bytes && address && *address + *bytes > static_cast<uint64_t>(capacity))
+    return emitError() << "at address " << *address << " with " << *bytes
+                       << " bytes per partition ends past the "
+                       << stringifyMemorySpace(*space) << " capacity of "
+                       << capacity;
   if (!bytes || *bytes > capacity)
-    return emitOpError("needs ")
-           << (bytes ? std::to_string(*bytes) : std::string("too many"))
-           << " bytes per partition, more than the "
-           << stringifyMemorySpace(*space) << " capacity of " << capacity;
+    return emitError() << "needs "
+                       << (bytes ? std::to_string(*bytes)
+                                 : std::string("too many"))
+                       << " bytes per partition, more than the "
+                       << stringifyMemorySpace(*space) << " capacity of "
+                       << capacity;
   return success();
+}
+
+LogicalResult AllocOp::verify() {
+  return verifyLocationType([&] { return emitOpError(); }, getType(),
+                            getAddress());
 }
 
 void AllocOp::getEffects(
@@ -323,7 +331,7 @@ void AllocOp::getEffects(
                        llvm::cast<OpResult>(getResult()));
   // Software DGE writes its descriptors into the scratch at run time, an
   // effect no SSA use shows: keep the location alive.
-  if ((*this)->hasAttr(kScratchAttrName))
+  if (getDynamicDMAScratchLoc())
     effects.emplace_back(MemoryEffects::Write::get());
 }
 

@@ -33,18 +33,20 @@ struct Placement {
   int64_t start, end, bytes, address = -1;
 };
 
-int64_t bytesPerPartition(MemRefType type) {
+} // namespace
+
+static int64_t bytesPerPartition(MemRefType type) {
   int64_t bytes = *getElementBytes(type);
   for (int64_t d : type.getShape().drop_front())
     bytes *= d;
   return llvm::alignTo(bytes, kAlignment);
 }
 
-LogicalResult place(MutableArrayRef<Placement> locations, int64_t capacity,
+static LogicalResult place(MutableArrayRef<Placement> locations, int64_t capacity,
                     StringRef space) {
-  llvm::sort(locations, [](const Placement &a, const Placement &b) {
-    bool aScratch = a.alloc->hasAttr(kScratchAttrName);
-    bool bScratch = b.alloc->hasAttr(kScratchAttrName);
+  llvm::sort(locations, [](Placement a, Placement b) {
+    bool aScratch = a.alloc.getDynamicDMAScratchLoc();
+    bool bScratch = b.alloc.getDynamicDMAScratchLoc();
     if (aScratch != bScratch)
       return aScratch;
     return a.start < b.start;
@@ -80,7 +82,6 @@ LogicalResult place(MutableArrayRef<Placement> locations, int64_t capacity,
   }
   return success();
 }
-} // namespace
 
 namespace {
 struct BIRAllocateMemoryPass
@@ -96,7 +97,7 @@ struct BIRAllocateMemoryPass
       if (space == MemorySpace::dram)
         return;
       auto [start, end] = order.liveRange(alloc.getResult());
-      if (alloc->hasAttr(kScratchAttrName)) // used by the DGE throughout
+      if (alloc.getDynamicDMAScratchLoc()) // used by the DGE throughout
         std::tie(start, end) = std::make_pair(int64_t(0), order.end(func));
       Placement loc{alloc, start, end, bytesPerPartition(alloc.getType())};
       (space == MemorySpace::sbuf ? sbuf : psum).push_back(loc);

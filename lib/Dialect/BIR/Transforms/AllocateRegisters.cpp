@@ -57,9 +57,11 @@ collectIntervals(func::FuncOp func) {
   return byEngine;
 }
 
+} // namespace
+
 /// Colors intervals (sorted by start); returns the first interval that finds
 /// no free id, if any.
-Interval *color(MutableArrayRef<Interval> intervals) {
+static Interval *color(MutableArrayRef<Interval> intervals) {
   llvm::sort(intervals, [](const Interval &a, const Interval &b) {
     return a.start < b.start;
   });
@@ -80,7 +82,7 @@ Interval *color(MutableArrayRef<Interval> intervals) {
 
 /// Re-emits each mov_imm right before each of its users (before the loop for
 /// a loop bound), so constants stop occupying registers between uses.
-bool rematerializeConstants(func::FuncOp func) {
+static bool rematerializeConstants(func::FuncOp func) {
   SmallVector<MovImmOp> constants;
   func.walk([&](MovImmOp op) { constants.push_back(op); });
   bool changed = false;
@@ -104,7 +106,6 @@ bool rematerializeConstants(func::FuncOp func) {
   }
   return changed;
 }
-} // namespace
 
 namespace {
 struct BIRAllocateRegistersPass

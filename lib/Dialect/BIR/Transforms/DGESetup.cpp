@@ -39,50 +39,63 @@ static bool hasDynamicDMA(func::FuncOp func) {
   return result.wasInterrupted();
 }
 
+FailureOr<int64_t>
+dyn::bir::resolveScratchPerPartition(int64_t perPartition, int64_t total,
+                                     function_ref<void(const Twine &)> fail) {
+  constexpr int64_t partitions = AddressMap::kNumPartitions;
+  int64_t capacity = AddressMap::getCapacity(MemorySpace::sbuf);
+  auto reject = [&](const Twine &message) {
+    fail(message);
+    return failure();
+  };
+  if (perPartition < -1 || total < -1)
+    return reject("DGE scratch sizes must be non-negative");
+  if (total >= 0 && total % partitions != 0)
+    return reject("dynamic-dma-sbuf-bytes (" + Twine(total) +
+                  ") must be a multiple of " + Twine(partitions) +
+                  " (one share per partition)");
+  if (total >= 0 && perPartition >= 0 && total != partitions * perPartition)
+    return reject("dynamic-dma-sbuf-bytes (" + Twine(total) + ") must be " +
+                  Twine(partitions) +
+                  " x dynamic-dma-scratch-size-per-partition (" +
+                  Twine(perPartition) + "); give either");
+  if (total >= 0)
+    perPartition = total / partitions;
+  if (perPartition < 0)
+    perPartition = kDefaultScratchPerPartition;
+  if (perPartition > capacity)
+    return reject("DGE scratch of " + Twine(perPartition) +
+                  " bytes per partition exceeds the SBUF capacity of " +
+                  Twine(capacity));
+  return perPartition;
+}
+
 namespace {
 struct DGESetupPass : dyn::bir::impl::DGESetupBase<DGESetupPass> {
   using Base::Base;
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    if (scratchPerPartition < -1 || scratchBytes < -1) {
-      func.emitError("DGE scratch sizes must be non-negative");
+    FailureOr<int64_t> perPartition = resolveScratchPerPartition(
+        scratchPerPartition, scratchBytes,
+        [&](const Twine &message) { func.emitError(message); });
+    if (failed(perPartition))
       return signalPassFailure();
-    }
-    int64_t perPartition = scratchPerPartition;
-    if (scratchBytes >= 0) {
-      if (scratchBytes % AddressMap::kNumPartitions != 0 ||
-          (perPartition >= 0 &&
-           perPartition * AddressMap::kNumPartitions != scratchBytes)) {
-        func.emitError("dynamic-dma-sbuf-bytes must be ")
-            << AddressMap::kNumPartitions
-            << " x dynamic-dma-scratch-size-per-partition (give either)";
-        return signalPassFailure();
-      }
-      perPartition = scratchBytes / AddressMap::kNumPartitions;
-    }
-    if (perPartition < 0)
-      perPartition = kDefaultScratchPerPartition;
-    if (perPartition > AddressMap::getCapacity(MemorySpace::sbuf)) {
-      func.emitError("DGE scratch of ")
-          << perPartition << " bytes per partition exceeds the SBUF capacity";
-      return signalPassFailure();
-    }
-    if (func.isExternal() || perPartition == 0 || !hasDynamicDMA(func))
+    if (func.isExternal() || *perPartition == 0 || !hasDynamicDMA(func))
       return;
     bool present = false;
     func.walk([&](AllocOp alloc) {
-      present |= alloc->hasAttr(kScratchAttrName);
+      present |= alloc.getDynamicDMAScratchLoc();
     });
     if (present)
       return;
     MLIRContext *ctx = &getContext();
     OpBuilder builder = OpBuilder::atBlockBegin(&func.getBody().front());
     auto type = MemRefType::get(
-        {AddressMap::kNumPartitions, perPartition}, builder.getI8Type(), MemRefLayoutAttrInterface(),
+        {AddressMap::kNumPartitions, *perPartition}, builder.getI8Type(), MemRefLayoutAttrInterface(),
         MemorySpaceAttr::get(ctx, MemorySpace::sbuf));
-    auto scratch = AllocOp::create(builder, func.getLoc(), type, IntegerAttr());
-    scratch->setAttr(kScratchAttrName, builder.getUnitAttr());
+    AllocOp::create(builder, func.getLoc(), type, IntegerAttr(),
+                    builder.getUnitAttr());
   }
 };
 } // namespace

@@ -3,6 +3,7 @@
 #include "dyn/Dialect/DGE/IR/DGE.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -15,11 +16,17 @@ using namespace dyn::dge;
 
 #define GET_TYPEDEF_CLASSES
 #include "dyn/Dialect/DGE/IR/DGEOpsTypes.cpp.inc"
+#define GET_ATTRDEF_CLASSES
+#include "dyn/Dialect/DGE/IR/DGEAttrs.cpp.inc"
 
 void DGEDialect::initialize() {
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "dyn/Dialect/DGE/IR/DGEOpsTypes.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "dyn/Dialect/DGE/IR/DGEAttrs.cpp.inc"
       >();
   addOperations<
 #define GET_OP_LIST
@@ -27,24 +34,59 @@ void DGEDialect::initialize() {
       >();
 }
 
-std::optional<int> dyn::dge::getArchLevel(StringRef arch) {
-  return llvm::StringSwitch<std::optional<int>>(arch)
-      .Case("gen2", 20)
-      .Case("gen3", 30)
-      .Case("core_v4", 40)
-      .Case("core_v5", 50)
-      .Default(std::nullopt);
+LogicalResult DGEDialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attr) {
+  if (attr.getName() != kArchAttrName)
+    return op->emitError("unknown dge attribute '")
+           << attr.getName().getValue() << "'";
+  if (!llvm::isa<ArchAttr>(attr.getValue()))
+    return op->emitError("'") << kArchAttrName
+                              << "' must be a #dge.arch<...> attribute";
+  if (!llvm::isa<ModuleOp>(op))
+    return op->emitError("'") << kArchAttrName
+                              << "' belongs on the module, once";
+  return success();
 }
 
-ArrayRef<dyn::bir::Engine> dyn::dge::getHWDGEEngines(int archLevel) {
+Arch dyn::dge::getArch(Operation *op) {
+  auto module = llvm::dyn_cast<ModuleOp>(op);
+  if (!module)
+    module = op->getParentOfType<ModuleOp>();
+  if (module)
+    if (auto arch = module->getAttrOfType<ArchAttr>(kArchAttrName))
+      return arch.getValue();
+  return kDefaultArch;
+}
+
+void dyn::dge::setArch(Operation *module, Arch arch) {
+  module->setAttr(kArchAttrName, ArchAttr::get(module->getContext(), arch));
+}
+
+ArrayRef<dyn::bir::Engine> dyn::dge::getHWDGEEngines(Arch arch) {
   using dyn::bir::Engine;
   static const Engine report[] = {Engine::sp, Engine::act};
   static const Engine coreV5[] = {Engine::sp, Engine::act, Engine::dve};
-  if (archLevel >= 50)
+  if (getArchLevel(arch) >= 50)
     return coreV5;
   return report;
 }
 
 bool dyn::dge::isHWDGEEngine(dyn::bir::Engine engine) {
-  return llvm::is_contained(getHWDGEEngines(50), engine);
+  return llvm::is_contained(getHWDGEEngines(Arch::core_v5), engine);
+}
+
+std::optional<std::string>
+dyn::dge::checkRouteForArch(DGEType type, std::optional<bir::Engine> queue,
+                            Arch arch) {
+  if (type != DGEType::hwdge)
+    return std::nullopt;
+  int level = getArchLevel(arch);
+  if (level <= 29)
+    return "is routed hwdge, which needs ArchLevel > 29 (this is " +
+           std::to_string(level) + ")";
+  if (!queue || !llvm::is_contained(getHWDGEEngines(arch), *queue))
+    return "is routed hwdge but not bound to an eligible engine for "
+           "ArchLevel " +
+           std::to_string(level);
+  return std::nullopt;
 }

@@ -40,16 +40,12 @@ LogicalResult BlockOp::verifyRegions() {
     if (!llvm::isa<DescriptorOp>(op))
       return op.emitOpError("is not a descriptor; a descriptor block holds "
                             "only dge.descriptor");
-  Attribute budgetAttr = (*this)->getAttr("max_descriptor_bytes");
-  auto budget = llvm::dyn_cast_or_null<IntegerAttr>(budgetAttr);
-  if (budgetAttr && (!budget || budget.getInt() <= 0))
-    return emitOpError("max_descriptor_bytes must be a positive integer");
-  if (budget)
+  if (std::optional<uint64_t> budget = getMaxDescriptorBytes())
     for (auto desc : body.getOps<DescriptorOp>())
-      if (desc.getBytes() > static_cast<uint64_t>(budget.getInt()))
+      if (desc.getBytes() > *budget)
         return desc.emitOpError("moves ")
                << desc.getBytes() << " bytes, over the block's budget of "
-               << budget.getInt();
+               << *budget;
   unsigned triggers = 0;
   for (Operation *user : getResult().getUsers())
     triggers += llvm::isa<TriggerOp>(user);

@@ -34,7 +34,9 @@ struct Side {
   int64_t elementBytes = 0;
 };
 
-FailureOr<Side> describe(Operation *dma, Value ap) {
+} // namespace
+
+static FailureOr<Side> describe(Operation *dma, Value ap) {
   Side side;
   Operation *def = ap.getDefiningOp();
   if (auto phys = llvm::dyn_cast_or_null<bir::PhysicalAPOp>(def)) {
@@ -70,15 +72,19 @@ FailureOr<Side> describe(Operation *dma, Value ap) {
                           "run bir-lower-symbolic-ap first");
 }
 
+namespace {
+
 /// A piece of the DMA: per side, a byte offset and a pattern.
 struct Piece {
   int64_t srcOffset, dstOffset;
   SmallVector<int64_t> srcPattern, dstPattern;
 };
 
+} // namespace
+
 /// Splits along the outermost entries so each piece is at most `budget`
 /// bytes; the two sides must have the same entry counts (nums).
-FailureOr<SmallVector<Piece>> split(Operation *dma, const Side &src,
+static FailureOr<SmallVector<Piece>> split(Operation *dma, const Side &src,
                                     const Side &dst, int64_t budget) {
   int64_t bytes = bir::getPatternElements(src.pattern) * src.elementBytes;
   if (bytes <= budget)
@@ -142,7 +148,7 @@ FailureOr<SmallVector<Piece>> split(Operation *dma, const Side &src,
   return pieces;
 }
 
-LogicalResult lower(DMAOp dma, int64_t budget) {
+static LogicalResult lower(DMAOp dma, int64_t budget) {
   if (dma.getDgeType() == DGEType::unassigned)
     return dma.emitOpError("has no route; run dge-scan");
   FailureOr<Side> src = describe(dma, dma.getSrc());
@@ -181,8 +187,8 @@ LogicalResult lower(DMAOp dma, int64_t budget) {
   OpBuilder builder(dma);
   MLIRContext *ctx = builder.getContext();
   auto block = BlockOp::create(builder, dma.getLoc(),
-                               DescriptorBlockType::get(ctx));
-  block->setAttr("max_descriptor_bytes", builder.getI64IntegerAttr(budget));
+                               DescriptorBlockType::get(ctx),
+                               builder.getI64IntegerAttr(budget));
   OpBuilder inner = OpBuilder::atBlockBegin(&block.getBody().emplaceBlock());
   for (const Piece &piece : *pieces) {
     int64_t bytes = bir::getPatternElements(piece.srcPattern) * src->elementBytes;
@@ -195,7 +201,7 @@ LogicalResult lower(DMAOp dma, int64_t budget) {
         inner.getI64IntegerAttr(bytes),
         inner.getDenseI64ArrayAttr(piece.srcPattern),
         inner.getDenseI64ArrayAttr(piece.dstPattern), IntegerAttr(),
-        IntegerAttr());
+        IntegerAttr(), IndirectRecordKindAttr(), IndirectRecordKindAttr());
   }
   TriggerOp::create(builder, dma.getLoc(), block, dma.getDgeTypeAttr(),
                     dma.getTriggerAttr(), dma.getQueueAttr());
@@ -216,6 +222,8 @@ LogicalResult lower(DMAOp dma, int64_t budget) {
   }
   return success();
 }
+
+namespace {
 
 struct DGELowerDynamicDMAPass
     : dyn::dge::impl::DGELowerDynamicDMABase<DGELowerDynamicDMAPass> {

@@ -12,6 +12,7 @@
 #include "mlir/IR/Builders.h"
 
 namespace dyn::dge {
+#define GEN_PASS_DEF_DGESETARCH
 #define GEN_PASS_DEF_DGESCAN
 #define GEN_PASS_DEF_DGEASSIGNENGINE
 #define GEN_PASS_DEF_DGECLEANUP
@@ -37,7 +38,9 @@ struct Shape {
   bool isStatic() const { return !scalar && !indirect && !transpose; }
 };
 
-Shape shapeOf(DMAOp dma) {
+} // namespace
+
+static Shape shapeOf(DMAOp dma) {
   Shape shape;
   for (Value side : {dma.getSrc(), dma.getDst()}) {
     SideKind kind = classifySide(side);
@@ -48,31 +51,19 @@ Shape shapeOf(DMAOp dma) {
   return shape;
 }
 
-/// The ArchLevel of the `arch` option, or a diagnostic on `func`.
-FailureOr<int> archLevel(func::FuncOp func, StringRef arch) {
-  std::optional<int> level = dge::getArchLevel(arch);
-  if (!level)
-    return func.emitError("unknown arch '")
-           << arch << "'; expected gen2, gen3, core_v4 or core_v5";
-  return *level;
-}
+namespace {
+
+struct DGESetArchPass : dyn::dge::impl::DGESetArchBase<DGESetArchPass> {
+  using Base::Base;
+  void runOnOperation() override { setArch(getOperation(), arch); }
+};
 
 struct DGEScanPass : dyn::dge::impl::DGEScanBase<DGEScanPass> {
   using Base::Base;
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    FailureOr<int> level = archLevel(func, arch);
-    if (failed(level))
-      return signalPassFailure();
-    if (vectorRoute != "hwdge" && vectorRoute != "swdge") {
-      func.emitError("vector-route must be hwdge or swdge, got '")
-          << vectorRoute << "'";
-      return signalPassFailure();
-    }
-    bool hwdgeAvailable = *level > 29 && vectorRoute == "hwdge";
-    // The binary records the ArchLevel the routes were chosen for.
-    func->setAttr("dge.arch_level",
-                  IntegerAttr::get(IntegerType::get(&getContext(), 32), *level));
+    bool hwdgeAvailable = getArchLevel(getArch(func)) > 29 &&
+                          vectorRoute == DGEType::hwdge;
     func.walk([&](DMAOp dma) {
       if (dma.getDgeType() != DGEType::unassigned)
         return;
@@ -94,10 +85,7 @@ struct DGEAssignEnginePass
   using Base::Base;
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    FailureOr<int> level = archLevel(func, arch);
-    if (failed(level))
-      return signalPassFailure();
-    ArrayRef<bir::Engine> engines = getHWDGEEngines(*level);
+    ArrayRef<bir::Engine> engines = getHWDGEEngines(getArch(func));
     SmallVector<int64_t> load(engines.size(), 0);
     func.walk([&](DMAOp dma) {
       if (dma.getDgeType() != DGEType::hwdge) // the report's first line
@@ -109,9 +97,10 @@ struct DGEAssignEnginePass
   }
 };
 
+} // namespace
+
 /// Why `dma`'s route or engine is not eligible, if it is not.
-std::optional<std::string> checkRoute(DMAOp dma, int level,
-                                      ArrayRef<bir::Engine> engines) {
+static std::optional<std::string> checkRoute(DMAOp dma, Arch arch) {
   Shape shape = shapeOf(dma);
   switch (dma.getDgeType()) {
   case DGEType::unassigned:
@@ -125,30 +114,24 @@ std::optional<std::string> checkRoute(DMAOp dma, int level,
       return "is static: its route is none, not swdge";
     return std::nullopt;
   case DGEType::hwdge:
-    if (level <= 29)
-      return "is routed hwdge, which needs ArchLevel > 29 (this is " +
-             std::to_string(level) + ")";
+    if (getArchLevel(arch) <= 29) // the ArchLevel gate comes first
+      return checkRouteForArch(DGEType::hwdge, dma.getQueue(), arch);
     if (shape.scalar || shape.isStatic())
       return "is routed hwdge, which takes indirect or transposing DMAs only";
-    if (!dma.getQueue() || !llvm::is_contained(engines, *dma.getQueue()))
-      return "is routed hwdge but not bound to an eligible engine for "
-             "ArchLevel " +
-             std::to_string(level);
-    return std::nullopt;
+    return checkRouteForArch(DGEType::hwdge, dma.getQueue(), arch);
   }
   return std::nullopt;
 }
+
+namespace {
 
 struct DGECleanupPass : dyn::dge::impl::DGECleanupBase<DGECleanupPass> {
   using Base::Base;
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    FailureOr<int> level = archLevel(func, arch);
-    if (failed(level))
-      return signalPassFailure();
-    ArrayRef<bir::Engine> engines = getHWDGEEngines(*level);
+    Arch arch = getArch(func);
     WalkResult result = func.walk([&](DMAOp dma) {
-      std::optional<std::string> problem = checkRoute(dma, *level, engines);
+      std::optional<std::string> problem = checkRoute(dma, arch);
       if (!problem)
         return WalkResult::advance();
       dma.emitOpError(*problem);

@@ -359,5 +359,62 @@ LogicalResult BufferScatterOp::verify() {
                           getUpdates().getType(), "updates");
 }
 
+//===----------------------------------------------------------------------===//
+// MaskOp / BufferMaskOp
+//===----------------------------------------------------------------------===//
+
+/// Shared by both forms: the masked dims, their sizes, and exactly one
+/// replacement of the input's shape and element type.
+static LogicalResult verifyMask(Operation *op, ShapedType input,
+                                Value replacement, ValueRange sizes,
+                                ArrayRef<int64_t> dims,
+                                std::optional<TypedAttr> fill) {
+  if (dims.empty())
+    return op->emitOpError("masks no dimension");
+  if (dims.size() != sizes.size())
+    return op->emitOpError("has ")
+           << dims.size() << " dims but " << sizes.size() << " sizes";
+  llvm::SmallDenseSet<int64_t> seen;
+  for (int64_t d : dims) {
+    if (d < 0 || d >= input.getRank())
+      return op->emitOpError("dimension ")
+             << d << " is out of range for rank " << input.getRank();
+    if (!seen.insert(d).second)
+      return op->emitOpError("masks dimension ") << d << " twice";
+  }
+  if (static_cast<bool>(replacement) == fill.has_value())
+    return op->emitOpError("needs exactly one replacement: a `with` operand "
+                           "or a `fill` constant");
+  if (fill && fill->getType() != input.getElementType())
+    return op->emitOpError("fill of type ")
+           << fill->getType() << " does not match the element type "
+           << input.getElementType();
+  if (replacement) {
+    auto type = llvm::cast<ShapedType>(replacement.getType());
+    if (type.getShape() != input.getShape() ||
+        type.getElementType() != input.getElementType())
+      return op->emitOpError("replacement of type ")
+             << type << " does not match the input's shape and element type";
+  }
+  return success();
+}
+
+LogicalResult MaskOp::verify() {
+  return verifyMask(*this, getInput().getType(), getReplacement(), getSizes(),
+                    getDims(), getFillAttr() ? std::optional<TypedAttr>(getFillAttr())
+                                             : std::nullopt);
+}
+
+LogicalResult BufferMaskOp::verify() {
+  MemRefType input = getInput().getType(), output = getOutput().getType();
+  if (input.getShape() != output.getShape() ||
+      input.getElementType() != output.getElementType())
+    return emitOpError("output of type ")
+           << output << " does not match the input's shape and element type";
+  return verifyMask(*this, input, getReplacement(), getSizes(), getDims(),
+                    getFillAttr() ? std::optional<TypedAttr>(getFillAttr())
+                                  : std::nullopt);
+}
+
 #define GET_OP_CLASSES
 #include "dyn/Dialect/DynShape/IR/DynShapeOps.cpp.inc"

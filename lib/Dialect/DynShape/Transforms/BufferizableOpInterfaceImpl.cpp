@@ -17,16 +17,15 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::bufferization;
 using namespace dyn::dynshape;
 
-namespace {
-
 /// The report's wording for an index vector that reached the backend.
-LogicalResult rejectIndexVector(Operation *op) {
+static LogicalResult rejectIndexVector(Operation *op) {
   return op->emitOpError(
       "Dynamic indexing instruction with non-scalar index is not supported. "
       "Make sure that 'dynshape-split-indices' pass was executed to "
@@ -34,7 +33,7 @@ LogicalResult rejectIndexVector(Operation *op) {
 }
 
 /// clamp(idx, 0, maxStart) as an index; a constant when idx is one.
-Value clampStart(RewriterBase &rewriter, Location loc, Value idx,
+static Value clampStart(RewriterBase &rewriter, Location loc, Value idx,
                  int64_t maxStart) {
   APInt constant;
   if (matchPattern(idx, m_ConstantInt(&constant))) {
@@ -50,7 +49,7 @@ Value clampStart(RewriterBase &rewriter, Location loc, Value idx,
 }
 
 /// Clamped offsets of a window of `sizes` in a buffer of `shape`.
-SmallVector<OpFoldResult> clampedOffsets(RewriterBase &rewriter, Location loc,
+static SmallVector<OpFoldResult> clampedOffsets(RewriterBase &rewriter, Location loc,
                                          ValueRange indices,
                                          ArrayRef<int64_t> shape,
                                          ArrayRef<int64_t> sizes) {
@@ -61,13 +60,13 @@ SmallVector<OpFoldResult> clampedOffsets(RewriterBase &rewriter, Location loc,
 }
 
 /// The subview type of a window: dynamic offsets, unit strides.
-MemRefType windowType(MemRefType source, ArrayRef<int64_t> sizes) {
+static MemRefType windowType(MemRefType source, ArrayRef<int64_t> sizes) {
   SmallVector<int64_t> offsets(sizes.size(), ShapedType::kDynamic);
   SmallVector<int64_t> strides(sizes.size(), 1);
   return memref::SubViewOp::inferResultType(source, offsets, sizes, strides);
 }
 
-Value window(RewriterBase &rewriter, Location loc, Value buffer,
+static Value window(RewriterBase &rewriter, Location loc, Value buffer,
              ValueRange indices, ArrayRef<int64_t> sizes) {
   auto type = llvm::cast<MemRefType>(buffer.getType());
   SmallVector<OpFoldResult> offsets =
@@ -82,6 +81,8 @@ Value window(RewriterBase &rewriter, Location loc, Value buffer,
   return memref::SubViewOp::create(rewriter, loc, windowType(type, sizes),
                                    buffer, offsets, sizeAttrs, strides);
 }
+
+namespace {
 
 struct DynamicSliceModel
     : BufferizableOpInterface::ExternalModel<DynamicSliceModel,
@@ -191,8 +192,11 @@ struct ScatterModel : InPlaceWriteModel<ScatterModel, ScatterOp> {
   }
 };
 
-struct GatherModel
-    : BufferizableOpInterface::ExternalModel<GatherModel, GatherOp> {
+/// An op that reads its operands and fills a new buffer with its result;
+/// `ConcreteModel::build` creates the buffer form writing into `output`.
+template <typename ConcreteModel, typename OpT>
+struct FillsNewBufferModel
+    : BufferizableOpInterface::ExternalModel<ConcreteModel, OpT> {
   bool bufferizesToAllocation(Operation *, Value) const { return true; }
   bool bufferizesToMemoryRead(Operation *, OpOperand &,
                               const AnalysisState &) const {
@@ -209,23 +213,46 @@ struct GatherModel
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
-    auto gather = llvm::cast<GatherOp>(op);
-    FailureOr<Value> table =
-        getBuffer(rewriter, gather.getOperand(), options, state);
-    FailureOr<Value> ids =
-        getBuffer(rewriter, gather.getIndices(), options, state);
-    if (failed(table) || failed(ids))
-      return failure();
-    auto resultType = llvm::cast<RankedTensorType>(gather.getType());
+    // The buffers of the tensor operands, in operand order.
+    IRMapping buffers;
+    for (Value operand : op->getOperands()) {
+      if (!llvm::isa<TensorType>(operand.getType()))
+        continue;
+      FailureOr<Value> buffer = getBuffer(rewriter, operand, options, state);
+      if (failed(buffer))
+        return failure();
+      buffers.map(operand, *buffer);
+    }
+    auto resultType = llvm::cast<RankedTensorType>(op->getResult(0).getType());
     auto type = MemRefType::get(resultType.getShape(),
                                 resultType.getElementType());
     FailureOr<Value> output =
         options.createAlloc(rewriter, op->getLoc(), type, {});
     if (failed(output))
       return failure();
-    BufferGatherOp::create(rewriter, op->getLoc(), *table, *ids, *output);
+    ConcreteModel::build(rewriter, llvm::cast<OpT>(op), buffers, *output);
     replaceOpWithBufferizedValues(rewriter, op, *output);
     return success();
+  }
+};
+
+struct GatherModel : FillsNewBufferModel<GatherModel, GatherOp> {
+  static void build(RewriterBase &rewriter, GatherOp op,
+                    const IRMapping &buffers, Value output) {
+    BufferGatherOp::create(rewriter, op.getLoc(),
+                           buffers.lookup(op.getOperand()),
+                           buffers.lookup(op.getIndices()), output);
+  }
+};
+
+struct MaskModel : FillsNewBufferModel<MaskModel, MaskOp> {
+  static void build(RewriterBase &rewriter, MaskOp op,
+                    const IRMapping &buffers, Value output) {
+    Value with = op.getReplacement() ? buffers.lookup(op.getReplacement())
+                                     : Value();
+    BufferMaskOp::create(rewriter, op.getLoc(), buffers.lookup(op.getInput()),
+                         with, op.getSizes(), op.getDimsAttr(),
+                         op.getFillAttr(), output);
   }
 };
 
@@ -238,6 +265,7 @@ void dyn::dynshape::registerBufferizableOpInterfaceExternalModels(
     DynamicSliceOp::attachInterface<DynamicSliceModel>(*ctx);
     DynamicUpdateSliceOp::attachInterface<DynamicUpdateSliceModel>(*ctx);
     GatherOp::attachInterface<GatherModel>(*ctx);
+    MaskOp::attachInterface<MaskModel>(*ctx);
     ScatterOp::attachInterface<ScatterModel>(*ctx);
   });
 }

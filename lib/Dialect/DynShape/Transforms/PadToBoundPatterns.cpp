@@ -95,10 +95,6 @@ struct Padded {
 
 } // namespace
 
-static Value constI32(OpBuilder &b, Location loc, int64_t value) {
-  return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(value));
-}
-
 /// clamp(size, 0, bound) of the same type, without the halves that analysis
 /// proved of `original` (the size before conversion).
 static Value clampSize(OpBuilder &b, Location loc, Value size, int64_t bound,
@@ -114,40 +110,20 @@ static Value clampSize(OpBuilder &b, Location loc, Value size, int64_t bound,
   return size;
 }
 
-/// `iota >= size` + `select`: a copy of `input` whose elements lie at or
-/// beyond `size` along any of the given dimensions replaced by `replacement`
-/// (an element-type scalar, or a tensor of the input's type read elementwise).
+/// A copy of `input` whose elements lie at or beyond `size` along any of the
+/// given dimensions are replaced (dynshape.mask): by the elements of `with`,
+/// a tensor of the input's type, or else by the constant `fill`.
 static Value maskPadding(OpBuilder &b, Location loc, Value input,
                          ArrayRef<std::pair<unsigned, Value>> dimSizes,
-                         Value replacement) {
-  auto type = llvm::cast<RankedTensorType>(input.getType());
-  bool replacementIsTensor = llvm::isa<RankedTensorType>(replacement.getType());
-  SmallVector<Value> inputs{input};
-  if (replacementIsTensor)
-    inputs.push_back(replacement);
-  Value init = tensor::EmptyOp::create(b, loc, type.getShape(),
-                                       type.getElementType());
-  SmallVector<AffineMap> maps(inputs.size() + 1,
-                              b.getMultiDimIdentityMap(type.getRank()));
-  SmallVector<utils::IteratorType> iterators(type.getRank(),
-                                             utils::IteratorType::parallel);
-  auto generic = linalg::GenericOp::create(
-      b, loc, TypeRange{type}, inputs, ValueRange{init}, maps, iterators,
-      [&](OpBuilder &nb, Location nl, ValueRange args) {
-        Value outside;
-        for (auto [dim, size] : dimSizes) {
-          Value idx = linalg::IndexOp::create(nb, nl, dim);
-          Value iota =
-              arith::IndexCastOp::create(nb, nl, nb.getI32Type(), idx);
-          Value cmp = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::sge,
-                                            iota, size);
-          outside = outside ? arith::OrIOp::create(nb, nl, outside, cmp) : cmp;
-        }
-        Value keep = replacementIsTensor ? args[1] : replacement;
-        Value select = arith::SelectOp::create(nb, nl, outside, keep, args[0]);
-        linalg::YieldOp::create(nb, nl, select);
-      });
-  return generic.getResult(0);
+                         Value with, TypedAttr fill = {}) {
+  SmallVector<int64_t> dims;
+  SmallVector<Value> sizes;
+  for (auto [dim, size] : dimSizes) {
+    dims.push_back(dim);
+    sizes.push_back(size);
+  }
+  return MaskOp::create(b, loc, input.getType(), input, with, sizes,
+                        b.getDenseI64ArrayAttr(dims), fill);
 }
 
 /// The masks a linalg input needs: each dynamic dimension it reads along a
@@ -471,7 +447,7 @@ struct PadScatter : PadPattern<ScatterOp> {
     Value ids = indices.tensor;
     if (indices.isBounded())
       ids = maskPadding(rewriter, loc, ids, {{0, indices.size(rewriter, loc, 0)}},
-                        constI32(rewriter, loc, -1));
+                        Value(), rewriter.getI32IntegerAttr(-1));
     Value result = ScatterOp::create(rewriter, loc, table.tensor.getType(),
                                      updates.tensor, table.tensor, ids);
     SmallVector<Value> values{result};
@@ -585,8 +561,7 @@ struct PadLinalgOp : OpInterfaceConversionPattern<linalg::LinalgOp> {
           FailureOr<TypedAttr> identity = reductionIdentity(op);
           if (failed(identity))
             return rewriter.notifyMatchFailure(op, "no reduction identity");
-          Value fill = arith::ConstantOp::create(rewriter, loc, *identity);
-          value = maskPadding(rewriter, loc, value, masks, fill);
+          value = maskPadding(rewriter, loc, value, masks, Value(), *identity);
         }
       } else {
         inits.push_back(padded);

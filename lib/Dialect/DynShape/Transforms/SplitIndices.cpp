@@ -20,10 +20,8 @@ namespace dyn::dynshape {
 using namespace mlir;
 using namespace dyn::dynshape;
 
-namespace {
-
 /// Extracts each element of a 1-D i32 index tensor as a scalar.
-SmallVector<Value> splitIndexVector(PatternRewriter &rewriter, Location loc,
+static SmallVector<Value> splitIndexVector(PatternRewriter &rewriter, Location loc,
                                     Value vector) {
   auto type = llvm::cast<RankedTensorType>(vector.getType());
   SmallVector<Value> scalars;
@@ -33,6 +31,8 @@ SmallVector<Value> splitIndexVector(PatternRewriter &rewriter, Location loc,
   }
   return scalars;
 }
+
+namespace {
 
 template <typename OpTy>
 struct SplitIndexVector : OpRewritePattern<OpTy> {

@@ -21,9 +21,6 @@
 
 namespace dyn::bir {
 
-/// The unit attribute that marks the DGE scratch location (report §4.3).
-constexpr llvm::StringLiteral kScratchAttrName = "DynamicDMAScratchLoc";
-
 /// Checks the execution model: an instruction reads only registers of its
 /// own engine, directly or through the access patterns it consumes.
 mlir::LogicalResult verifyEngineDiscipline(mlir::Operation *op);
@@ -47,6 +44,13 @@ std::optional<int64_t> getAccessPatternBytes(mlir::Value ap);
 /// Checks that `src` and `dst` are access-pattern ops moving equal bytes.
 mlir::LogicalResult verifyCopyBytes(mlir::Operation *op, mlir::Value src,
                                     mlir::Value dst);
+
+/// Checks that `type` (at `address`, when placed) can be a location: a bir
+/// memory space, the identity layout, and on chip at most 128 partitions of
+/// whole-byte elements within the space's capacity.
+mlir::LogicalResult
+verifyLocationType(llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
+                   mlir::MemRefType type, std::optional<uint64_t> address);
 
 /// The memory space of a bir memref, if it has one.
 std::optional<MemorySpace> getMemorySpace(mlir::MemRefType type);

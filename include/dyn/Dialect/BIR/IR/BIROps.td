@@ -187,18 +187,20 @@ def BIR_AllocOp : BIR_Op<"alloc",
     A statically sized location. On chip (SBUF, PSUM) dimension 0 is the
     partition dimension (at most 128 partitions) and the rest is the free
     size of each partition, within the per-partition capacity;
-    `bir-allocate-memory` gives it a byte `address` in the address map of
-    DESIGN.md section 4. In DRAM it is an output tensor of the function,
-    which the runtime provides.
+    `bir-allocate-memory` gives it a byte `address` in the address map
+    (docs/ExecutionModel.md, "Address map"). In DRAM it is an output tensor
+    of the function, which the runtime provides.
 
-    The `DynamicDMAScratchLoc` location that `dge-setup` inserts is written
-    by software DGE at run time, so it is never dead.
+    `DynamicDMAScratchLoc` marks the DGE scratch that `dge-setup` inserts:
+    software DGE writes its descriptors there at run time, so it is never
+    dead, and `bir-allocate-memory` places it first.
 
     ```mlir
     %t = bir.alloc : memref<128x512xf32, #bir.mem<sbuf>>
     ```
   }];
-  let arguments = (ins OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$address);
+  let arguments = (ins OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$address,
+                       UnitAttr:$DynamicDMAScratchLoc);
   let results = (outs AnyStaticShapeMemRef:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
   let hasVerifier = 1;

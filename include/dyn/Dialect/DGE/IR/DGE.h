@@ -10,17 +10,36 @@
 
 #define GET_TYPEDEF_CLASSES
 #include "dyn/Dialect/DGE/IR/DGEOpsTypes.h.inc"
+#define GET_ATTRDEF_CLASSES
+#include "dyn/Dialect/DGE/IR/DGEAttrs.h.inc"
 
 namespace dyn::dge {
 
-/// The ArchLevel of an arch name: gen2 = 20 (project-defined), gen3 = 30,
-/// core_v4 = 40, core_v5 = 50 (the report's).
-std::optional<int> getArchLevel(llvm::StringRef arch);
+/// The module attribute that records the target: the one source of truth
+/// every pass, the serializer and the simulator read.
+constexpr llvm::StringLiteral kArchAttrName = "dge.arch";
+/// The target when a module records none.
+constexpr Arch kDefaultArch = Arch::gen3;
 
-/// The engines that may run hardware DGE at `archLevel`: SP and Activation
-/// (the report's set, ArchLevel <= 49), plus DVE from ArchLevel 50
+/// The target of the module enclosing `op` (or `op` itself).
+Arch getArch(mlir::Operation *op);
+/// Records `arch` on `module`.
+void setArch(mlir::Operation *module, Arch arch);
+
+/// The ArchLevel of a target: its enum value.
+inline int getArchLevel(Arch arch) { return static_cast<int>(arch); }
+
+/// The engines that may run hardware DGE for `arch`: SP and Activation (the
+/// report's set, ArchLevel <= 49), plus DVE from ArchLevel 50
 /// (project-defined).
-llvm::ArrayRef<bir::Engine> getHWDGEEngines(int archLevel);
+llvm::ArrayRef<bir::Engine> getHWDGEEngines(Arch arch);
+
+/// Why a DMA routed `type` and bound to `queue` cannot run on `arch`, if
+/// it cannot: hwdge needs ArchLevel > 29 and a queue engine of the arch's
+/// set. (What the DMA moves is dge-cleanup's to check.)
+std::optional<std::string> checkRouteForArch(DGEType type,
+                                             std::optional<bir::Engine> queue,
+                                             Arch arch);
 
 /// True when some ArchLevel allows `engine` to run hardware DGE.
 bool isHWDGEEngine(bir::Engine engine);

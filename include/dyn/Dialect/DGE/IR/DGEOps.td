@@ -31,8 +31,16 @@ def DGE_Dialect : Dialect {
     block and a trigger bound to it, the pairing the simulator follows.
   }];
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
   let dependentDialects = ["::dyn::bir::BIRDialect"];
 }
+
+def DGE_ArchAttr : EnumAttr<DGE_Dialect, DGE_Arch, "arch"> {
+  let summary = "The target a module is compiled for";
+}
+def DGE_IndirectRecordKindAttr
+    : EnumAttr<DGE_Dialect, DGE_IndirectRecordKind, "record">;
 
 class DGE_Op<string mnemonic, list<Trait> traits = []>
     : Op<DGE_Dialect, mnemonic, traits>;
@@ -82,6 +90,8 @@ def DGE_BlockOp : DGE_Op<"block", [NoTerminator, SingleBlock,
     }
     ```
   }];
+  let arguments = (ins
+      OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$max_descriptor_bytes);
   let results = (outs DGE_BlockType:$result);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "attr-dict-with-keyword $body";
@@ -102,7 +112,9 @@ def DGE_DescriptorOp : DGE_Op<"descriptor", [HasParent<"BlockOp">,
     `i`, through an index tensor (ADDR4 mode `01` plus its record): a read
     clamps each index into `[0, rows - 1]` (gather), a write skips an index
     outside `[0, rows)` and applies rows in order (scatter). The encoder
-    stamps `src_addr4` / `dst_addr4`, printed in hex after `addr4`.
+    stamps `src_addr4` / `dst_addr4`, printed in hex after `addr4`, and on
+    an indirect side the record that follows its index slot
+    (`src_record` / `dst_record`).
 
     ```mlir
     dge.descriptor src %row [imm 0] dst %cache [reg %a + 0] bytes 128
@@ -117,7 +129,9 @@ def DGE_DescriptorOp : DGE_Op<"descriptor", [HasParent<"BlockOp">,
                        DenseI64ArrayAttr:$src_pattern,
                        DenseI64ArrayAttr:$dst_pattern,
                        OptionalAttr<I32Attr>:$src_addr4,
-                       OptionalAttr<I32Attr>:$dst_addr4);
+                       OptionalAttr<I32Attr>:$dst_addr4,
+                       OptionalAttr<DGE_IndirectRecordKindAttr>:$src_record,
+                       OptionalAttr<DGE_IndirectRecordKindAttr>:$dst_record);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }

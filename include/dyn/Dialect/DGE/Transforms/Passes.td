@@ -5,14 +5,26 @@
 
 include "mlir/Pass/PassBase.td"
 
-defvar DGEArchOption = Option<"arch", "arch", "std::string", "\"gen3\"",
-    "gen2, gen3, core_v4 or core_v5 (ArchLevel 20/30/40/50)">;
-
-class DGEArchPass<string name> : Pass<name, "::mlir::func::FuncOp"> {
-  let options = [DGEArchOption];
+def DGESetArch : Pass<"dge-set-arch", "::mlir::ModuleOp"> {
+  let summary = "Record the target on the module (its one source of truth)";
+  let description = [{
+    Stamps `dge.arch = #dge.arch<...>` on the module. `dge-scan`,
+    `dge-assign-engine`, `dge-cleanup`, the serializer and the simulator all
+    read the target from there; a module without one is `gen3`.
+  }];
+  let options = [
+    Option<"arch", "arch", "::dyn::dge::Arch", "::dyn::dge::kDefaultArch",
+           "Target generation",
+           [{::llvm::cl::values(
+             clEnumValN(::dyn::dge::Arch::gen2, "gen2", "ArchLevel 20"),
+             clEnumValN(::dyn::dge::Arch::gen3, "gen3", "ArchLevel 30"),
+             clEnumValN(::dyn::dge::Arch::core_v4, "core_v4", "ArchLevel 40"),
+             clEnumValN(::dyn::dge::Arch::core_v5, "core_v5", "ArchLevel 50"))}]>
+  ];
+  let dependentDialects = ["::dyn::dge::DGEDialect"];
 }
 
-def DGEScan : DGEArchPass<"dge-scan"> {
+def DGEScan : Pass<"dge-scan", "::mlir::func::FuncOp"> {
   let summary = "Stage 4: route each unassigned DMA (DynamicDMAScan)";
   let description = [{
     getDGEInstructionType: a static DMA gets `none`; a DMA with a scalar
@@ -24,13 +36,18 @@ def DGEScan : DGEArchPass<"dge-scan"> {
     equivalent strided walk.
   }];
   let options = [
-    DGEArchOption,
-    Option<"vectorRoute", "vector-route", "std::string", "\"hwdge\"",
-           "Route of indirect and transposing DMAs when ArchLevel > 29">
+    Option<"vectorRoute", "vector-route", "::dyn::dge::DGEType",
+           "::dyn::dge::DGEType::hwdge",
+           "Route of indirect and transposing DMAs when ArchLevel > 29",
+           [{::llvm::cl::values(
+             clEnumValN(::dyn::dge::DGEType::hwdge, "hwdge",
+                        "hardware DGE on a queue engine"),
+             clEnumValN(::dyn::dge::DGEType::swdge, "swdge",
+                        "software DGE on the triggering engine"))}]>
   ];
 }
 
-def DGEAssignEngine : DGEArchPass<"dge-assign-engine"> {
+def DGEAssignEngine : Pass<"dge-assign-engine", "::mlir::func::FuncOp"> {
   let summary = "Stage 4b: bind each hwdge DMA to a queue engine";
   let description = [{
     AssignHWDGEEngineImpl::assignEngine: only hwdge DMAs are bound (seam
@@ -41,7 +58,7 @@ def DGEAssignEngine : DGEArchPass<"dge-assign-engine"> {
   }];
 }
 
-def DGECleanup : DGEArchPass<"dge-cleanup"> {
+def DGECleanup : Pass<"dge-cleanup", "::mlir::func::FuncOp"> {
   let summary = "Re-assert every route and hwdge engine (dynamic_dma_cleanup)";
   let description = [{
     Every DMA must have a route eligible for what it is (none for static,

@@ -1,7 +1,7 @@
 //===- DynShapeOps.td - dynshape operations -----------------*- tablegen -*-===//
 //
-// The public textual contract of DESIGN.md section 3. Keep the assembly
-// formats exactly; extend compatibly.
+// The public textual contract (docs/FrontEnd.md). Keep the assembly formats
+// exactly; extend compatibly.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +13,7 @@ include "dyn/Dialect/DynShape/IR/DynShapeAttrs.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/CommonTypeConstraints.td"
 include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
 
 // A start index: an `i32` scalar, or (index-vector form) a 1-D `i32` tensor
 // holding one index per operand dimension.
@@ -232,6 +233,68 @@ def DynShape_BufferScatterOp : DynShape_Op<"buffer_scatter"> {
   let assemblyFormat = [{
     $updates `into` $table `[` $indices `]` attr-dict `:`
     type($updates) `,` type($table) `,` type($indices)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Padding masks (what dynshape-pad-to-bound emits)
+//===----------------------------------------------------------------------===//
+
+def DynShape_MaskOp : DynShape_Op<"mask",
+    [Pure, AttrSizedOperandSegments, AllTypesMatch<["input", "result"]>]> {
+  let summary = "Replace the padding of a padded tensor";
+  let description = [{
+    The padder's mask, named so that the backend need not recognise it in a
+    loop body: element `i` of the result is the replacement where
+    `i[dims[k]] >= sizes[k]` for any `k` (the padding beyond a runtime
+    extent), and `input[i]` elsewhere. The replacement is either a tensor of
+    the input's type, read at the same position (the old window of a padded
+    update, XLA's rewrite), or a `fill` constant of the element type (a
+    reduction's identity, or `-1` for the ids of a padded scatter, which
+    scatter skips).
+
+    ```mlir
+    %u = dynshape.mask %update : tensor<64x32xf32> dims [0] sizes(%n)
+           with %window : tensor<64x32xf32>
+    %ids1 = dynshape.mask %ids : tensor<16xi32> dims [0] sizes(%n) fill -1 : i32
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input,
+                       Optional<AnyRankedTensor>:$replacement,
+                       Variadic<I32>:$sizes, DenseI64ArrayAttr:$dims,
+                       OptionalAttr<TypedAttrInterface>:$fill);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $input `:` type($input) `dims` $dims `sizes` `(` $sizes `)`
+    (`with` $replacement^ `:` type($replacement))? (`fill` $fill^)? attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def DynShape_BufferMaskOp : DynShape_Op<"buffer_mask",
+    [AttrSizedOperandSegments]> {
+  let summary = "mask on buffers: the input with its padding replaced";
+  let description = [{
+    The bufferized `dynshape.mask`: writes into `output` the input with every
+    element at or beyond `sizes[k]` along `dims[k]` replaced by the
+    replacement buffer's element or by `fill`.
+
+    ```mlir
+    dynshape.buffer_mask %update : memref<64x32xf32> dims [0] sizes(%n)
+      with %window : memref<64x32xf32, strided<[32, 1], offset: ?>>
+      into %out : memref<64x32xf32>
+    ```
+  }];
+  let arguments = (ins Arg<AnyStaticShapeMemRef, "", [MemRead]>:$input,
+                       Arg<Optional<AnyStaticShapeMemRef>, "", [MemRead]>:$replacement,
+                       Variadic<I32>:$sizes, DenseI64ArrayAttr:$dims,
+                       OptionalAttr<TypedAttrInterface>:$fill,
+                       Arg<AnyStaticShapeMemRef, "", [MemWrite]>:$output);
+  let assemblyFormat = [{
+    $input `:` type($input) `dims` $dims `sizes` `(` $sizes `)`
+    (`with` $replacement^ `:` type($replacement))? (`fill` $fill^)?
+    `into` $output `:` type($output) attr-dict
   }];
   let hasVerifier = 1;
 }

@@ -1,0 +1,220 @@
+//===- Legality.cpp - what convert-dynshape-to-bir lowers -----------------===//
+//
+// The supported input, stated once: checkLowerable explains the first op
+// that falls outside it with one located diagnostic, and the conversion
+// target declares what the patterns must remove.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "dyn/Dialect/DynShape/IR/DynShape.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace dyn;
+using namespace dyn::bir;
+
+/// What the lowering takes, for the diagnostic of anything else.
+static constexpr llvm::StringLiteral kSupported =
+    "it lowers i32/index arith (constant, index_cast, addi, subi, muli, "
+    "divsi, remsi, minsi, maxsi), affine.apply/min/max, scf.for with a "
+    "provable trip bound, memref.alloc, memref.subview, memref.copy, "
+    "memref.load of an i32 at a constant position, a 2-D linalg.transpose "
+    "and the dynshape buffer ops; compute is not supported yet";
+
+/// Ops the lowering takes in some form (their form is checked below).
+static bool isSupportedKind(Operation *op) {
+  if (llvm::isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::AddIOp,
+                arith::SubIOp, arith::MulIOp, arith::DivSIOp, arith::RemSIOp,
+                arith::MinSIOp, arith::MaxSIOp>(op))
+    return llvm::all_of(op->getResultTypes(), isRegisterType);
+  return llvm::isa<affine::AffineApplyOp, affine::AffineMinOp,
+                   affine::AffineMaxOp, scf::ForOp, scf::YieldOp,
+                   memref::AllocOp, memref::CopyOp, memref::LoadOp,
+                   linalg::TransposeOp, dynshape::BufferGatherOp,
+                   dynshape::BufferScatterOp, dynshape::BufferMaskOp,
+                   func::FuncOp, func::ReturnOp>(op) ||
+         llvm::isa_and_nonnull<BIRDialect>(op->getDialect());
+}
+
+/// Ops that only feed others (constants, views): an unsupported one is
+/// reported only when nothing that uses it is.
+static bool isHelper(Operation *op) {
+  return llvm::isa<arith::ConstantOp, memref::SubViewOp>(op);
+}
+
+/// Emits the reason a supported kind of op has an unsupported form.
+static LogicalResult checkForm(Operation *op) {
+  auto fail = [&](const std::string &why) -> LogicalResult {
+    if (why.empty())
+      return success();
+    return op->emitOpError(why);
+  };
+  // A DMA-like op whose operands have no DMA form.
+  auto failAsDMA = [&](const std::string &why) -> LogicalResult {
+    if (why.empty())
+      return success();
+    return op->emitOpError("cannot be lowered by convert-dynshape-to-bir: ")
+           << why;
+  };
+  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case([&](func::FuncOp func) -> LogicalResult {
+        for (BlockArgument arg : func.getArguments()) {
+          auto type = llvm::dyn_cast<MemRefType>(arg.getType());
+          if (type && (!type.hasStaticShape() ||
+                       !type.getLayout().isIdentity() ||
+                       !getElementBytes(type)))
+            return emitError(arg.getLoc())
+                   << "function tensor of type " << type
+                   << " must be static, contiguous and of whole-byte "
+                      "elements to become a DRAM tensor";
+          if (type && type.getMemorySpace() &&
+              getFunctionArgumentType(type) != type)
+            return emitError(arg.getLoc())
+                   << "function tensor of type " << type
+                   << " must be in DRAM: a function's tensors are DRAM tensors";
+        }
+        return success();
+      })
+      .Case([&](arith::ConstantOp constant) {
+        std::optional<int64_t> value = getConstantInt(constant);
+        if (value && isRegisterType(constant.getType()) &&
+            (*value < INT32_MIN || *value > INT32_MAX))
+          return fail("constant " + std::to_string(*value) +
+                      " does not fit in a 32-bit register");
+        return success();
+      })
+      .Case([&](scf::ForOp loop) {
+        std::optional<int64_t> step = getConstantInt(loop.getStep());
+        if (!getConstantInt(loop.getLowerBound()) || !step || *step <= 0)
+          return fail("needs a constant lower bound and a constant positive "
+                      "step to become a bir loop");
+        if (loop.getNumRegionIterArgs() != 0)
+          return fail("carries loop values; only loops over buffers (after "
+                      "bufferization) become bir loops");
+        if (!getMaxTripCount(loop))
+          return fail("has a runtime trip count without a provable bound; "
+                      "bound its upper bound (a bounded dimension, or "
+                      "arith.minsi with a constant) so it gets a max_trip");
+        return success();
+      })
+      .Case([&](memref::LoadOp load) {
+        if (!getConstantLinearIndex(load))
+          return fail("reads a runtime scalar at a runtime position; only "
+                      "i32 elements at constant positions become registers");
+        return success();
+      })
+      .Case([&](memref::AllocOp alloc) {
+        auto type = llvm::cast<MemRefType>(
+            BIRTypeConverter(Engine::pool).convertType(alloc.getResult()));
+        return verifyLocationType(
+            [&] { return alloc.emitOpError("cannot become a location: "); },
+            type, std::nullopt);
+      })
+      .Case([&](memref::CopyOp copy) {
+        std::string why = whyNotASide(copy.getSource());
+        return failAsDMA(why.empty() ? whyNotASide(copy.getTarget()) : why);
+      })
+      .Case([&](linalg::TransposeOp transpose) {
+        std::string why = whyNotATransposeDMA(transpose);
+        for (Value view : {transpose.getInput(), transpose.getInit()})
+          if (why.empty())
+            why = whyNotASide(view);
+        return failAsDMA(why);
+      })
+      .Case([&](dynshape::BufferMaskOp mask) {
+        if (mask.getDims().size() != 1)
+          return failAsDMA("a mask along more than one dimension (masks "
+                           "lower along one)");
+        std::string why;
+        for (Value view :
+             {mask.getInput(), mask.getReplacement(), mask.getOutput()})
+          if (view && why.empty())
+            why = whyNotASide(view);
+        if (why.empty() && mask.getFill())
+          if (auto out = mask.getOutput().getDefiningOp<memref::SubViewOp>())
+            if (llvm::any_of(out.getMixedOffsets(), [](OpFoldResult offset) {
+                  return !getConstantIntValue(offset);
+                }))
+              why = "a fill of a view at a runtime offset";
+        return failAsDMA(why);
+      })
+      .Default([](Operation *) { return success(); });
+}
+
+LogicalResult dyn::checkLowerable(Operation *root) {
+  // The first unsupported op that is not a helper (a constant or a view
+  // that feeds it) is the culprit.
+  Operation *culprit = nullptr;
+  WalkResult result = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (llvm::isa<ModuleOp>(op))
+      return WalkResult::advance();
+    if (isHelper(op))
+      return WalkResult::advance();
+    if (!isSupportedKind(op)) {
+      culprit = op;
+      return WalkResult::interrupt();
+    }
+    if (failed(checkForm(op)))
+      return WalkResult::interrupt();
+    // A transpose's body is part of its DMA.
+    return llvm::isa<linalg::TransposeOp>(op) ? WalkResult::skip()
+                                              : WalkResult::advance();
+  });
+  if (culprit)
+    return culprit->emitOpError("cannot be lowered by "
+                                "convert-dynshape-to-bir; ")
+           << kSupported;
+  if (result.wasInterrupted())
+    return failure();
+  // Helpers: a constant that does not fit a register.
+  WalkResult helpers = root->walk([&](arith::ConstantOp op) {
+    return failed(checkForm(op)) ? WalkResult::interrupt()
+                                 : WalkResult::advance();
+  });
+  return failure(helpers.wasInterrupted());
+}
+
+void dyn::configureDynShapeToBIRTarget(ConversionTarget &target,
+                                       const BIRTypeConverter &converter) {
+  target.addLegalDialect<BIRDialect>();
+  target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
+  target.addIllegalDialect<affine::AffineDialect, arith::ArithDialect,
+                           dynshape::DynShapeDialect, linalg::LinalgDialect,
+                           memref::MemRefDialect, scf::SCFDialect>();
+  // Views stay until the DMAs that read them are built, in their space.
+  target.addDynamicallyLegalOp<memref::SubViewOp>([](memref::SubViewOp view) {
+    return view.getType().getMemorySpace() &&
+           view.getSource().getType().getMemorySpace();
+  });
+  // Tensors cross the function boundary as DRAM tensors, i32 arguments as
+  // they are, scalar results in registers. A declaration keeps the
+  // signature it was given (there is no body to lower).
+  target.addDynamicallyLegalOp<func::FuncOp>([&converter](func::FuncOp func) {
+    if (func.isExternal())
+      return true;
+    auto legalArg = [](Type type) {
+      return getFunctionArgumentType(type) == type;
+    };
+    return llvm::all_of(func.getArgumentTypes(), legalArg) &&
+           converter.isLegal(func.getResultTypes());
+  });
+  target.addDynamicallyLegalOp<func::ReturnOp>(
+      [&converter](func::ReturnOp ret) { return converter.isLegal(ret); });
+}
+
+void dyn::populateDynShapeToBIRConversionPatterns(
+    const BIRTypeConverter &converter, RewritePatternSet &patterns) {
+  populateScalarPatterns(converter, patterns);
+  populateMemoryPatterns(converter, patterns);
+  // affine.apply/min/max (from composed views) become the arith the
+  // register patterns take.
+  populateAffineToStdConversionPatterns(patterns);
+}

@@ -1,0 +1,58 @@
+//===- Patterns.h - shared pieces of convert-dynshape-to-bir ----*- C++ -*-===//
+//
+// Private to lib/Conversion/DynShapeToBIR: the form checks that both the
+// patterns (as match failures) and checkLowerable (as diagnostics) use, so
+// each supported form is stated once.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DYN_LIB_CONVERSION_DYNSHAPETOBIR_PATTERNS_H
+#define DYN_LIB_CONVERSION_DYNSHAPETOBIR_PATTERNS_H
+
+#include "dyn/Conversion/DynShapeToBIR/DynShapeToBIR.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+#include <string>
+
+namespace dyn {
+
+/// The constant integer value of `value`, if it is one.
+std::optional<int64_t> getConstantInt(mlir::Value value);
+
+/// The engine of the converter's registers, which runs the DMAs too.
+inline bir::Engine engineOf(const mlir::TypeConverter *converter) {
+  return static_cast<const BIRTypeConverter *>(converter)->getEngine();
+}
+
+/// A function argument at the boundary of a bir function: a tensor is a
+/// DRAM tensor (whatever space it had), an i32 stays an i32.
+mlir::Type getFunctionArgumentType(mlir::Type type);
+
+/// i32 and index values live in registers.
+bool isRegisterType(mlir::Type type);
+
+/// The row-major element index of an i32 load at constant indices.
+std::optional<int64_t> getConstantLinearIndex(mlir::memref::LoadOp load);
+
+/// Why `view` (a memref operand of a DMA-like op) cannot be a DMA side, or
+/// an empty string: it must be a location (function tensor or allocation)
+/// or one subview of one with static sizes and strides.
+std::string whyNotASide(mlir::Value view);
+
+/// Why a 2-D linalg.transpose cannot be a transposing DMA, or empty.
+std::string whyNotATransposeDMA(mlir::linalg::LinalgOp op);
+
+/// The scalar half: function signatures, register arithmetic and loops.
+void populateScalarPatterns(const BIRTypeConverter &converter,
+                            mlir::RewritePatternSet &patterns);
+
+/// The memory half: locations, views, copies, gathers, scatters,
+/// transposes and padding masks.
+void populateMemoryPatterns(const BIRTypeConverter &converter,
+                            mlir::RewritePatternSet &patterns);
+
+} // namespace dyn
+
+#endif // DYN_LIB_CONVERSION_DYNSHAPETOBIR_PATTERNS_H

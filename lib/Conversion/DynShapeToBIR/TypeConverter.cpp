@@ -1,0 +1,96 @@
+//===- TypeConverter.cpp - the types of bir -------------------------------===//
+//
+// Seam S1 of the report: a runtime scalar becomes an engine register,
+// whether it steers an address or bounds a loop. And every memref gets the
+// memory space of the location it names.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace dyn;
+using namespace dyn::bir;
+
+bool dyn::isRegisterType(Type type) {
+  return type.isIndex() || type.isSignlessInteger(32);
+}
+
+static MemRefType inSpace(MemRefType type, MemorySpace space) {
+  return MemRefType::get(type.getShape(), type.getElementType(),
+                         type.getLayout(),
+                         MemorySpaceAttr::get(type.getContext(), space));
+}
+
+/// Where the location a memref value names lives: an allocation the
+/// function returns is a DRAM output, any other allocation SBUF; a view is
+/// in its source's space; anything else (a function argument) is DRAM.
+static MemorySpace getLocationSpace(Value value) {
+  if (auto view = value.getDefiningOp<memref::SubViewOp>())
+    return getLocationSpace(view.getSource());
+  if (auto alloc = value.getDefiningOp<memref::AllocOp>())
+    return llvm::any_of(alloc->getUsers(),
+                        [](Operation *user) {
+                          return llvm::isa<func::ReturnOp>(user);
+                        })
+               ? MemorySpace::dram
+               : MemorySpace::sbuf;
+  return MemorySpace::dram;
+}
+
+Type dyn::getFunctionArgumentType(Type type) {
+  if (auto memref = llvm::dyn_cast<MemRefType>(type))
+    return inSpace(memref, MemorySpace::dram);
+  return type;
+}
+
+BIRTypeConverter::BIRTypeConverter(Engine engine) : engine(engine) {
+  addConversion([](Type type) { return type; });
+  addConversion([](Type type) -> std::optional<Type> {
+    if (isRegisterType(type))
+      return RegType::get(type.getContext());
+    return std::nullopt;
+  });
+  // A memref type alone is a function's tensor: DRAM.
+  addConversion([](MemRefType type) -> std::optional<Type> {
+    if (type.getMemorySpace())
+      return std::nullopt;
+    return inSpace(type, MemorySpace::dram);
+  });
+  // A memref value knows which location it names (context-aware, so added
+  // last: tried first).
+  addConversion([](Value value) -> std::optional<Type> {
+    auto type = llvm::dyn_cast<MemRefType>(value.getType());
+    if (!type || type.getMemorySpace())
+      return std::nullopt;
+    return inSpace(type, getLocationSpace(value));
+  });
+  // A register still used where an index is expected (a view offset, until
+  // a DMA pattern folds the view), or a location used where its old type
+  // is, stays visible as a cast that reconcileUnrealizedCasts resolves.
+  addSourceMaterialization([](OpBuilder &builder, Type type, ValueRange inputs,
+                              Location loc) -> Value {
+    return UnrealizedConversionCastOp::create(builder, loc, type, inputs)
+        .getResult(0);
+  });
+  addTargetMaterialization([](OpBuilder &builder, Type type, ValueRange inputs,
+                              Location loc) -> Value {
+    return UnrealizedConversionCastOp::create(builder, loc, type, inputs)
+        .getResult(0);
+  });
+  // A runtime i32 argument lives in DRAM: read it into a register (added
+  // last: tried before the cast).
+  addTargetMaterialization([engine](OpBuilder &builder, Type type,
+                                    ValueRange inputs, Location loc) -> Value {
+    if (inputs.size() != 1 || !llvm::isa<RegType>(type))
+      return {};
+    auto arg = llvm::dyn_cast<BlockArgument>(inputs[0]);
+    if (!arg || !arg.getType().isSignlessInteger(32) ||
+        !llvm::isa<func::FuncOp>(arg.getOwner()->getParentOp()))
+      return {};
+    return ReadVarOp::create(builder, loc, type, arg, engine, IntegerAttr());
+  });
+}
