@@ -7,40 +7,35 @@
 using namespace mlir;
 using namespace dyn::bir;
 
-int64_t AddressMap::getCapacity(MemorySpace space) {
+namespace {
+/// One on-chip space of the address map.
+struct SpaceGeometry {
+  int64_t capacity, partitionStride, base;
+};
+} // namespace
+
+static SpaceGeometry getGeometry(MemorySpace space) {
   switch (space) {
   case MemorySpace::sbuf:
-    return 192 * 1024;
+    return {192 * 1024, 0x40000, 0};
   case MemorySpace::psum:
-    return 16 * 1024;
+    return {16 * 1024, 0x8000, 0x2000000};
   case MemorySpace::dram:
     break;
   }
   llvm_unreachable("DRAM is not in the on-chip address map");
+}
+
+int64_t AddressMap::getCapacity(MemorySpace space) {
+  return getGeometry(space).capacity;
 }
 
 int64_t AddressMap::getPartitionStride(MemorySpace space) {
-  switch (space) {
-  case MemorySpace::sbuf:
-    return 0x40000;
-  case MemorySpace::psum:
-    return 0x8000;
-  case MemorySpace::dram:
-    break;
-  }
-  llvm_unreachable("DRAM is not in the on-chip address map");
+  return getGeometry(space).partitionStride;
 }
 
 int64_t AddressMap::getSpaceBase(MemorySpace space) {
-  switch (space) {
-  case MemorySpace::sbuf:
-    return 0;
-  case MemorySpace::psum:
-    return 0x2000000;
-  case MemorySpace::dram:
-    break;
-  }
-  llvm_unreachable("DRAM is not in the on-chip address map");
+  return getGeometry(space).base;
 }
 
 std::optional<OnChipLocation> OnChipLocation::get(Value location) {

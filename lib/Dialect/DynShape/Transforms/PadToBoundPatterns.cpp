@@ -306,6 +306,40 @@ LogicalResult dyn::dynshape::checkPaddable(Operation *op) {
 // Patterns
 //===----------------------------------------------------------------------===//
 
+/// Replaces `op`'s one result by the padded `tensor` and its runtime sizes.
+static void replaceWithPadded(ConversionPatternRewriter &rewriter,
+                              Operation *op, Value tensor, ValueRange sizes) {
+  SmallVector<Value> values{tensor};
+  llvm::append_range(values, sizes);
+  rewriter.replaceOpWithMultiple(op, {values});
+}
+
+/// `op` on padded operands: each bounded result type padded.
+static Operation *cloneOnPadded(ConversionPatternRewriter &rewriter,
+                                Operation *op, ValueRange operands) {
+  SmallVector<Type> resultTypes;
+  for (Type type : op->getResultTypes())
+    resultTypes.push_back(
+        isBounded(type) ? paddedType(llvm::cast<RankedTensorType>(type)) : type);
+  return clone(rewriter, op, resultTypes, operands);
+}
+
+/// Replaces each result of `op` by the same result of `padded` and, for a
+/// bounded one, `sizesOf(i)`.
+static void
+replaceWithPaddedResults(ConversionPatternRewriter &rewriter, Operation *op,
+                         Operation *padded,
+                         llvm::function_ref<ValueRange(unsigned)> sizesOf) {
+  SmallVector<SmallVector<Value>> replacements;
+  for (auto [i, result] : llvm::enumerate(padded->getResults())) {
+    SmallVector<Value> &values = replacements.emplace_back();
+    values.push_back(result);
+    if (isBounded(op->getResult(i).getType()))
+      llvm::append_range(values, sizesOf(i));
+  }
+  rewriter.replaceOpWithMultiple(op, replacements);
+}
+
 namespace {
 
 template <typename OpTy>
@@ -339,18 +373,18 @@ struct PadSetDimensionSize : PadPattern<SetDimensionSizeOp> {
     Padded operand(op.getOperand(), adaptor.getOperand());
     auto resultType = llvm::cast<RankedTensorType>(op.getType());
     unsigned dim = op.getDimension();
-    SmallVector<Value> values{operand.tensor};
+    SmallVector<Value> sizes;
     for (unsigned d = 0, e = resultType.getRank(); d < e; ++d) {
       if (!resultType.isDynamicDim(d))
         continue;
       if (d == dim)
-        values.push_back(clampSize(rewriter, loc, adaptor.getSize().front(),
-                                   getStaticExtent(resultType, d), op.getSize(),
-                                   inRange));
+        sizes.push_back(clampSize(rewriter, loc, adaptor.getSize().front(),
+                                  getStaticExtent(resultType, d), op.getSize(),
+                                  inRange));
       else
-        values.push_back(operand.size(rewriter, loc, d));
+        sizes.push_back(operand.size(rewriter, loc, d));
     }
-    rewriter.replaceOpWithMultiple(op, {values});
+    replaceWithPadded(rewriter, op, operand.tensor, sizes);
     return success();
   }
 };
@@ -405,9 +439,7 @@ struct PadDynamicUpdateSlice : PadPattern<DynamicUpdateSliceOp> {
     Value result = DynamicUpdateSliceOp::create(
         rewriter, loc, operand.tensor.getType(), newUpdate, operand.tensor,
         indices);
-    SmallVector<Value> values{result};
-    llvm::append_range(values, operand.dynamicSizes);
-    rewriter.replaceOpWithMultiple(op, {values});
+    replaceWithPadded(rewriter, op, result, operand.dynamicSizes);
     return success();
   }
 };
@@ -424,12 +456,12 @@ struct PadGather : PadPattern<GatherOp> {
     auto resultType = llvm::cast<RankedTensorType>(op.getType());
     Value result = GatherOp::create(rewriter, loc, paddedType(resultType),
                                     table.tensor, indices.tensor);
-    SmallVector<Value> values{result};
+    SmallVector<Value> sizes;
     for (unsigned d = 0, e = resultType.getRank(); d < e; ++d)
       if (resultType.isDynamicDim(d))
-        values.push_back(d == 0 ? indices.size(rewriter, loc, 0)
-                                : table.size(rewriter, loc, d));
-    rewriter.replaceOpWithMultiple(op, {values});
+        sizes.push_back(d == 0 ? indices.size(rewriter, loc, 0)
+                               : table.size(rewriter, loc, d));
+    replaceWithPadded(rewriter, op, result, sizes);
     return success();
   }
 };
@@ -450,9 +482,7 @@ struct PadScatter : PadPattern<ScatterOp> {
                         Value(), rewriter.getI32IntegerAttr(-1));
     Value result = ScatterOp::create(rewriter, loc, table.tensor.getType(),
                                      updates.tensor, table.tensor, ids);
-    SmallVector<Value> values{result};
-    llvm::append_range(values, table.dynamicSizes);
-    rewriter.replaceOpWithMultiple(op, {values});
+    replaceWithPadded(rewriter, op, result, table.dynamicSizes);
     return success();
   }
 };
@@ -467,7 +497,7 @@ struct PadEmpty : PadPattern<tensor::EmptyOp> {
     RankedTensorType type = op.getType();
     Value empty = tensor::EmptyOp::create(rewriter, loc, getBoundedShape(type),
                                           type.getElementType());
-    SmallVector<Value> values{empty};
+    SmallVector<Value> clampedSizes;
     ValueRange sizes = op.getDynamicSizes();
     for (unsigned d = 0, e = type.getRank(); d < e; ++d) {
       if (!type.isDynamicDim(d))
@@ -476,10 +506,10 @@ struct PadEmpty : PadPattern<tensor::EmptyOp> {
       Value size = sizes[type.getDynamicDimIndex(d)];
       Value clamped = clampSize(rewriter, loc, size, getStaticExtent(type, d),
                                 size, inRange);
-      values.push_back(arith::IndexCastOp::create(rewriter, loc,
-                                                  rewriter.getI32Type(), clamped));
+      clampedSizes.push_back(arith::IndexCastOp::create(
+          rewriter, loc, rewriter.getI32Type(), clamped));
     }
-    rewriter.replaceOpWithMultiple(op, {values});
+    replaceWithPadded(rewriter, op, empty, clampedSizes);
     return success();
   }
 };
@@ -568,19 +598,10 @@ struct PadLinalgOp : OpInterfaceConversionPattern<linalg::LinalgOp> {
       }
       newOperands.push_back(value);
     }
-    SmallVector<Type> resultTypes;
-    for (Type type : op->getResultTypes()) {
-      auto ranked = llvm::cast<RankedTensorType>(type);
-      resultTypes.push_back(getBoundsAttr(ranked) ? paddedType(ranked) : type);
-    }
-    Operation *padded = clone(rewriter, op, resultTypes, newOperands);
-    SmallVector<SmallVector<Value>> replacements;
-    for (auto [i, result] : llvm::enumerate(padded->getResults())) {
-      SmallVector<Value> values{result};
-      llvm::append_range(values, inits[i].dynamicSizes);
-      replacements.push_back(values);
-    }
-    rewriter.replaceOpWithMultiple(op, replacements);
+    Operation *padded = cloneOnPadded(rewriter, op, newOperands);
+    replaceWithPaddedResults(rewriter, op, padded, [&](unsigned i) {
+      return inits[i].dynamicSizes;
+    });
     return success();
   }
 };
@@ -601,22 +622,9 @@ struct PadElementwise : OpTraitConversionPattern<OpTrait::Elementwise> {
       if (sizes.empty())
         sizes = converted.drop_front();
     }
-    SmallVector<Type> resultTypes;
-    for (Type type : op->getResultTypes()) {
-      auto ranked = llvm::dyn_cast<RankedTensorType>(type);
-      resultTypes.push_back(ranked && getBoundsAttr(ranked) ? paddedType(ranked)
-                                                            : type);
-    }
-    Operation *padded = clone(rewriter, op, resultTypes, newOperands);
-    SmallVector<SmallVector<Value>> replacements;
-    for (auto [result, type] :
-         llvm::zip(padded->getResults(), op->getResultTypes())) {
-      SmallVector<Value> values{result};
-      if (isBounded(type))
-        llvm::append_range(values, sizes);
-      replacements.push_back(values);
-    }
-    rewriter.replaceOpWithMultiple(op, replacements);
+    Operation *padded = cloneOnPadded(rewriter, op, newOperands);
+    replaceWithPaddedResults(rewriter, op, padded,
+                             [&](unsigned) { return sizes; });
     return success();
   }
 };
