@@ -26,6 +26,10 @@ dyn::verifyPipelineOptions(const PipelineOptions &options,
     return failure();
   if (options.maxDescriptorBytes <= 0)
     return fail("max-descriptor-bytes must be positive");
+  if (options.maxDescriptorsPerDMA <= 0 ||
+      options.maxDescriptorsPerFunction <= 0)
+    return fail("max-descriptors-per-dma and max-descriptors-per-function "
+                "must be positive");
   return result;
 }
 
@@ -78,6 +82,8 @@ void dyn::buildLowerToDGEPipeline(OpPassManager &pm,
   func.addPass(dge::createDGECleanup());
   dge::DGELowerDynamicDMAOptions lower;
   lower.maxDescriptorBytes = options.maxDescriptorBytes;
+  lower.maxDescriptorsPerDMA = options.maxDescriptorsPerDMA;
+  lower.maxDescriptorsPerFunction = options.maxDescriptorsPerFunction;
   func.addPass(dge::createDGELowerDynamicDMA(lower));
 }
 

@@ -36,6 +36,14 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
       *this, "max-descriptor-bytes",
       llvm::cl::desc("Largest single DMA descriptor, in bytes"),
       llvm::cl::init(65536)};
+  Option<int64_t> maxDescriptorsPerDMA{
+      *this, "max-descriptors-per-dma",
+      llvm::cl::desc("Most descriptors one DMA may be split into"),
+      llvm::cl::init(16384)};
+  Option<int64_t> maxDescriptorsPerFunction{
+      *this, "max-descriptors-per-function",
+      llvm::cl::desc("Most descriptors in one function"),
+      llvm::cl::init(262144)};
   Option<dge::DGEType> vectorRoute{
       *this, "vector-route",
       llvm::cl::desc("Route of indirect DMAs on ArchLevel > 29"),

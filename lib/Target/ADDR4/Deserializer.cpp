@@ -251,7 +251,7 @@ OwningOpRef<ModuleOp> Deserializer::run() {
         (spec.flags & 1) ? b.getUnitAttr() : UnitAttr());
     locations.push_back(alloc);
   }
-  if (failed(buildList(0, m.instructions.size(), {})))
+  if (failed(buildList(0, m.instructions.size(), RegisterFile())))
     return nullptr;
   SmallVector<Value> results;
   for (const ResultSpec &res : m.results) {

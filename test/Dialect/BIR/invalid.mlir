@@ -956,3 +956,13 @@ func.func @memset_register_pattern(%t: memref<6xi32, #bir.mem<sbuf>>, %r: !bir.r
   bir.memset %a value 0 on pool
   return
 }
+
+// -----
+
+// (2^62 + 4) x 4 elements: the byte count overflows 64 bits, so the pattern
+// is refused rather than wrapped to a small number.
+func.func @pattern_bytes_overflow(%d: memref<4xf32, #bir.mem<dram>>) {
+  // expected-error @+1 {{'bir.ap' op pattern moves more bytes than 64 bits can count}}
+  %a = bir.ap %d offset 0 pattern [[0, 4611686018427387908], [0, 4]] : memref<4xf32, #bir.mem<dram>>
+  return
+}

@@ -4,7 +4,7 @@
 // RUN: not dyn-opt %s -split-input-file -dge-lower-dynamic-dma=max-descriptor-bytes=0 2>&1 | FileCheck %s --check-prefix=ZERO
 // RUN: not dyn-opt %s -split-input-file -dge-lower-dynamic-dma=max-descriptor-bytes=-8 2>&1 | FileCheck %s --check-prefix=ZERO
 
-// ZERO: error: max-descriptor-bytes must be positive
+// ZERO: error: max-descriptor-bytes, max-descriptors-per-dma and max-descriptors-per-function must be positive
 // ZERO-NOT: dge.block
 
 func.func @unassigned(%d: memref<64xf32, #bir.mem<dram>>) {

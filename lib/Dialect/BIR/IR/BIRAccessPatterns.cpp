@@ -34,6 +34,8 @@ static LogicalResult verifyPattern(Operation *op, MemRefType type,
     std::optional<int64_t> span = llvm::checkedMul(pattern[i], pattern[i + 1] - 1);
     last = last && span ? llvm::checkedAdd(*last, *span) : std::nullopt;
   }
+  if (!getPatternBytes(pattern, *getElementBytes(type)))
+    return op->emitOpError("pattern moves more bytes than 64 bits can count");
   std::optional<int64_t> end =
       offset && last ? llvm::checkedAdd(*offset, *last) : std::nullopt;
   if (offset && (*offset < 0 || !end || *end >= type.getNumElements()))
@@ -43,16 +45,23 @@ static LogicalResult verifyPattern(Operation *op, MemRefType type,
   return success();
 }
 
-int64_t dyn::bir::getPatternElements(ArrayRef<int64_t> pattern) {
-  int64_t elements = 1;
-  for (size_t i = 1; i < pattern.size(); i += 2)
-    elements *= pattern[i];
+std::optional<int64_t> dyn::bir::getPatternElements(ArrayRef<int64_t> pattern) {
+  std::optional<int64_t> elements = 1;
+  for (size_t i = 1; i < pattern.size() && elements; i += 2)
+    elements = llvm::checkedMul(*elements, pattern[i]);
   return elements;
 }
 
+std::optional<int64_t> dyn::bir::getPatternBytes(ArrayRef<int64_t> pattern,
+                                                 int64_t elementBytes) {
+  std::optional<int64_t> elements = getPatternElements(pattern);
+  return elements ? llvm::checkedMul(*elements, elementBytes) : std::nullopt;
+}
+
 /// Bytes an access pattern moves.
-static int64_t patternBytes(MemRefType type, ArrayRef<int64_t> pattern) {
-  return getPatternElements(pattern) * getElementBytes(type).value_or(0);
+static std::optional<int64_t> patternBytes(MemRefType type,
+                                           ArrayRef<int64_t> pattern) {
+  return getPatternBytes(pattern, getElementBytes(type).value_or(0));
 }
 
 //===----------------------------------------------------------------------===//
@@ -161,11 +170,13 @@ LogicalResult dyn::bir::verifyCopyBytes(Operation *op, Value src, Value dst) {
   if (!s || !d)
     return op->emitOpError("source and destination must be access-pattern "
                            "ops (bir.ap, bir.sym_ap, bir.reg_ap)");
-  int64_t srcBytes = patternBytes(s->first, s->second);
-  int64_t dstBytes = patternBytes(d->first, d->second);
-  if (srcBytes != dstBytes)
+  std::optional<int64_t> srcBytes = patternBytes(s->first, s->second);
+  std::optional<int64_t> dstBytes = patternBytes(d->first, d->second);
+  if (!srcBytes || !dstBytes)
+    return op->emitOpError("moves more bytes than 64 bits can count");
+  if (*srcBytes != *dstBytes)
     return op->emitOpError("source moves ")
-           << srcBytes << " bytes but destination " << dstBytes;
+           << *srcBytes << " bytes but destination " << *dstBytes;
   return success();
 }
 

@@ -95,9 +95,13 @@ static LogicalResult verifySide(DescriptorOp op, StringRef name, Value mem,
                                "elements";
   if (pattern.empty() || pattern.size() % 2)
     return op.emitOpError() << name << " pattern must be [step, num] pairs";
-  if (bir::getPatternElements(pattern) * *elementBytes != bytes)
-    return op.emitOpError() << name << " pattern moves "
-                            << bir::getPatternElements(pattern) * *elementBytes
+  std::optional<int64_t> moved = bir::getPatternBytes(pattern, *elementBytes);
+  if (!moved)
+    return op.emitOpError() << name
+                            << " pattern moves more bytes than 64 bits can "
+                               "count";
+  if (*moved != bytes)
+    return op.emitOpError() << name << " pattern moves " << *moved
                             << " bytes, the descriptor " << bytes;
   if (offset < 0)
     return op.emitOpError() << name << " offset must be non-negative";

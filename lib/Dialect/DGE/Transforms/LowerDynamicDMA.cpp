@@ -14,6 +14,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace dyn::dge {
 #define GEN_PASS_DEF_DGELOWERDYNAMICDMA
@@ -82,11 +84,21 @@ struct Piece {
 
 } // namespace
 
+/// How many descriptors the lowering may make (pass options).
+struct DescriptorLimits {
+  int64_t bytes, perDMA, perFunction;
+  int64_t used = 0; // so far in the function
+};
+
 /// Splits along the outermost entries so each piece is at most `budget`
-/// bytes; the two sides must have the same entry counts (nums).
+/// bytes; the two sides must have the same entry counts (nums). Refuses to
+/// make more descriptors than the limits allow, before making any.
 static FailureOr<SmallVector<Piece>> split(Operation *dma, const Side &src,
-                                    const Side &dst, int64_t budget) {
-  int64_t bytes = bir::getPatternElements(src.pattern) * src.elementBytes;
+                                           const Side &dst,
+                                           DescriptorLimits &limits) {
+  int64_t budget = limits.bytes;
+  // Verified patterns count their bytes in 64 bits.
+  int64_t bytes = *bir::getPatternBytes(src.pattern, src.elementBytes);
   if (bytes <= budget)
     return SmallVector<Piece>{{src.offset, dst.offset, src.pattern, dst.pattern}};
   auto nums = [](ArrayRef<int64_t> p) {
@@ -118,6 +130,25 @@ static FailureOr<SmallVector<Piece>> split(Operation *dma, const Side &src,
     inner *= src.pattern[2 * j + 1];
   }
   int64_t chunk = std::max<int64_t>(1, budget / inner);
+  // Descriptors: every combination of the outer indices, times the chunks
+  // of entry k. Checked, and compared with the limits before any is made.
+  std::optional<int64_t> count =
+      llvm::divideCeil(src.pattern[2 * k + 1], chunk);
+  for (size_t j = 0; j < k && count; ++j)
+    count = llvm::checkedMul(*count, src.pattern[2 * j + 1]);
+  if (!count || *count > limits.perDMA)
+    return dma->emitOpError("needs ")
+           << (count ? std::to_string(*count) : std::string("over 2^63"))
+           << " descriptors of at most " << budget
+           << " bytes, over max-descriptors-per-dma " << limits.perDMA
+           << "; raise max-descriptor-bytes or max-descriptors-per-dma";
+  if (*count > limits.perFunction - limits.used)
+    return dma->emitOpError("brings the function to ")
+           << limits.used + *count
+           << " descriptors, over max-descriptors-per-function "
+           << limits.perFunction
+           << "; raise max-descriptors-per-function";
+  limits.used += *count;
   SmallVector<Piece> pieces;
   SmallVector<int64_t> idx(k, 0);
   while (true) {
@@ -148,7 +179,8 @@ static FailureOr<SmallVector<Piece>> split(Operation *dma, const Side &src,
   return pieces;
 }
 
-static LogicalResult lower(DMAOp dma, int64_t budget) {
+static LogicalResult lower(DMAOp dma, DescriptorLimits &limits) {
+  int64_t budget = limits.bytes;
   if (dma.getDgeType() == DGEType::unassigned)
     return dma.emitOpError("has no route; run dge-scan");
   FailureOr<Side> src = describe(dma, dma.getSrc());
@@ -163,7 +195,7 @@ static LogicalResult lower(DMAOp dma, int64_t budget) {
     src->pattern = {src->pattern[2], src->pattern[3], src->pattern[0],
                     src->pattern[1]};
   }
-  FailureOr<SmallVector<Piece>> pieces = split(dma, *src, *dst, budget);
+  FailureOr<SmallVector<Piece>> pieces = split(dma, *src, *dst, limits);
   if (failed(pieces))
     return failure();
   // A runtime on-chip address is an address-map address: a piece further
@@ -191,7 +223,7 @@ static LogicalResult lower(DMAOp dma, int64_t budget) {
                                builder.getI64IntegerAttr(budget));
   OpBuilder inner = OpBuilder::atBlockBegin(&block.getBody().emplaceBlock());
   for (const Piece &piece : *pieces) {
-    int64_t bytes = bir::getPatternElements(piece.srcPattern) * src->elementBytes;
+    int64_t bytes = *bir::getPatternBytes(piece.srcPattern, src->elementBytes);
     DescriptorOp::create(
         inner, dma.getLoc(), src->mem, src->dyn, dst->mem, dst->dyn,
         AddressModeAttr::get(ctx, src->mode),
@@ -229,14 +261,19 @@ struct DGELowerDynamicDMAPass
     : dyn::dge::impl::DGELowerDynamicDMABase<DGELowerDynamicDMAPass> {
   using Base::Base;
   void runOnOperation() override {
-    if (maxDescriptorBytes <= 0) {
-      getOperation().emitError("max-descriptor-bytes must be positive");
+    if (maxDescriptorBytes <= 0 || maxDescriptorsPerDMA <= 0 ||
+        maxDescriptorsPerFunction <= 0) {
+      getOperation().emitError("max-descriptor-bytes, max-descriptors-per-dma "
+                               "and max-descriptors-per-function must be "
+                               "positive");
       return signalPassFailure();
     }
+    DescriptorLimits limits{maxDescriptorBytes, maxDescriptorsPerDMA,
+                            maxDescriptorsPerFunction};
     SmallVector<DMAOp> dmas;
     getOperation().walk([&](DMAOp dma) { dmas.push_back(dma); });
     for (DMAOp dma : dmas)
-      if (failed(lower(dma, maxDescriptorBytes)))
+      if (failed(lower(dma, limits)))
         return signalPassFailure();
   }
 };

@@ -35,8 +35,14 @@ int32_t evaluateAlu(AluOpKind kind, int32_t lhs, int32_t rhs);
 /// Bytes per element, if the element type is a whole number of bytes wide.
 std::optional<int64_t> getElementBytes(mlir::MemRefType type);
 
-/// Elements a `[step, num]` pattern visits: the product of its nums.
-int64_t getPatternElements(llvm::ArrayRef<int64_t> pattern);
+/// Elements a `[step, num]` pattern visits: the product of its nums; none
+/// when it overflows 64 bits.
+std::optional<int64_t> getPatternElements(llvm::ArrayRef<int64_t> pattern);
+
+/// Bytes a pattern of `elementBytes`-byte elements moves; none when it
+/// overflows 64 bits.
+std::optional<int64_t> getPatternBytes(llvm::ArrayRef<int64_t> pattern,
+                                       int64_t elementBytes);
 
 /// Bytes the access-pattern value `ap` moves, if an AP op defines it.
 std::optional<int64_t> getAccessPatternBytes(mlir::Value ap);

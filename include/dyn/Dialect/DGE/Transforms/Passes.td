@@ -79,11 +79,18 @@ def DGELowerDynamicDMA : Pass<"dge-lower-dynamic-dma", "::mlir::func::FuncOp"> {
     (createDescForReadVarAddr); an index tensor gives an indirect side. A
     DMA larger than `max-descriptor-bytes` is split along its outermost
     dimensions into descriptors of one block whose byte counts sum to the
-    original (SplitLargeDMAs).
+    original (SplitLargeDMAs). A DMA that would need more than
+    `max-descriptors-per-dma` descriptors, or a function that would need
+    more than `max-descriptors-per-function`, is a diagnostic with both
+    numbers, before any descriptor is made.
   }];
   let options = [
     Option<"maxDescriptorBytes", "max-descriptor-bytes", "int64_t", "65536",
-           "Largest single descriptor, in bytes">
+           "Largest single descriptor, in bytes">,
+    Option<"maxDescriptorsPerDMA", "max-descriptors-per-dma", "int64_t",
+           "16384", "Most descriptors one DMA may be split into">,
+    Option<"maxDescriptorsPerFunction", "max-descriptors-per-function",
+           "int64_t", "262144", "Most descriptors in one function">
   ];
 }
 
