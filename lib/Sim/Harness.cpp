@@ -88,6 +88,22 @@ llvm::Error EntrySignature::checkArgumentCount(size_t count) const {
                ", got " + Twine(count));
 }
 
+llvm::Error EntrySignature::checkArgumentSizes(int64_t maxTensorBytes) const {
+  for (auto [i, type] : llvm::enumerate(boundaryTypes)) {
+    auto tensor = llvm::dyn_cast<RankedTensorType>(type);
+    if (!tensor)
+      continue;
+    std::optional<int64_t> bytes = getTensorBytes(
+        tensor.getShape(), tensor.getElementTypeBitWidth() / 8);
+    if (!bytes || *bytes > maxTensorBytes)
+      return error("argument " + Twine(i) + " of type " + typeText(type) +
+                   " needs " +
+                   (bytes ? Twine(*bytes) : Twine("more than 2^63")) +
+                   " bytes, over --max-tensor-bytes " + Twine(maxTensorBytes));
+  }
+  return llvm::Error::success();
+}
+
 /// `t`, at its runtime extent, zero-padded to `bounded`.
 static Tensor padTo(const Tensor &t, ArrayRef<int64_t> bounded) {
   Tensor out{t.elementType, SmallVector<int64_t>(bounded), {}};
@@ -260,8 +276,11 @@ dyn::sim::findDifference(const EntrySignature &sig,
 
 llvm::Expected<ComparisonResult>
 dyn::sim::compareWithReference(func::FuncOp func, ModuleOp binary,
-                               unsigned trials, unsigned seed) {
+                               unsigned trials, unsigned seed,
+                               const SimulationLimits &limits) {
   EntrySignature sig = EntrySignature::getTensorLevel(func);
+  if (llvm::Error err = sig.checkArgumentSizes(limits.maxDramBytes))
+    return std::move(err);
   ComparisonResult result;
   for (unsigned t = 0; t < trials; ++t) {
     unsigned trialSeed = seed + t;
@@ -275,7 +294,7 @@ dyn::sim::compareWithReference(func::FuncOp func, ModuleOp binary,
       ++result.skipped; // upstream semantics do not define a result
       continue;
     }
-    FailureOr<SmallVector<RuntimeValue>> got = simulate(binary, args);
+    FailureOr<SmallVector<RuntimeValue>> got = simulate(binary, args, limits);
     if (failed(want) || failed(got))
       return error("trial with seed " + Twine(trialSeed) + " failed to run");
     if (std::optional<std::string> diff = findDifference(sig, *want, *got))

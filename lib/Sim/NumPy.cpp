@@ -76,13 +76,15 @@ llvm::Expected<Tensor> dyn::sim::readNpy(llvm::StringRef path,
     t.shape.push_back(dim);
     shapeText = rest;
   }
-  size_t bytes = t.numElements() * t.elementBytes();
-  if (data.size() - start - headerLen != bytes)
+  std::optional<int64_t> bytes = getTensorBytes(t.shape, t.elementBytes());
+  if (!bytes)
+    return error(path + ": the shape needs more than 2^63 bytes");
+  if (data.size() - start - headerLen != static_cast<uint64_t>(*bytes))
     return error(path + ": holds " +
                  llvm::Twine(data.size() - start - headerLen) +
-                 " data bytes, the shape needs " + llvm::Twine(bytes));
+                 " data bytes, the shape needs " + llvm::Twine(*bytes));
   const char *begin = data.data() + start + headerLen;
-  t.bytes.assign(begin, begin + bytes);
+  t.bytes.assign(begin, begin + *bytes);
   return t;
 }
 

@@ -40,7 +40,9 @@ struct Storage {
 
 class Machine {
 public:
-  Machine(func::FuncOp func, ArrayRef<sim::RuntimeValue> args) : func(func) {
+  Machine(func::FuncOp func, ArrayRef<sim::RuntimeValue> args,
+          const SimulationLimits &limits)
+      : func(func), limits(limits) {
     for (const sim::RuntimeValue &arg : args)
       this->args.push_back(arg);
   }
@@ -82,7 +84,17 @@ private:
     return it == storages.end() ? nullptr : &it->second;
   }
 
+  /// Counts one loop trip against the limit.
+  LogicalResult trip(Operation *loop) {
+    if (++trips <= limits.maxTrips)
+      return success();
+    return loop->emitOpError("takes the simulation past ")
+           << limits.maxTrips << " loop trips; raise --max-trips";
+  }
+
   func::FuncOp func;
+  SimulationLimits limits;
+  int64_t trips = 0;
   SmallVector<sim::RuntimeValue> args;
   std::array<std::array<uint32_t, addr4::kNumRegisters>, 8> registers{};
   std::vector<uint8_t> sbuf = std::vector<uint8_t>(
@@ -93,9 +105,6 @@ private:
   llvm::DenseMap<mlir::Value, Storage> storages;
   int64_t triggerCount = 0, dramBytes = 0;
 };
-
-/// DRAM the simulator is willing to allocate in all (project-defined).
-constexpr int64_t kDramLimitBytes = int64_t(1) << 30;
 
 } // namespace
 
@@ -200,13 +209,14 @@ LogicalResult Machine::execute(Operation *op) {
 LogicalResult Machine::executeAlloc(bir::AllocOp alloc) {
   Storage s = makeStorage(alloc.getType());
   if (s.space == bir::MemorySpace::dram) {
-    int64_t bytes = s.numElements * s.elementBytes;
-    dramBytes += bytes;
-    if (bytes < 0 || dramBytes > kDramLimitBytes)
+    std::optional<int64_t> bytes =
+        getTensorBytes(s.type.getShape(), s.elementBytes);
+    if (!bytes || *bytes > limits.maxDramBytes - dramBytes)
       return alloc.emitOpError("needs more DRAM than the simulator's "
                                "limit of ")
-             << kDramLimitBytes << " bytes";
-    dramBuffers.push_back(std::make_unique<std::vector<uint8_t>>(bytes, 0));
+             << limits.maxDramBytes << " bytes; raise --max-tensor-bytes";
+    dramBytes += *bytes;
+    dramBuffers.push_back(std::make_unique<std::vector<uint8_t>>(*bytes, 0));
     s.dram = dramBuffers.back().get();
   } else if (!alloc.getAddress()) {
     return alloc.emitOpError("has no address; the binary is not allocated");
@@ -255,6 +265,8 @@ LogicalResult Machine::executeFor(bir::ForOp loop) {
   int64_t step = loop.getStepAttr().getInt();
   for (int64_t iv = loop.getLbAttr().getInt(); iv < loop.getUbAttr().getInt();
        iv += step) {
+    if (failed(trip(loop)))
+      return failure();
     reg(loop.getEngine(), physicalId(loop.getInductionReg())) = iv;
     if (failed(execute(loop.getBody().front())))
       return failure();
@@ -275,6 +287,8 @@ LogicalResult Machine::executeDynamicFor(bir::DynamicForOp loop) {
     if (++trips > static_cast<int64_t>(loop.getMaxTrip()))
       return loop.emitOpError("runs more than its max_trip of ")
              << loop.getMaxTrip() << " trips (upper bound " << ub << ")";
+    if (failed(trip(loop)))
+      return failure();
     reg(loop.getEngine(), physicalId(loop.getInductionReg())) = iv;
     if (failed(execute(loop.getBody().front())))
       return failure();
@@ -449,8 +463,9 @@ FailureOr<SmallVector<sim::RuntimeValue>> Machine::run() {
 
 } // namespace
 
-FailureOr<SmallVector<sim::RuntimeValue>> dyn::sim::simulate(ModuleOp module,
-                                                      ArrayRef<sim::RuntimeValue> args) {
+FailureOr<SmallVector<sim::RuntimeValue>>
+dyn::sim::simulate(ModuleOp module, ArrayRef<sim::RuntimeValue> args,
+                   const SimulationLimits &limits) {
   func::FuncOp entry;
   module.walk([&](func::FuncOp f) {
     if (!f.isExternal())
@@ -458,5 +473,5 @@ FailureOr<SmallVector<sim::RuntimeValue>> dyn::sim::simulate(ModuleOp module,
   });
   if (!entry)
     return module.emitError("no entry function to simulate");
-  return Machine(entry, args).run();
+  return Machine(entry, args, limits).run();
 }

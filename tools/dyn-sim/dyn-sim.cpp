@@ -58,6 +58,14 @@ static cl::opt<unsigned> trials("trials", cl::desc("Random trials"),
                                 cl::init(20));
 static cl::opt<unsigned> seed("seed", cl::desc("Seed of the first trial"),
                               cl::init(1));
+static cl::opt<int64_t> maxTensorBytes(
+    "max-tensor-bytes",
+    cl::desc("Largest tensor argument, and all DRAM outputs together, that "
+             "the simulation may allocate, in bytes"),
+    cl::init(int64_t(1) << 30));
+static cl::opt<int64_t> maxTrips(
+    "max-trips", cl::desc("Loop trips the simulation may run, in all"),
+    cl::init(int64_t(1) << 24));
 static cl::opt<std::string> pipelineOptions(
     "pipeline-options",
     cl::desc("Options of --lower-to-addr4, e.g. \"arch=gen2\""), cl::init(""));
@@ -67,11 +75,18 @@ static int fail(const Twine &message) {
   return 1;
 }
 
+/// The limits the options set.
+static dyn::sim::SimulationLimits limits() {
+  return {maxTensorBytes, maxTrips};
+}
+
 /// Reads the `--arg` values: a .npy file where `signature` expects a
 /// tensor, else an i32 integer.
 static FailureOr<SmallVector<RuntimeValue>>
 readArguments(const dyn::sim::EntrySignature &signature) {
   if (llvm::Error err = signature.checkArgumentCount(argValues.size()))
+    return failure(fail(llvm::toString(std::move(err))));
+  if (llvm::Error err = signature.checkArgumentSizes(maxTensorBytes))
     return failure(fail(llvm::toString(std::move(err))));
   SmallVector<RuntimeValue> given;
   for (auto [i, text] : llvm::enumerate(argValues)) {
@@ -151,7 +166,7 @@ int main(int argc, char **argv) {
         readArguments(dyn::sim::EntrySignature::getBinary(func));
     if (failed(args))
       return 1;
-    FailureOr<SmallVector<RuntimeValue>> results = dyn::sim::simulate(*module, *args);
+    FailureOr<SmallVector<RuntimeValue>> results = dyn::sim::simulate(*module, *args, limits());
     if (failed(results) || failed(writeResults(*results, &context)))
       return 1;
     return 0;
@@ -167,12 +182,14 @@ int main(int argc, char **argv) {
   if (!func)
     return fail("no function @" + entry + " in " + inputFile);
   if (compare) {
+    if (!argValues.empty())
+      return fail("--compare draws random arguments; it takes no --arg");
     OwningOpRef<ModuleOp> binary =
         dyn::sim::compileToBinary(*module, entry, pipelineOptions, fresh);
     if (!binary)
       return 1;
     llvm::Expected<dyn::sim::ComparisonResult> result =
-        dyn::sim::compareWithReference(func, *binary, trials, seed);
+        dyn::sim::compareWithReference(func, *binary, trials, seed, limits());
     if (!result)
       return fail(llvm::toString(result.takeError()));
     llvm::outs() << trials << " trials from seed " << seed
@@ -196,7 +213,7 @@ int main(int argc, char **argv) {
         dyn::sim::compileToBinary(*module, entry, pipelineOptions, fresh);
     if (!binary)
       return 1;
-    results = dyn::sim::simulate(*binary, *args);
+    results = dyn::sim::simulate(*binary, *args, limits());
   }
   if (failed(results) || failed(writeResults(*results, &context)))
     return 1;

@@ -12,6 +12,7 @@
 #ifndef DYN_SIM_HARNESS_H
 #define DYN_SIM_HARNESS_H
 
+#include "dyn/Sim/Simulator.h"
 #include "dyn/Sim/Values.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -49,6 +50,9 @@ struct EntrySignature {
   }
   /// Fails unless `count` arguments are either convention's.
   llvm::Error checkArgumentCount(size_t count) const;
+  /// Fails when a tensor argument of the binary needs more than
+  /// `maxTensorBytes` (checked before anything is allocated).
+  llvm::Error checkArgumentSizes(int64_t maxTensorBytes) const;
   /// The type the `index`-th of `count` given arguments must have.
   mlir::Type getGivenType(size_t count, size_t index) const {
     return takesOriginal(count) ? originalTypes[index] : boundaryTypes[index];
@@ -89,10 +93,10 @@ struct ComparisonResult {
   /// Trials whose input upstream semantics leave undefined.
   unsigned skipped = 0;
 };
-llvm::Expected<ComparisonResult> compareWithReference(mlir::func::FuncOp func,
-                                                      mlir::ModuleOp binary,
-                                                      unsigned trials,
-                                                      unsigned seed);
+llvm::Expected<ComparisonResult>
+compareWithReference(mlir::func::FuncOp func, mlir::ModuleOp binary,
+                     unsigned trials, unsigned seed,
+                     const SimulationLimits &limits = {});
 
 } // namespace dyn::sim
 

@@ -17,12 +17,21 @@
 
 namespace dyn::sim {
 
+/// What one simulation may use (docs/Simulator.md, "Limits").
+struct SimulationLimits {
+  /// Bytes of DRAM the binary's own outputs may take, in all.
+  int64_t maxDramBytes = int64_t(1) << 30;
+  /// Loop trips, summed over every loop the simulation runs.
+  int64_t maxTrips = int64_t(1) << 24;
+};
+
 /// Executes the entry function of `module` on `args` (one per argument of
 /// the binary: tensors for DRAM tensors, integers for i32 scalars). An
-/// access outside a location, a dynamic loop beyond its max_trip, or a
-/// malformed program is a located error.
-mlir::FailureOr<llvm::SmallVector<RuntimeValue>> simulate(mlir::ModuleOp module,
-                                                   llvm::ArrayRef<RuntimeValue> args);
+/// access outside a location, a dynamic loop beyond its max_trip, going
+/// over `limits`, or a malformed program is a located error.
+mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
+simulate(mlir::ModuleOp module, llvm::ArrayRef<RuntimeValue> args,
+         const SimulationLimits &limits = {});
 
 } // namespace dyn::sim
 

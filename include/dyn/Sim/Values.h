@@ -6,7 +6,10 @@
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include "llvm/Support/CheckedArithmetic.h"
+
 #include <cstdint>
+#include <optional>
 #include <variant>
 #include <vector>
 
@@ -29,8 +32,22 @@ struct Tensor {
   }
 };
 
+/// Bytes of a dense tensor of `shape` and `elementBytes`-byte elements; none
+/// when the count overflows 64 bits (every size dyn-sim allocates goes
+/// through it).
+std::optional<int64_t> getTensorBytes(llvm::ArrayRef<int64_t> shape,
+                                      int64_t elementBytes);
+
 /// A function argument or result: a tensor or an integer scalar.
 using RuntimeValue = std::variant<Tensor, int64_t>;
+
+inline std::optional<int64_t> getTensorBytes(llvm::ArrayRef<int64_t> shape,
+                                             int64_t elementBytes) {
+  std::optional<int64_t> bytes = elementBytes;
+  for (int64_t d : shape)
+    bytes = bytes && d >= 0 ? llvm::checkedMul(*bytes, d) : std::nullopt;
+  return bytes;
+}
 
 } // namespace dyn::sim
 

@@ -75,6 +75,10 @@ static LogicalResult checkForm(Operation *op) {
                    << "function tensor of type " << type
                    << " must be static, contiguous and of whole-byte "
                       "elements to become a DRAM tensor";
+          if (arg.getType().isIndex())
+            return emitError(arg.getLoc())
+                   << "function argument of type index: runtime scalars "
+                      "cross the function boundary as i32";
           if (type && type.getMemorySpace() &&
               getFunctionArgumentType(type) != type)
             return emitError(arg.getLoc())

@@ -15,7 +15,8 @@ func.func @unbounded_loop(%t: memref<64x32xf32>, %u: memref<1x32xf32>, %n: i32) 
 
 // -----
 
-func.func @runtime_step(%u: memref<1x32xf32>, %n: index) {
+func.func @runtime_step(%u: memref<1x32xf32>, %n_i32: i32) {
+  %n = arith.index_cast %n_i32 : i32 to index
   %c0 = arith.constant 0 : index
   %c8 = arith.constant 8 : index
   // expected-error @+1 {{'scf.for' op needs a constant lower bound and a constant positive step to become a bir loop}}
@@ -40,7 +41,8 @@ func.func @negative_step(%u: memref<1x32xf32>) {
 
 // -----
 
-func.func @loop_values(%n: index) -> index {
+func.func @loop_values(%n_i32: i32) -> index {
+  %n = arith.index_cast %n_i32 : i32 to index
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
@@ -133,7 +135,8 @@ func.func @identity_transpose(%t: memref<4x4xf32>) {
 
 // -----
 
-func.func @transpose_at_runtime_offset(%t: memref<8x4xf32>, %o: memref<4x4xf32>, %i: index) {
+func.func @transpose_at_runtime_offset(%t: memref<8x4xf32>, %o: memref<4x4xf32>, %i_i32: i32) {
+  %i = arith.index_cast %i_i32 : i32 to index
   %v = memref.subview %t[%i, 0] [4, 4] [1, 1] : memref<8x4xf32> to memref<4x4xf32, strided<[4, 1], offset: ?>>
   // expected-error @+1 {{'linalg.transpose' op cannot be lowered by convert-dynshape-to-bir: a transpose at a runtime offset}}
   linalg.transpose ins(%v : memref<4x4xf32, strided<[4, 1], offset: ?>>) outs(%o : memref<4x4xf32>) permutation = [1, 0]
@@ -142,7 +145,8 @@ func.func @transpose_at_runtime_offset(%t: memref<8x4xf32>, %o: memref<4x4xf32>,
 
 // -----
 
-func.func @view_of_dynamic_size(%t: memref<8x4xf32>, %o: memref<8x4xf32>, %n: index) {
+func.func @view_of_dynamic_size(%t: memref<8x4xf32>, %o: memref<8x4xf32>, %n_i32: i32) {
+  %n = arith.index_cast %n_i32 : i32 to index
   %v = memref.subview %t[0, 0] [%n, 4] [1, 1] : memref<8x4xf32> to memref<?x4xf32, strided<[4, 1]>>
   %w = memref.subview %o[0, 0] [%n, 4] [1, 1] : memref<8x4xf32> to memref<?x4xf32, strided<[4, 1]>>
   // expected-error @+1 {{'memref.copy' op cannot be lowered by convert-dynshape-to-bir: a view with a dynamic size or stride}}
@@ -152,7 +156,8 @@ func.func @view_of_dynamic_size(%t: memref<8x4xf32>, %o: memref<8x4xf32>, %n: in
 
 // -----
 
-func.func @load_at_runtime_position(%ids: memref<4xi32>, %t: memref<8x4xf32>, %o: memref<1x4xf32>, %i: index) {
+func.func @load_at_runtime_position(%ids: memref<4xi32>, %t: memref<8x4xf32>, %o: memref<1x4xf32>, %i_i32: i32) {
+  %i = arith.index_cast %i_i32 : i32 to index
   // expected-error @+1 {{'memref.load' op reads a runtime scalar at a runtime position; only i32 elements at constant positions become registers}}
   %k = memref.load %ids[%i] : memref<4xi32>
   %k1 = arith.index_cast %k : i32 to index
@@ -163,7 +168,8 @@ func.func @load_at_runtime_position(%ids: memref<4xi32>, %t: memref<8x4xf32>, %o
 
 // -----
 
-func.func @constant_too_wide(%t: memref<8x4xf32>, %o: memref<1x4xf32>, %i: index) {
+func.func @constant_too_wide(%t: memref<8x4xf32>, %o: memref<1x4xf32>, %i_i32: i32) {
+  %i = arith.index_cast %i_i32 : i32 to index
   // expected-error @+1 {{'arith.constant' op constant 8589934592 does not fit in a 32-bit register}}
   %big = arith.constant 8589934592 : index
   %j = arith.addi %i, %big : index
@@ -182,9 +188,32 @@ func.func @mask_two_dims(%x: memref<4x4xf32>, %o: memref<4x4xf32>, %n: i32, %m: 
 
 // -----
 
-func.func @mask_fill_at_runtime_offset(%x: memref<4x4xf32>, %t: memref<8x4xf32>, %n: i32, %i: index) {
+func.func @mask_fill_at_runtime_offset(%x: memref<4x4xf32>, %t: memref<8x4xf32>, %n: i32, %i_i32: i32) {
+  %i = arith.index_cast %i_i32 : i32 to index
   %o = memref.subview %t[%i, 0] [4, 4] [1, 1] : memref<8x4xf32> to memref<4x4xf32, strided<[4, 1], offset: ?>>
   // expected-error @+1 {{'dynshape.buffer_mask' op cannot be lowered by convert-dynshape-to-bir: a fill of a view at a runtime offset}}
   dynshape.buffer_mask %x : memref<4x4xf32> dims [0] sizes(%n) fill 0.0 : f32 into %o : memref<4x4xf32, strided<[4, 1], offset: ?>>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{function argument of type index: runtime scalars cross the function boundary as i32}}
+func.func @index_argument(%t: memref<8x4xf32>, %o: memref<1x4xf32>, %i: index) {
+  %v = memref.subview %t[%i, 0] [1, 4] [1, 1] : memref<8x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
+  memref.copy %v, %o : memref<1x4xf32, strided<[4, 1], offset: ?>> to memref<1x4xf32>
+  return
+}
+
+// -----
+
+// A view of a view that does not compose (a runtime stride): not one view
+// of a location.
+func.func @view_of_view(%t: memref<8x8xf32>, %o: memref<2x2xf32>, %s0: i32) {
+  %s = arith.index_cast %s0 : i32 to index
+  %v = memref.subview %t[0, 0] [4, 4] [%s, 1] : memref<8x8xf32> to memref<4x4xf32, strided<[?, 1]>>
+  %w = memref.subview %v[0, 0] [2, 2] [1, 1] : memref<4x4xf32, strided<[?, 1]>> to memref<2x2xf32, strided<[?, 1]>>
+  // expected-error @+1 {{'memref.copy' op cannot be lowered by convert-dynshape-to-bir: an operand that is not a location or a single subview of one}}
+  memref.copy %w, %o : memref<2x2xf32, strided<[?, 1]>> to memref<2x2xf32>
   return
 }

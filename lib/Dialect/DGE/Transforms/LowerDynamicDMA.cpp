@@ -88,6 +88,23 @@ struct Piece {
 struct DescriptorLimits {
   int64_t bytes, perDMA, perFunction;
   int64_t used = 0; // so far in the function
+
+  /// Takes `count` descriptors for `dma`, or explains which limit it breaks.
+  LogicalResult take(Operation *dma, std::optional<int64_t> count) {
+    if (!count || *count > perDMA)
+      return dma->emitOpError("needs ")
+             << (count ? std::to_string(*count) : std::string("over 2^63"))
+             << " descriptors of at most " << bytes
+             << " bytes, over max-descriptors-per-dma " << perDMA
+             << "; raise max-descriptor-bytes or max-descriptors-per-dma";
+    if (*count > perFunction - used)
+      return dma->emitOpError("brings the function to ")
+             << used + *count
+             << " descriptors, over max-descriptors-per-function "
+             << perFunction << "; raise max-descriptors-per-function";
+    used += *count;
+    return success();
+  }
 };
 
 /// Splits along the outermost entries so each piece is at most `budget`
@@ -99,8 +116,11 @@ static FailureOr<SmallVector<Piece>> split(Operation *dma, const Side &src,
   int64_t budget = limits.bytes;
   // Verified patterns count their bytes in 64 bits.
   int64_t bytes = *bir::getPatternBytes(src.pattern, src.elementBytes);
-  if (bytes <= budget)
+  if (bytes <= budget) {
+    if (failed(limits.take(dma, 1)))
+      return failure();
     return SmallVector<Piece>{{src.offset, dst.offset, src.pattern, dst.pattern}};
+  }
   auto nums = [](ArrayRef<int64_t> p) {
     SmallVector<int64_t> n;
     for (size_t i = 1; i < p.size(); i += 2)
@@ -136,19 +156,8 @@ static FailureOr<SmallVector<Piece>> split(Operation *dma, const Side &src,
       llvm::divideCeil(src.pattern[2 * k + 1], chunk);
   for (size_t j = 0; j < k && count; ++j)
     count = llvm::checkedMul(*count, src.pattern[2 * j + 1]);
-  if (!count || *count > limits.perDMA)
-    return dma->emitOpError("needs ")
-           << (count ? std::to_string(*count) : std::string("over 2^63"))
-           << " descriptors of at most " << budget
-           << " bytes, over max-descriptors-per-dma " << limits.perDMA
-           << "; raise max-descriptor-bytes or max-descriptors-per-dma";
-  if (*count > limits.perFunction - limits.used)
-    return dma->emitOpError("brings the function to ")
-           << limits.used + *count
-           << " descriptors, over max-descriptors-per-function "
-           << limits.perFunction
-           << "; raise max-descriptors-per-function";
-  limits.used += *count;
+  if (failed(limits.take(dma, count)))
+    return failure();
   SmallVector<Piece> pieces;
   SmallVector<int64_t> idx(k, 0);
   while (true) {

@@ -8,9 +8,10 @@ include "mlir/Pass/PassBase.td"
 def DGESetArch : Pass<"dge-set-arch", "::mlir::ModuleOp"> {
   let summary = "Record the target on the module (its one source of truth)";
   let description = [{
-    Stamps `dge.arch = #dge.arch<...>` on the module. `dge-scan`,
-    `dge-assign-engine`, `dge-cleanup`, the serializer and the simulator all
-    read the target from there; a module without one is `gen3`.
+    Stamps `dge.arch = #dge<arch ...>` on the module. `dge-scan`,
+    `dge-assign-engine`, `dge-cleanup` and the serializer read the target
+    from there (the container records it for the reader); a module without
+    one is `gen3`.
   }];
   let options = [
     Option<"arch", "arch", "::dyn::dge::Arch", "::dyn::dge::kDefaultArch",
