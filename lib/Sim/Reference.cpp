@@ -273,6 +273,20 @@ Interpreter::executeDynamicUpdateSlice(dynshape::DynamicUpdateSliceOp update) {
   return success();
 }
 
+/// Element `i` of an i32 index tensor.
+static int32_t readIndex(const Array &ids, int64_t i) {
+  int32_t id;
+  std::memcpy(&id, ids.storage.bytes.data() + 4 * i, 4);
+  return id;
+}
+
+/// Copies row `srcRow` of `src` over row `dstRow` of `dst`.
+static void copyRow(Tensor &dst, int64_t dstRow, const Tensor &src,
+                    int64_t srcRow, int64_t rowBytes) {
+  std::memcpy(dst.bytes.data() + dstRow * rowBytes,
+              src.bytes.data() + srcRow * rowBytes, rowBytes);
+}
+
 LogicalResult Interpreter::executeGather(dynshape::GatherOp gather) {
   const Array &table = array(gather.getOperand());
   const Array &ids = array(gather.getIndices());
@@ -285,14 +299,9 @@ LogicalResult Interpreter::executeGather(dynshape::GatherOp gather) {
   out.storage.bytes.assign(n * rowElems * eb, 0);
   out.extents = table.extents;
   out.extents[0] = ids.extents[0];
-  for (int64_t i = 0; i < n; ++i) {
-    int32_t id;
-    std::memcpy(&id, ids.storage.bytes.data() + 4 * i, 4);
-    int64_t row = clampTo(id, 0, rows - 1);
-    std::memcpy(out.storage.bytes.data() + i * rowElems * eb,
-                table.storage.bytes.data() + row * rowElems * eb,
-                rowElems * eb);
-  }
+  for (int64_t i = 0; i < n; ++i)
+    copyRow(out.storage, i, table.storage,
+            clampTo(readIndex(ids, i), 0, rows - 1), rowElems * eb);
   env[gather] = out;
   return success();
 }
@@ -304,13 +313,9 @@ LogicalResult Interpreter::executeScatter(dynshape::ScatterOp scatter) {
   int64_t rows = out.storage.shape[0];
   int64_t rowElems = strideOf(out.storage, 0), eb = out.storage.elementBytes();
   for (int64_t i = 0; i < ids.extents[0]; ++i) {
-    int32_t id;
-    std::memcpy(&id, ids.storage.bytes.data() + 4 * i, 4);
-    if (id < 0 || id >= rows)
-      continue; // out of range rows are skipped
-    std::memcpy(out.storage.bytes.data() + id * rowElems * eb,
-                rowsIn.storage.bytes.data() + i * rowElems * eb,
-                rowElems * eb);
+    int32_t id = readIndex(ids, i);
+    if (id >= 0 && id < rows) // out of range rows are skipped
+      copyRow(out.storage, id, rowsIn.storage, i, rowElems * eb);
   }
   env[scatter] = out;
   return success();
