@@ -57,6 +57,10 @@ private:
   LogicalResult executeAlloc(bir::AllocOp alloc);
   LogicalResult executeMemset(bir::MemsetOp memset);
   LogicalResult executeFor(bir::ForOp loop);
+  /// Runs a loop's body for each induction value in [lb, ub) by `step`; a
+  /// dynamic loop may not run past `maxTrip`.
+  LogicalResult runLoop(Operation *loop, int64_t lb, int64_t ub, int64_t step,
+                        std::optional<uint64_t> maxTrip);
   LogicalResult executeDynamicFor(bir::DynamicForOp loop);
   LogicalResult trigger(dge::TriggerOp op);
   LogicalResult copy(dge::DescriptorOp desc, bir::Engine engine);
@@ -261,17 +265,27 @@ LogicalResult Machine::executeMemset(bir::MemsetOp memset) {
   return success();
 }
 
-LogicalResult Machine::executeFor(bir::ForOp loop) {
-  int64_t step = loop.getStepAttr().getInt();
-  for (int64_t iv = loop.getLbAttr().getInt(); iv < loop.getUbAttr().getInt();
-       iv += step) {
+LogicalResult Machine::runLoop(Operation *loop, int64_t lb, int64_t ub,
+                              int64_t step, std::optional<uint64_t> maxTrip) {
+  Block &body = loop->getRegion(0).front();
+  bir::Engine engine = llvm::cast<bir::InstInterface>(loop).getEngine();
+  int64_t count = 0;
+  for (int64_t iv = lb; iv < ub; iv += step) {
+    if (maxTrip && ++count > static_cast<int64_t>(*maxTrip))
+      return loop->emitOpError("runs more than its max_trip of ")
+             << *maxTrip << " trips (upper bound " << ub << ")";
     if (failed(trip(loop)))
       return failure();
-    reg(loop.getEngine(), physicalId(loop.getInductionReg())) = iv;
-    if (failed(execute(loop.getBody().front())))
+    reg(engine, physicalId(body.getArgument(0))) = iv;
+    if (failed(execute(body)))
       return failure();
   }
   return success();
+}
+
+LogicalResult Machine::executeFor(bir::ForOp loop) {
+  return runLoop(loop, loop.getLbAttr().getInt(), loop.getUbAttr().getInt(),
+                 loop.getStepAttr().getInt(), std::nullopt);
 }
 
 LogicalResult Machine::executeDynamicFor(bir::DynamicForOp loop) {
@@ -282,18 +296,8 @@ LogicalResult Machine::executeDynamicFor(bir::DynamicForOp loop) {
       bir::evaluateAlu(bir::AluOpKind::mult, loop.getUbCoefAttr().getInt(),
                        ubReg),
       loop.getUbConstAttr().getInt()));
-  int64_t step = loop.getStepAttr().getInt(), trips = 0;
-  for (int64_t iv = loop.getLbAttr().getInt(); iv < ub; iv += step) {
-    if (++trips > static_cast<int64_t>(loop.getMaxTrip()))
-      return loop.emitOpError("runs more than its max_trip of ")
-             << loop.getMaxTrip() << " trips (upper bound " << ub << ")";
-    if (failed(trip(loop)))
-      return failure();
-    reg(loop.getEngine(), physicalId(loop.getInductionReg())) = iv;
-    if (failed(execute(loop.getBody().front())))
-      return failure();
-  }
-  return success();
+  return runLoop(loop, loop.getLbAttr().getInt(), ub,
+                 loop.getStepAttr().getInt(), loop.getMaxTrip());
 }
 
 LogicalResult Machine::trigger(dge::TriggerOp op) {
