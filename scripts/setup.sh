@@ -20,11 +20,28 @@ fi
 
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-if [ ! -f build/build.ninja ]; then
-  cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
-    -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit "${launcher[@]}" >/dev/null
+
+# `setup.sh` builds the release configuration in build/; `setup.sh
+# --sanitizers` the tools the tests run, instrumented with ASan + UBSan, in
+# build-asan/.
+dir=build
+flags=()
+targets=(all mlir-doc)
+if [ "${1:-}" = --sanitizers ]; then
+  dir=build-asan
+  flags=(-DDYN_ENABLE_SANITIZERS=ON)
+  targets=(dyn-opt dyn-translate dyn-sim mlir-doc)
 fi
-echo "== building"
-ninja -C build all mlir-doc >/dev/null
-echo "== built: build/bin/dyn-opt, build/bin/dyn-translate"
+if [ ! -f "$dir/build.ninja" ]; then
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
+    -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit "${flags[@]}" \
+    "${launcher[@]}" >/dev/null
+fi
+echo "== building $dir"
+buildlog=$(mktemp)
+if ! ninja -C "$dir" "${targets[@]}" >"$buildlog" 2>&1; then
+  grep -E "error|FAILED" -A5 "$buildlog" | head -60
+  exit 1
+fi
+echo "== built: $dir/bin/dyn-opt, dyn-translate, dyn-sim"

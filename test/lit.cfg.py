@@ -20,7 +20,8 @@ config.substitutions.append(("%dyn_obj_root", config.dyn_obj_root))
 # The Python that runs lit (Debian's, which has python3-numpy).
 config.substitutions.append(("%python", sys.executable))
 
-llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP",
+                                     "ASAN_OPTIONS", "UBSAN_OPTIONS"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.dyn_tools_dir, config.llvm_tools_dir]

@@ -61,6 +61,8 @@ struct ConvertDynShapeToBIRPass
     module.walk([&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
     reconcileUnrealizedCasts(casts, &remaining);
     if (!remaining.empty()) {
+      // Internal invariant: checkLowerable rejects every input that would
+      // leave a cast, so this reports a bug in the lowering, not the input.
       remaining.front().emitOpError("remains after convert-dynshape-to-bir");
       return signalPassFailure();
     }

@@ -87,6 +87,13 @@ static LogicalResult checkForm(Operation *op) {
         }
         return success();
       })
+      .Case([&](func::ReturnOp ret) {
+        for (Value result : ret.getOperands())
+          if (result.getDefiningOp<memref::SubViewOp>())
+            return fail("returns a view of a location; a function returns "
+                        "whole tensors (copy the view into one)");
+        return success();
+      })
       .Case([&](arith::ConstantOp constant) {
         std::optional<int64_t> value = getConstantInt(constant);
         if (value && isRegisterType(constant.getType()) &&

@@ -4,6 +4,8 @@
 
 #include "Format.h"
 
+#include "llvm/Support/CheckedArithmetic.h"
+
 #include "dyn/Target/ADDR4/Container.h"
 
 #include "dyn/Dialect/BIR/IR/AddressMap.h"
@@ -69,11 +71,17 @@ private:
     if (!bir::lookupElementType(t.element))
       return fail("corrupt container: unknown element type code " +
                   std::to_string(t.element));
+    std::optional<int64_t> bytes = bir::lookupElementType(t.element)->bytes;
     for (unsigned i = 0; i < rank; ++i) {
       t.dims.push_back(r.get<uint32_t>("a dimension"));
       if (!r.failed() && t.dims.back() == 0)
         return fail("corrupt container: a zero-sized dimension");
+      bytes = bytes ? llvm::checkedMul<int64_t>(*bytes, t.dims.back())
+                    : std::nullopt;
     }
+    if (!r.failed() && !bytes)
+      return fail("corrupt container: a tensor whose byte size overflows 64 "
+                  "bits");
     return !r.failed();
   }
 
@@ -392,11 +400,12 @@ private:
     const TensorSpec &t = loc.kind == Argument
                               ? m.arguments[loc.argument].tensor
                               : loc.tensor;
+    // Sizes were checked when the tensor was read.
     int64_t elements = 1;
     for (uint32_t d : t.dims)
       elements *= d;
     int64_t eb = bir::lookupElementType(t.element)->bytes;
-    int64_t rowBytes = elements / t.dims[0] * eb;
+    int64_t rowBytes = (t.dims.empty() ? elements : elements / t.dims[0]) * eb;
     uint64_t expected = s.offset;
     bool onChip = loc.kind == Allocation &&
                   loc.space != static_cast<uint8_t>(bir::MemorySpace::dram);
@@ -411,10 +420,17 @@ private:
                   std::to_string(expected) + ")");
     if (s.word.mode == Mode::Indirect)
       return true; // rows come from the index tensor at run time
-    int64_t last = s.offset / eb;
-    for (size_t i = 0; i + 1 < s.pattern.size(); i += 2)
-      last += s.pattern[i] * (s.pattern[i + 1] - 1);
-    if (s.offset % eb || last >= elements)
+    // The last element the pattern reaches, in checked arithmetic (the
+    // entries are any 32-bit values).
+    std::optional<int64_t> last = s.offset / eb;
+    for (size_t i = 0; i + 1 < s.pattern.size() && last; i += 2) {
+      std::optional<int64_t> span =
+          s.pattern[i + 1] == 0
+              ? std::nullopt
+              : llvm::checkedMul(s.pattern[i], s.pattern[i + 1] - 1);
+      last = span ? llvm::checkedAdd(*last, *span) : std::nullopt;
+    }
+    if (s.offset % eb || !last || *last >= elements)
       return fail("corrupt container: a static descriptor side reaches "
                   "outside its location");
     return true;

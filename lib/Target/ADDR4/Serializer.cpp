@@ -156,12 +156,12 @@ LogicalResult Serializer::processFunction() {
       spec.kind = Tensor;
       spec.location = *id;
     } else if (llvm::isa<bir::RegType>(result.getType())) {
+      // A register with a physical id is an instruction's, on its engine.
       FailureOr<uint8_t> id = regId(result, ret);
-      std::optional<bir::Engine> engine = bir::getRegisterEngine(result);
-      if (failed(id) || !engine)
-        return ret.emitOpError("returns a register without an engine");
+      if (failed(id))
+        return failure();
       spec.kind = Scalar;
-      spec.engine = static_cast<uint8_t>(*engine);
+      spec.engine = static_cast<uint8_t>(*bir::getRegisterEngine(result));
       spec.reg = *id;
     } else {
       return ret.emitOpError("cannot serialize a result of type ")

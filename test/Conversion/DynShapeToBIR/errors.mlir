@@ -217,3 +217,13 @@ func.func @view_of_view(%t: memref<8x8xf32>, %o: memref<2x2xf32>, %s0: i32) {
   memref.copy %w, %o : memref<2x2xf32, strided<[?, 1]>> to memref<2x2xf32>
   return
 }
+
+// -----
+
+// A returned view (here at a runtime offset) is not a tensor of its own.
+func.func @returned_runtime_view(%t: memref<8x4xf32>, %i_i32: i32) -> memref<1x4xf32, strided<[4, 1], offset: ?>> {
+  %i = arith.index_cast %i_i32 : i32 to index
+  %v = memref.subview %t[%i, 0] [1, 4] [1, 1] : memref<8x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
+  // expected-error @+1 {{'func.return' op returns a view of a location; a function returns whole tensors (copy the view into one)}}
+  return %v : memref<1x4xf32, strided<[4, 1], offset: ?>>
+}

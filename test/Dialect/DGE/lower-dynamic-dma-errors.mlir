@@ -80,3 +80,30 @@ func.func @symbolic_side(%d: memref<64xf32, #bir.mem<dram>>) {
   }
   return
 }
+
+// -----
+
+// The xbar transpose is of a 2-D tile; a 3-D source pattern has none.
+func.func @transpose_3d(%a: memref<2x2x2xf32, #bir.mem<dram>>, %b: memref<8xf32, #bir.mem<dram>>) {
+  %s = bir.ap %a offset 0 pattern [[4, 2], [2, 2], [1, 2]] : memref<2x2x2xf32, #bir.mem<dram>>
+  %t = bir.ap %b offset 0 pattern [[1, 8]] : memref<8xf32, #bir.mem<dram>>
+  // expected-error @+1 {{'dge.dma' op transposes only a 2-D source pattern}}
+  dge.dma %s -> %t type none on sp transpose
+  return
+}
+
+// -----
+
+// A register-addressed SBUF side moves in address-map units: its runtime
+// address can only advance by whole partitions (16-byte rows here), but a
+// budget of 4 bytes splits the row into 4-byte pieces.
+func.func @split_inside_partition(%a: memref<4xf32, #bir.mem<dram>>, %p: i32) {
+  %tile = bir.alloc {address = 0 : i64} : memref<2x4xf32, #bir.mem<sbuf>>
+  %v = bir.read_var %p on pool
+  %r = bir.alu_imm mult %v, 16 on pool
+  %s = bir.ap %a offset 0 pattern [[1, 4]] : memref<4xf32, #bir.mem<dram>>
+  %t = bir.reg_ap %tile addr %r pattern [[1, 4]] : memref<2x4xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'dge.dma' op cannot split inside a partition at a runtime on-chip address; raise max-descriptor-bytes}}
+  dge.dma %s -> %t type swdge on pool
+  return
+}

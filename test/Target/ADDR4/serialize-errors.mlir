@@ -1,5 +1,7 @@
 // What the serializer refuses to write, each with a located diagnostic:
-// routes the module's target cannot run.
+// routes the module's target cannot run, what the container's fields cannot
+// carry, ops left unlowered, descriptors addr4-encode has not (or wrongly)
+// encoded, and a module that is not one entry function.
 // RUN: dyn-translate %s -split-input-file --serialize-addr4 -verify-diagnostics -o /dev/null
 
 // hwdge needs ArchLevel > 29: a gen2 module cannot carry it.
@@ -24,6 +26,179 @@ module attributes {dge.arch = #dge<arch gen3>} {
     }
     // expected-error @+1 {{'dge.trigger' op is routed hwdge but not bound to an eligible engine for ArchLevel 30 (the module's target is gen3)}}
     dge.trigger %b type hwdge on pool queue dve
+    return
+  }
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// What the container cannot carry. Inputs too big to write by hand (rank,
+// pattern levels, argument count over the container's fields) are generated
+// in serialize-limits.test.
+//===----------------------------------------------------------------------===//
+
+// A dimension is a u32 field: 2^32 + 1 does not fit.
+// expected-error @+1 {{'func.func' op has a dimension of size 4294967297, which does not fit the container's 32-bit field}}
+func.func @dimension_over_u32(%t: memref<4294967297xi8, #bir.mem<dram>>) {
+  return
+}
+
+// -----
+
+// f128 has no element code (bir::getElementTypeTable()).
+// expected-error @+1 {{cannot serialize tensor type 'memref<4xf128, #bir.mem<dram>>'}}
+func.func @f128_tensor(%t: memref<4xf128, #bir.mem<dram>>) {
+  return
+}
+
+// -----
+
+// A tensor's dimensions are written as numbers: none may be dynamic.
+// expected-error @+1 {{cannot serialize tensor type 'memref<?x4xf32, #bir.mem<dram>>'}}
+func.func @dynamic_tensor(%t: memref<?x4xf32, #bir.mem<dram>>) {
+  return
+}
+
+// -----
+
+// An argument is a tensor or an i32 runtime scalar.
+// expected-error @+1 {{cannot serialize an argument of type 'f32'}}
+func.func @f32_argument(%x: f32) {
+  return
+}
+
+// -----
+
+// A result is a location or a register; an i32 argument returned as it is
+// was never read into a register.
+func.func @i32_result(%x: i32) -> i32 {
+  // expected-error @+1 {{'func.return' op cannot serialize a result of type 'i32'}}
+  return %x : i32
+}
+
+// -----
+
+// A returned tensor must be one of the container's locations; a cast of an
+// argument (left by an unfinished conversion) is not.
+func.func @cast_result(%t: memref<4xi8, #bir.mem<dram>>) -> memref<4xi8> {
+  %c = builtin.unrealized_conversion_cast %t : memref<4xi8, #bir.mem<dram>> to memref<4xi8>
+  // expected-error @+1 {{'func.return' op refers to a location that is neither a function argument nor a bir.alloc}}
+  return %c : memref<4xi8>
+}
+
+// -----
+
+// Registers are written as physical ids.
+func.func @virtual_register(%p: i32) {
+  // expected-error @+1 {{'bir.read_var' op uses a register without a physical id; run bir-allocate-registers first}}
+  %v = bir.read_var %p on pool
+  return
+}
+
+// -----
+
+// A kind-3 access pattern is folded into descriptors by
+// dge-lower-dynamic-dma; the first op left of the un-lowered DMA is named.
+func.func @register_ap(%src: memref<4xi8, #bir.mem<dram>>, %dst: memref<64xi8, #bir.mem<dram>>, %p: i32) {
+  %v = bir.read_var %p on pool {reg = 0 : i32}
+  %a = bir.alu_imm mult %v, 4 on pool {reg = 1 : i32}
+  %s = bir.ap %src offset 0 pattern [[1, 4]] : memref<4xi8, #bir.mem<dram>>
+  // expected-error @+1 {{'bir.reg_ap' op cannot be serialized; lower with --lower-to-addr4}}
+  %t = bir.reg_ap %dst addr %a pattern [[1, 4]] : memref<64xi8, #bir.mem<dram>>
+  dge.dma %s -> %t type swdge on pool
+  return
+}
+
+// -----
+
+// An instruction the container has no opcode for: a DMA that was not
+// turned into a descriptor block and a trigger.
+func.func @unlowered_dma(%src: memref<4xi8, #bir.mem<dram>>, %dst: memref<4xi8, #bir.mem<dram>>) {
+  %s = bir.ap %src offset 0 pattern [[1, 4]] : memref<4xi8, #bir.mem<dram>>
+  %d = bir.ap %dst offset 0 pattern [[1, 4]] : memref<4xi8, #bir.mem<dram>>
+  // expected-error @+1 {{'dge.dma' op cannot be serialized; lower with --lower-to-addr4}}
+  dge.dma %s -> %d type swdge on pool
+  return
+}
+
+// -----
+
+// Pattern entries are unsigned fields: a descriptor cannot walk backwards.
+func.func @negative_step(%src: memref<4xi8, #bir.mem<dram>>, %dst: memref<4xi8, #bir.mem<dram>>) {
+  %b = dge.block {
+    // expected-error @+1 {{'dge.descriptor' op has a negative pattern entry -1}}
+    dge.descriptor src %src [imm + 3] dst %dst [imm + 0] bytes 4 pattern [[-1, 4]] -> [[1, 4]] addr4 [0x00000003, 0x00000000] : memref<4xi8, #bir.mem<dram>>, memref<4xi8, #bir.mem<dram>>
+  }
+  dge.trigger %b type swdge on pool
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Descriptor words and records, which addr4-encode writes.
+//===----------------------------------------------------------------------===//
+
+func.func @no_words(%src: memref<4xi8, #bir.mem<dram>>, %dst: memref<4xi8, #bir.mem<dram>>) {
+  %b = dge.block {
+    // expected-error @+1 {{'dge.descriptor' op has no ADDR4 words; run addr4-encode first}}
+    dge.descriptor src %src [imm + 0] dst %dst [imm + 0] bytes 4 pattern [[1, 4]] -> [[1, 4]] : memref<4xi8, #bir.mem<dram>>, memref<4xi8, #bir.mem<dram>>
+  }
+  dge.trigger %b type swdge on pool
+  return
+}
+
+// -----
+
+// Mode bits 11 (bits 30-29 of 0x60000000) are reserved.
+func.func @reserved_mode(%src: memref<4xi8, #bir.mem<dram>>, %dst: memref<4xi8, #bir.mem<dram>>) {
+  %b = dge.block {
+    // expected-error @+1 {{'dge.descriptor' op ADDR4 word 0x60000000 uses the reserved mode 11}}
+    dge.descriptor src %src [imm + 0] dst %dst [imm + 0] bytes 4 pattern [[1, 4]] -> [[1, 4]] addr4 [0x60000000, 0x00000000] : memref<4xi8, #bir.mem<dram>>, memref<4xi8, #bir.mem<dram>>
+  }
+  dge.trigger %b type swdge on pool
+  return
+}
+
+// -----
+
+// A register-mode word (bit 31) on an immediate side: a stale word.
+func.func @word_mode_mismatch(%src: memref<4xi8, #bir.mem<dram>>, %dst: memref<4xi8, #bir.mem<dram>>) {
+  %b = dge.block {
+    // expected-error @+1 {{'dge.descriptor' op ADDR4 word 0x80000001 does not match its imm side; run addr4-encode}}
+    dge.descriptor src %src [imm + 0] dst %dst [imm + 0] bytes 4 pattern [[1, 4]] -> [[1, 4]] addr4 [0x80000001, 0x00000000] : memref<4xi8, #bir.mem<dram>>, memref<4xi8, #bir.mem<dram>>
+  }
+  dge.trigger %b type swdge on pool
+  return
+}
+
+// -----
+
+// The index slot's word is right, but the record that follows it is missing.
+func.func @indirect_without_record(%table: memref<8x4xi8, #bir.mem<dram>>, %ids: memref<2xi32, #bir.mem<dram>>, %out: memref<2x4xi8, #bir.mem<dram>>) {
+  %b = dge.block {
+    // expected-error @+1 {{'dge.descriptor' op indirect side has no record; run addr4-encode first}}
+    dge.descriptor src %table [indirect %ids : memref<2xi32, #bir.mem<dram>> + 0] dst %out [imm + 0] bytes 8 pattern [[4, 2], [1, 4]] -> [[4, 2], [1, 4]] addr4 [0x20000000, 0x00000000] : memref<8x4xi8, #bir.mem<dram>>, memref<2x4xi8, #bir.mem<dram>>
+  }
+  dge.trigger %b type swdge on pool
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// The module.
+//===----------------------------------------------------------------------===//
+
+// One entry function per container (declarations are not entries).
+// expected-error @+1 {{the container holds one entry function; the module has 2}}
+module {
+  func.func private @declared(i32)
+  func.func @first() {
+    return
+  }
+  func.func @second() {
     return
   }
 }

@@ -190,12 +190,16 @@ LogicalResult MemsetOp::verify() {
   return success();
 }
 
+LogicalResult dyn::bir::verifyTransposeSource(Operation *op, Value src) {
+  auto s = describeAP(src);
+  if (s && s->second.size() != 4)
+    return op->emitOpError("transposes only a 2-D source pattern");
+  return success();
+}
+
 LogicalResult DMAOp::verify() {
-  if (getTranspose()) {
-    auto src = describeAP(getSrc());
-    if (src && src->second.size() != 4)
-      return emitOpError("transposes only a 2-D source pattern");
-  }
+  if (getTranspose() && failed(verifyTransposeSource(*this, getSrc())))
+    return failure();
   return verifyCopyBytes(*this, getSrc(), getDst());
 }
 

@@ -25,6 +25,8 @@ static LogicalResult verifyRoute(Operation *op, DGEType type,
 }
 
 LogicalResult DMAOp::verify() {
+  if (getTranspose() && failed(bir::verifyTransposeSource(*this, getSrc())))
+    return failure();
   if (failed(bir::verifyCopyBytes(*this, getSrc(), getDst())))
     return failure();
   return verifyRoute(*this, getDgeType(), getQueue());

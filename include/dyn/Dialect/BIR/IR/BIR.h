@@ -47,6 +47,11 @@ std::optional<int64_t> getPatternBytes(llvm::ArrayRef<int64_t> pattern,
 /// Bytes the access-pattern value `ap` moves, if an AP op defines it.
 std::optional<int64_t> getAccessPatternBytes(mlir::Value ap);
 
+/// Checks that the source of a transposing DMA is a 2-D pattern (the xbar
+/// transposes a tile).
+mlir::LogicalResult verifyTransposeSource(mlir::Operation *op,
+                                          mlir::Value src);
+
 /// Checks that `src` and `dst` are access-pattern ops moving equal bytes.
 mlir::LogicalResult verifyCopyBytes(mlir::Operation *op, mlir::Value src,
                                     mlir::Value dst);
