@@ -22,6 +22,94 @@ static std::optional<std::string> descr(mlir::Type type) {
   return std::nullopt;
 }
 
+namespace {
+/// The header dictionary of a .npy file.
+struct NpyHeader {
+  std::string descr;
+  bool fortranOrder = false;
+  llvm::SmallVector<int64_t> shape;
+};
+} // namespace
+
+/// Parses the header dictionary, `{'descr': '<f4', 'fortran_order': False,
+/// 'shape': (2, 3), }`: exactly these three keys, each once, in any order,
+/// an optional trailing comma, then only the padding (spaces, a newline).
+static llvm::Expected<NpyHeader> parseHeader(llvm::StringRef text,
+                                             llvm::StringRef path) {
+  auto malformed = [&](const llvm::Twine &what) {
+    return error(path + ": malformed header: " + what);
+  };
+  auto quoted = [&](std::string &out) -> bool {
+    text = text.ltrim();
+    if (!text.consume_front("'"))
+      return false;
+    size_t end = text.find('\'');
+    if (end == llvm::StringRef::npos)
+      return false;
+    out = text.take_front(end).str();
+    text = text.drop_front(end + 1);
+    return true;
+  };
+  NpyHeader header;
+  bool seen[3] = {false, false, false};
+  text = text.ltrim();
+  if (!text.consume_front("{"))
+    return malformed("expected '{'");
+  while (true) {
+    text = text.ltrim();
+    if (text.consume_front("}"))
+      break;
+    std::string key;
+    if (!quoted(key))
+      return malformed("expected a quoted key");
+    text = text.ltrim();
+    if (!text.consume_front(":"))
+      return malformed("expected ':' after '" + key + "'");
+    text = text.ltrim();
+    int index = key == "descr" ? 0 : key == "fortran_order" ? 1
+                                   : key == "shape"       ? 2
+                                                          : -1;
+    if (index < 0)
+      return malformed("unknown key '" + key + "'");
+    if (seen[index])
+      return malformed("key '" + key + "' twice");
+    seen[index] = true;
+    if (index == 0 && !quoted(header.descr))
+      return malformed("'descr' must be a quoted dtype");
+    if (index == 1) {
+      if (text.consume_front("True"))
+        header.fortranOrder = true;
+      else if (!text.consume_front("False"))
+        return malformed("'fortran_order' must be True or False");
+    }
+    if (index == 2) {
+      if (!text.consume_front("("))
+        return error(path + ": malformed shape");
+      while (true) {
+        text = text.ltrim();
+        if (text.consume_front(")"))
+          break;
+        size_t digits = text.find_first_not_of("0123456789");
+        int64_t dim;
+        if (digits == 0 || text.take_front(digits).getAsInteger(10, dim))
+          return error(path + ": malformed shape");
+        header.shape.push_back(dim);
+        text = text.drop_front(digits).ltrim();
+        if (!text.consume_front(",") && !text.starts_with(")"))
+          return error(path + ": malformed shape");
+      }
+    }
+    text = text.ltrim();
+    if (!text.consume_front(",") && !text.starts_with("}"))
+      return malformed("expected ',' or '}'");
+  }
+  if (!llvm::all_of(seen, [](bool b) { return b; }))
+    return malformed("it needs 'descr', 'fortran_order' and 'shape'");
+  if (!text.trim().empty())
+    return malformed("text after the dictionary");
+  return header;
+}
+
 llvm::Expected<Tensor> dyn::sim::readNpy(llvm::StringRef path,
                                          mlir::Type elementType) {
   auto buffer = llvm::MemoryBuffer::getFile(path);
@@ -50,32 +138,17 @@ llvm::Expected<Tensor> dyn::sim::readNpy(llvm::StringRef path,
   std::optional<std::string> want = descr(elementType);
   if (!want)
     return error("element type has no .npy dtype");
-  auto field = [&](llvm::StringRef key) -> llvm::StringRef {
-    size_t at = header.find(("'" + key + "'").str());
-    if (at == llvm::StringRef::npos)
-      return {};
-    return header.substr(at + key.size() + 2).ltrim(" :");
-  };
-  llvm::StringRef d = field("descr");
-  if (!d.starts_with("'" + *want + "'"))
-    return error(path + ": dtype " + d.take_until([](char c) { return c == ','; }) +
-                 ", expected '" + *want + "'");
-  if (!field("fortran_order").starts_with("False"))
+  llvm::Expected<NpyHeader> parsed = parseHeader(header, path);
+  if (!parsed)
+    return parsed.takeError();
+  if (parsed->descr != *want)
+    return error(path + ": dtype '" + parsed->descr + "', expected '" + *want +
+                 "'");
+  if (parsed->fortranOrder)
     return error(path + ": Fortran order is not supported");
-  llvm::StringRef shapeText = field("shape");
-  if (!shapeText.consume_front("("))
-    return error(path + ": malformed shape");
-  shapeText = shapeText.take_until([](char c) { return c == ')'; });
   Tensor t;
   t.elementType = elementType;
-  while (!shapeText.trim().empty()) {
-    auto [item, rest] = shapeText.split(',');
-    int64_t dim;
-    if (item.trim().getAsInteger(10, dim) || dim < 0)
-      return error(path + ": malformed shape");
-    t.shape.push_back(dim);
-    shapeText = rest;
-  }
+  t.shape = parsed->shape;
   std::optional<int64_t> bytes = getTensorBytes(t.shape, t.elementBytes());
   if (!bytes)
     return error(path + ": the shape needs more than 2^63 bytes");

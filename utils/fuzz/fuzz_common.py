@@ -1,0 +1,468 @@
+"""What the mutation fuzzers share: running a tool, classifying the run,
+keeping reproducers, the command line and the report.
+
+Used by mutate_mlir.py, mutate_container.py and fuzz_sim.py (README.md).
+Every run of a tool is classified as
+
+    ok          exit status 0
+    rejected    exit status 1 with an `error:` diagnostic on stderr (located,
+                `file:L:C: error: ...`, or not, `dyn-sim: error: ...`), or
+                with a diagnostic of LLVM's command-line parser (an option
+                value it cannot parse: `for the --trials option: ...`)
+
+and everything else is a finding:
+
+    crash       killed by a signal, exit status >= 128, "PLEASE submit a bug
+                report", "LLVM ERROR" or an assertion
+    hang        still running after --timeout seconds
+    sanitizer   an AddressSanitizer or UndefinedBehaviorSanitizer report
+    mismatch    dyn-sim --compare: the binary disagrees with the reference
+                (a miscompile)
+    silent      a nonzero exit status without any `error:` diagnostic
+"""
+
+import argparse
+import concurrent.futures
+import os
+import re
+import resource
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SRC_ROOT = os.path.dirname(os.path.dirname(HERE))
+
+# The ASan build instruments only dyn, not the LLVM/MLIR libraries it links.
+# LLVM's allocators (BumpPtrAllocator and friends) poison and unpoison the
+# memory they hand out (ASan's "user poisoning"), and the uninstrumented
+# library code then touches memory whose poisoning it never undid: a false
+# "use-after-poison" as early as MLIRContext creation. allow_user_poisoning=0
+# ignores that manual poisoning; detect_leaks=0 because MLIR's global
+# registries are intentionally never freed. halt_on_error=1 makes a UBSan
+# report fail the run (and print_stacktrace=1 says where), so it cannot go
+# unnoticed behind an exit status of 0. The release build ignores all of it.
+SANITIZER_ENV = {
+    "ASAN_OPTIONS": "allow_user_poisoning=0:detect_leaks=0",
+    "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1",
+}
+
+FINDING_KINDS = ["crash", "hang", "sanitizer", "mismatch", "silent"]
+
+SANITIZER = re.compile(r"ERROR: (Address|Leak|Memory|Thread)Sanitizer|"
+                       r"runtime error:|SUMMARY: UndefinedBehaviorSanitizer|"
+                       r"ERROR: UndefinedBehaviorSanitizer")
+CRASH_TEXT = re.compile(r"PLEASE submit a bug report|LLVM ERROR|"
+                        r"Assertion [`'].*' failed|Stack dump:")
+ERROR = re.compile(r"error:")
+# Diagnostics of llvm::cl (the option parser), which say "for the --X
+# option: ..." or "Unknown command line argument" and no `error:`.
+CL_DIAG = re.compile(r"^\S+: (for the -+[\w-]+ option: |Unknown command line "
+                     r"argument|Not enough positional command line arguments|"
+                     r"Too many positional arguments)", re.M)
+MISMATCH = re.compile(r"error: mismatch with seed")
+
+
+def sanitizer_env():
+    env = dict(os.environ)
+    for key, value in SANITIZER_ENV.items():
+        # Ours first: options given later (the user's) take precedence.
+        env[key] = value + (":" + env[key] if env.get(key) else "")
+    return env
+
+
+def env_prefix():
+    return " ".join("%s=%s" % kv for kv in SANITIZER_ENV.items())
+
+
+class Run:
+    """One run of a tool and its classification."""
+
+    def __init__(self, cmd, rc, out, err, timed_out, seconds):
+        self.cmd, self.rc, self.out, self.err = cmd, rc, out, err
+        self.timed_out, self.seconds = timed_out, seconds
+        self.kind = classify(rc, out, err, timed_out)
+        self.tool = os.path.basename(cmd[0])
+
+    @property
+    def finding(self):
+        return self.kind in FINDING_KINDS
+
+    def signature(self):
+        """A short text that groups runs failing the same way."""
+        text = self.err + "\n" + self.out
+        if self.kind == "hang":
+            return "hang"
+        for pattern in (r"SUMMARY: \w+Sanitizer: .*", r".*runtime error: .*",
+                        r"Assertion .* failed", r"LLVM ERROR: .*",
+                        r"error: mismatch with seed.*?:(.*)"):
+            m = re.search(pattern, text)
+            if m:
+                sig = m.group(0)
+                break
+        else:
+            frames = re.findall(r"#\d+ 0x[0-9a-f]+ (?:in )?(\S+)", text)
+            frames = [f for f in frames if "dyn" in f and "Signal" not in f
+                      and "PrettyStackTrace" not in f]
+            sig = frames[0] if frames else (
+                "exit %s: %s" % (self.rc, (text.strip().splitlines() or [""])[0]))
+        sig = re.sub(r"/\S+/", "", sig)          # paths
+        sig = re.sub(r"0x[0-9a-f]+|\d+", "N", sig)  # addresses, numbers
+        return "%s %s: %s" % (self.tool, self.kind, sig[:200])
+
+
+def classify(rc, out, err, timed_out):
+    text = err + "\n" + out
+    if timed_out:
+        return "hang"
+    if SANITIZER.search(text):
+        return "sanitizer"
+    if rc < 0 or rc >= 128 or CRASH_TEXT.search(text):
+        return "crash"
+    if rc == 0:
+        return "ok"
+    if rc == 1 and MISMATCH.search(err):
+        return "mismatch"
+    if rc == 1 and (ERROR.search(err) or CL_DIAG.search(err)):
+        return "rejected"
+    return "silent"
+
+
+_memory_limit = None
+
+
+def _limit_memory():
+    if _memory_limit:
+        resource.setrlimit(resource.RLIMIT_AS, (_memory_limit, _memory_limit))
+
+
+def is_sanitized(tool):
+    """Whether `tool` links the ASan runtime (then no address-space limit:
+    ASan reserves terabytes of shadow memory)."""
+    try:
+        with open(tool, "rb") as f:
+            while True:
+                chunk = f.read(1 << 24)
+                if not chunk:
+                    return False
+                if b"__asan_init" in chunk:
+                    return True
+    except OSError:
+        return False
+
+
+def run(cmd, timeout, cwd=None, stdin_data=None):
+    """Runs `cmd` (a list) and returns a classified Run."""
+    start = time.time()
+    for attempt in range(7):
+        try:
+            p = subprocess.run(cmd, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, timeout=timeout,
+                               cwd=cwd, env=sanitizer_env(),
+                               preexec_fn=_limit_memory,
+                               stdin=subprocess.DEVNULL)
+            return Run(cmd, p.returncode, _text(p.stdout), _text(p.stderr),
+                       False, time.time() - start)
+        except subprocess.TimeoutExpired as e:
+            return Run(cmd, -9, _text(e.stdout), _text(e.stderr), True,
+                       time.time() - start)
+        except OSError as e:
+            # A tool being relinked is briefly missing: wait for it.
+            if attempt == 6:
+                raise SystemExit("cannot run %s: %s" % (cmd[0], e))
+            time.sleep(10)
+
+
+def _text(data):
+    if data is None:
+        return ""
+    return data.decode("utf-8", "replace")
+
+
+def add_arguments(parser, smoke_count, long_count):
+    parser.add_argument("--seed", type=int, default=1,
+                        help="first input number (default 1); input k is "
+                             "derived from k alone")
+    parser.add_argument("--count", type=int, default=None,
+                        help="inputs (default %d with --smoke, %d with "
+                             "--long)" % (smoke_count, long_count))
+    parser.add_argument("--jobs", "-j", type=int, default=2,
+                        help="inputs run in parallel (default 2)")
+    parser.add_argument("--tools-dir", default=os.path.join(SRC_ROOT, "build",
+                                                            "bin"),
+                        help="where dyn-opt, dyn-translate and dyn-sim are "
+                             "(default build/bin; build-asan/bin for the "
+                             "sanitizer build)")
+    parser.add_argument("--out", default=None,
+                        help="where reproducers go (default: a new temporary "
+                             "directory, made at the first finding)")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--smoke", dest="mode", action="store_const",
+                      const="smoke", help="a short run for CI (the default)")
+    mode.add_argument("--long", dest="mode", action="store_const",
+                      const="long", help="a long exploration run")
+    parser.set_defaults(mode="smoke")
+    parser.add_argument("--timeout", type=float, default=10,
+                        help="seconds before a run counts as a hang "
+                             "(default 10)")
+    parser.add_argument("--memory-limit", type=int, default=8192,
+                        help="address-space limit per run in MiB for an "
+                             "uninstrumented build (default 8192; 0: none)")
+    parser.add_argument("--max-repros", type=int, default=5,
+                        help="reproducers kept per distinct finding "
+                             "(default 5; all are counted)")
+    parser.add_argument("--keep-work", action="store_true",
+                        help="keep the scratch directory (its path is "
+                             "printed)")
+    parser.add_argument("--verbose", "-v", action="store_true",
+                        help="print every run that is not ok")
+    parser.add_argument("--_smoke_count", default=smoke_count,
+                        help=argparse.SUPPRESS)
+    parser.add_argument("--_long_count", default=long_count,
+                        help=argparse.SUPPRESS)
+
+
+def finish_arguments(opts):
+    global _memory_limit
+    if opts.count is None:
+        opts.count = opts._smoke_count if opts.mode == "smoke" else opts._long_count
+    opts.tools_dir = os.path.abspath(opts.tools_dir)
+    for tool in ("dyn-opt", "dyn-translate", "dyn-sim"):
+        path = os.path.join(opts.tools_dir, tool)
+        if not os.access(path, os.X_OK):
+            raise SystemExit("no %s in %s (--tools-dir)" % (tool, opts.tools_dir))
+    opts.sanitized = is_sanitized(os.path.join(opts.tools_dir, "dyn-opt"))
+    if opts.memory_limit and not opts.sanitized:
+        _memory_limit = opts.memory_limit << 20
+
+
+def tool(opts, name):
+    return os.path.join(opts.tools_dir, name)
+
+
+class Input:
+    """One fuzz input: its files live in `dir`; its runs are recorded."""
+
+    def __init__(self, number, workdir):
+        self.number = number
+        self.dir = os.path.join(workdir, "in-%d" % number)
+        os.makedirs(self.dir, exist_ok=True)
+        self.runs = []
+        self.note = ""        # what was mutated, for the reproducer
+        self.parsed = False   # the fuzzer's own "got past the front door"
+
+    def path(self, name):
+        return os.path.join(self.dir, name)
+
+    def write(self, name, data):
+        mode = "wb" if isinstance(data, (bytes, bytearray)) else "w"
+        with open(self.path(name), mode) as f:
+            f.write(data)
+        return self.path(name)
+
+    def run(self, opts, cmd):
+        r = run(cmd, opts.timeout, cwd=self.dir)
+        self.runs.append(r)
+        return r
+
+    @property
+    def kind(self):
+        kinds = [r.kind for r in self.runs]
+        for k in FINDING_KINDS:
+            if k in kinds:
+                return k
+        return "rejected" if "rejected" in kinds else "ok"
+
+
+class Report:
+    def __init__(self, name, opts, workdir):
+        self.name, self.opts, self.workdir = name, opts, workdir
+        self.inputs = 0
+        self.parsed = 0
+        self.by_kind = {}
+        self.runs_by_tool = {}
+        self.findings = []        # (input number, run, reproducer dir)
+        self.signatures = {}      # signature -> count
+
+    def add(self, inp):
+        self.inputs += 1
+        self.parsed += inp.parsed
+        self.by_kind[inp.kind] = self.by_kind.get(inp.kind, 0) + 1
+        for r in inp.runs:
+            counts = self.runs_by_tool.setdefault(r.tool, {})
+            counts[r.kind] = counts.get(r.kind, 0) + 1
+            if self.opts.verbose and r.kind != "ok":
+                print("  [%d] %s %s: %s" % (inp.number, r.tool, r.kind,
+                                            _first_error(r)))
+            if r.finding:
+                self._finding(inp, r)
+        sys.stdout.flush()
+
+    def _finding(self, inp, r):
+        sig = r.signature()
+        n = self.signatures.get(sig, 0) + 1
+        self.signatures[sig] = n
+        repro = None
+        if n <= self.opts.max_repros:
+            repro = self.save(inp, r)
+        self.findings.append((inp.number, r, repro))
+        rel = [_relative(a, inp.dir) for a in r.cmd]
+        print("FINDING %s: %s input %d (%s)" % (r.kind, self.name, inp.number,
+                                               inp.note))
+        print("  command: %s %s" % (env_prefix(), " ".join(map(shlex.quote, rel))))
+        if repro:
+            print("  reproducer: %s (run repro.sh there)" % repro)
+        else:
+            print("  (same signature as %d earlier finding(s); no reproducer "
+                  "kept)" % (n - 1))
+        print("  signature: %s" % sig)
+        for line in _excerpt(r):
+            print("  | " + line)
+
+    def save(self, inp, r):
+        if not self.opts.out:
+            self.opts.out = tempfile.mkdtemp(prefix="dyn-fuzz-%s-" % self.name)
+        dest = os.path.join(self.opts.out, "%s-%d-%s-%s" % (
+            self.name, inp.number, r.tool, r.kind))
+        if os.path.exists(dest):
+            shutil.rmtree(dest)
+        shutil.copytree(inp.dir, dest, ignore=shutil.ignore_patterns("result*"))
+        rel = [_relative(a, inp.dir) for a in r.cmd]
+        with open(os.path.join(dest, "repro.sh"), "w") as f:
+            f.write("#!/bin/sh\n")
+            f.write("# %s input %d (%s --seed %d --count 1%s), finding: %s\n" % (
+                self.name, inp.number, self.name + ".py", inp.number,
+                " --long" if self.opts.mode == "long" else "", r.kind))
+            if inp.note:
+                f.write("# input: %s\n" % inp.note)
+            f.write("# signature: %s\n" % r.signature())
+            f.write('cd "$(dirname "$0")"\n')
+            f.write("%s %s\n" % (env_prefix(), " ".join(map(shlex.quote, rel))))
+        os.chmod(os.path.join(dest, "repro.sh"), 0o755)
+        with open(os.path.join(dest, "output.txt"), "w") as f:
+            f.write("exit status %s%s\n--- stdout\n%s\n--- stderr\n%s\n" % (
+                r.rc, " (timed out)" if r.timed_out else "", r.out, r.err))
+        return dest
+
+    def summary(self, parsed_label):
+        lines = []
+        for t in sorted(self.runs_by_tool):
+            counts = self.runs_by_tool[t]
+            lines.append("  %s: %d runs, %s" % (t, sum(counts.values()), ", ".join(
+                "%d %s" % (counts[k], k) for k in sorted(counts))))
+        if self.signatures:
+            lines.append("distinct findings:")
+            for sig, n in sorted(self.signatures.items(), key=lambda x: -x[1]):
+                lines.append("  %5d x %s" % (n, sig))
+            lines.append("reproducers: %s" % self.opts.out)
+        nfind = sum(self.by_kind.get(k, 0) for k in FINDING_KINDS)
+        parsed = " (%d %s)" % (self.parsed, parsed_label) if parsed_label else ""
+        detail = ""
+        if nfind:
+            detail = " (%s)" % ", ".join("%d %s" % (self.by_kind[k], k)
+                                          for k in FINDING_KINDS
+                                          if self.by_kind.get(k))
+        lines.append("%s: %d inputs%s, %d ok, %d rejected, %d findings%s" % (
+            self.name, self.inputs, parsed, self.by_kind.get("ok", 0),
+            self.by_kind.get("rejected", 0), nfind, detail))
+        return "\n".join(lines)
+
+
+def _relative(arg, base):
+    if isinstance(arg, str) and arg.startswith(base + os.sep):
+        return arg[len(base) + 1:]
+    if isinstance(arg, str) and "=" in arg and (base + os.sep) in arg:
+        return arg.replace(base + os.sep, "")
+    return arg
+
+
+def _first_error(r):
+    if r.timed_out:
+        return "timed out"
+    for line in (r.err + r.out).splitlines():
+        if "error" in line.lower() or "Sanitizer" in line:
+            return line.strip()[:300]
+    return ("exit %d: " % r.rc) + (r.err.strip().splitlines() or [""])[0][:300]
+
+
+def _excerpt(r, n=12):
+    if r.timed_out:
+        return ["(timed out after %.0f s)" % r.seconds]
+    lines = [l for l in r.err.splitlines() if l.strip()]
+    keep = [l for l in lines if re.search(
+        r"error|ERROR|Sanitizer|Assertion|#\d+ 0x|LLVM|PLEASE|SUMMARY", l)]
+    out = (keep or lines)[:n]
+    if not out:
+        out = ["exit %d, no output" % r.rc]
+    return [l[:300] for l in out]
+
+
+def drive(name, opts, make_and_run, parsed_label, setup=None):
+    """Runs inputs seed..seed+count-1 through `make_and_run(opts, inp, ctx)`
+    on --jobs threads and prints the report. Returns the exit status."""
+    workdir = tempfile.mkdtemp(prefix="dyn-fuzz-%s-work-" % name)
+    report = Report(name, opts, workdir)
+    try:
+        ctx = setup(opts, workdir) if setup else None
+        numbers = range(opts.seed, opts.seed + opts.count)
+        start = time.time()
+        with concurrent.futures.ThreadPoolExecutor(max(1, opts.jobs)) as pool:
+            def one(n):
+                inp = Input(n, workdir)
+                make_and_run(opts, inp, ctx)
+                return inp
+            # Submit in bounded windows: results are reported in input order
+            # (deterministic output) without holding every input at once.
+            window = max(1, opts.jobs) * 8
+            pending = []
+            it = iter(numbers)
+            done = 0
+            while True:
+                while len(pending) < window:
+                    n = next(it, None)
+                    if n is None:
+                        break
+                    pending.append(pool.submit(one, n))
+                if not pending:
+                    break
+                inp = pending.pop(0).result()
+                report.add(inp)
+                if not opts.keep_work and inp.kind not in FINDING_KINDS:
+                    shutil.rmtree(inp.dir, ignore_errors=True)
+                done += 1
+                if opts.mode == "long" and done % 500 == 0:
+                    print("[%s] %d/%d inputs, %d findings, %.0f s" % (
+                        name, done, opts.count, len(report.findings),
+                        time.time() - start), file=sys.stderr, flush=True)
+        print("%s: %.1f s, %d runs" % (name, time.time() - start,
+                                        sum(sum(c.values()) for c in
+                                            report.runs_by_tool.values())))
+        print(report.summary(parsed_label))
+    finally:
+        if opts.keep_work:
+            print("scratch directory kept: %s" % workdir, file=sys.stderr)
+        else:
+            shutil.rmtree(workdir, ignore_errors=True)
+    return 1 if report.findings else 0
+
+
+# Interesting integers, shared by the mutators.
+INTERESTING = [0, 1, -1, 2, 3, 7, 8, 15, 16, 31, 32, 63, 64, 127, 128, 255,
+               256, 1023, 1024, 4095, 4096, 65535, 65536, 65537,
+               (1 << 20), (1 << 20) + 1, (1 << 29) - 1, (1 << 29),
+               (1 << 31) - 1, 1 << 31, -(1 << 31), -(1 << 31) - 1,
+               (1 << 32) - 1, 1 << 32, (1 << 63) - 1, 1 << 63, -(1 << 63),
+               1 << 64]
+
+
+def interesting_int(rng, near=()):
+    """An interesting integer, or one next to a value of `near` (shape
+    extents, the value being replaced)."""
+    near = list(near)
+    if near and rng.random() < 0.45:
+        v = rng.choice(near)
+        return v + rng.choice([-2, -1, -1, 0, 1, 1, 2, v, -v - 1])
+    return rng.choice(INTERESTING)
