@@ -1,0 +1,708 @@
+#!/usr/bin/env python3
+"""Structure-aware mutation fuzzing of dyn's .mlir inputs.
+
+    mutate_mlir.py [--seed S] [--count N] [--jobs J] [--tools-dir DIR]
+                   [--out DIR] [--smoke | --long]
+
+Seeds are the valid programs of the repository (examples/, test/Sim/Inputs,
+test/Target/ADDR4/Inputs, test/Pipelines, each split at `// -----` with its
+comments dropped) and a few programs of gen_program.py. Input k picks a seed
+and applies 1-6 mutations from k alone, at the token and op level so that
+most mutants still parse and reach the passes:
+
+    int       an integer literal -> 0, 1, -1, 2^31-1, 2^31, 2^32, 2^63-1, ...
+              or a value next to a shape extent
+    dim       a shape dimension (one occurrence, or the same type everywhere;
+              a dim changed, dims swapped, a dim added or dropped, `?`)
+    bounds    a #dynshape.bounds entry (changed, swapped, added, dropped)
+    elem      an element type (f32, bf16, f16, i32, i8, ...), once or
+              everywhere
+    dup, del, swap
+              whole op lines: duplicated (results renamed), deleted (uses
+              redirected to a value of the same type), swapped
+    ssa       an SSA operand -> another value of the same function
+              (preferably of the same type)
+    opname    an op -> another of its dialect (dynamic_slice <->
+              dynamic_update_slice, addi -> divsi, ...), an ALU kind, an
+              engine, a DGE type, a memory space
+    attr      attribute values: sizes, permutation, dge.arch (also added
+              around the module), reg, max_trip, ADDR4 words, budgets
+
+Each mutant is checked by `dyn-opt MUTANT` (parse and verify: the "parsed"
+count), then lowered with `dyn-opt --lower-to-addr4` and with
+`--lower-to-addr4=arch=gen2` (plus now and then another pipeline option);
+each lowering that succeeds is serialized with `dyn-translate
+--serialize-addr4`, and each container listed with `--addr4-listing`. A
+dge-level mutant is also serialized directly. With --long (and for every
+4th input with --smoke) a mutant that lowers is also run with
+`dyn-sim --compare --trials 2`, so a silent miscompile is a finding too.
+
+The last line is
+
+    mutate_mlir: N inputs (P parsed), X ok, Y rejected, Z findings
+
+and the exit status is 1 when Z > 0 (README.md: how to read the report).
+"""
+
+import argparse
+import glob
+import os
+import random
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import fuzz_common as fc  # noqa: E402
+import gen_program  # noqa: E402
+
+SEED_GLOBS = ["examples/*.mlir", "test/Sim/Inputs/*.mlir",
+              "test/Target/ADDR4/Inputs/*.mlir", "test/Pipelines/*.mlir"]
+GENERATED_SEEDS = 12   # gen_program.py seeds 1..12 join the corpus
+
+ELEM_TYPES = ["f32", "bf16", "f16", "f64", "i32", "i8", "i16", "i64", "i1",
+              "index", "f8E4M3FN", "i4", "ui32", "si32", "complex<f32>"]
+ARCHS = ["gen2", "gen3", "core_v4", "core_v5", "gen9", "gen1"]
+EXTRA_OPTIONS = ["max-descriptor-bytes=64", "max-descriptor-bytes=1",
+                 "vector-route=swdge", "vector-route=hwdge",
+                 "max-descriptor-bytes=4096", "engine=sp", "engine=act",
+                 "dynamic-dma-scratch-size-per-partition=4",
+                 "dynamic-dma-scratch-size-per-partition=0",
+                 "dynamic-dma-sbuf-bytes=128 dynamic-dma-scratch-size-per-partition=1",
+                 "arch=core_v5", "arch=core_v4"]
+
+# Ops that may stand for each other (same dialect, similar shape).
+OP_GROUPS = [
+    ["dynshape.dynamic_slice", "dynshape.dynamic_update_slice",
+     "dynshape.gather", "dynshape.scatter", "dynshape.mask"],
+    ["dynshape.get_dimension_size", "dynshape.set_dimension_size"],
+    ["arith.addi", "arith.subi", "arith.muli", "arith.divsi", "arith.divui",
+     "arith.remsi", "arith.remui", "arith.minsi", "arith.maxsi",
+     "arith.minui", "arith.maxui", "arith.andi", "arith.ori", "arith.xori",
+     "arith.shli", "arith.shrsi", "arith.shrui", "arith.ceildivsi",
+     "arith.floordivsi"],
+    ["arith.index_cast", "arith.index_castui"],
+    ["tensor.extract_slice", "tensor.insert_slice"],
+    ["tensor.extract", "tensor.insert"],
+    ["bir.alu", "bir.alu_imm"],
+    ["bir.for", "bir.dynamic_for"],
+    ["bir.ap", "bir.reg_ap", "bir.sym_ap"],
+    ["bir.read_var", "bir.mov_imm"],
+    ["bir.dma", "dge.dma"],
+]
+WORD_GROUPS = [
+    ["add", "sub", "mult", "divide", "max", "min", "mod", "xor", "pow"],
+    ["pool", "sp", "act", "dve", "pe", "gpsimd"],
+    ["swdge", "hwdge", "none"],
+    ["dram", "sbuf", "psum", "hbm"],
+    ["INDIRECT16B", "INDIRECT20B", "MXINDIRECT16B"],
+]
+
+SSA = re.compile(r"%[A-Za-z_$.\d][\w$.]*")
+INT = re.compile(r"(?<![\w%#@.^])-?\d+(?![\w.])")
+HEX = re.compile(r"\b0x[0-9a-fA-F]+\b")
+SHAPED = re.compile(r"\b(tensor|memref|vector)<")
+BOUNDS = re.compile(r"#dynshape\.bounds<([^<>]*)>")
+ELEM = re.compile(r"(?<=[x<])(f32|bf16|f16|f64|i32|i8|i16|i64|i1|index)\b|"
+                  r"(?<=: )(i32|index|i64|f32)\b")
+OPNAME = re.compile(r"\b(dynshape|arith|tensor|bir|dge|scf|linalg)\.\w+")
+
+
+# ---------------------------------------------------------------- seeds
+
+def load_seeds():
+    seeds = []
+    for pattern in SEED_GLOBS:
+        for path in sorted(glob.glob(os.path.join(fc.SRC_ROOT, pattern))):
+            with open(path) as f:
+                text = f.read()
+            rel = os.path.relpath(path, fc.SRC_ROOT)
+            for i, chunk in enumerate(re.split(r"^// -----.*$", text,
+                                               flags=re.M)):
+                lines = [l for l in chunk.splitlines()
+                         if not l.lstrip().startswith("//")]
+                body = "\n".join(lines).strip() + "\n"
+                if "func.func" in body:
+                    seeds.append(("%s#%d" % (rel, i), body))
+    for k in range(1, GENERATED_SEEDS + 1):
+        text = gen_program.generate(k)
+        seeds.append(("gen_program.py %d" % k, "\n".join(
+            l for l in text.splitlines() if not l.startswith("//")) + "\n"))
+    return seeds
+
+
+# ---------------------------------------------------------------- helpers
+
+def split_top(s, seps=","):
+    """Splits `s` at `seps` outside <>, (), [], {}."""
+    parts, depth, cur = [], 0, []
+    for c in s:
+        if c in "<([{":
+            depth += 1
+        elif c in ">)]}":
+            depth -= 1
+        if c in seps and depth == 0:
+            parts.append("".join(cur))
+            cur = []
+        else:
+            cur.append(c)
+    parts.append("".join(cur))
+    return parts
+
+
+def shaped_spans(text):
+    """(start, end) of every `tensor<...>`/`memref<...>` type, `<` to `>`."""
+    spans = []
+    for m in SHAPED.finditer(text):
+        depth, i = 0, m.end() - 1
+        while i < len(text):
+            if text[i] == "<":
+                depth += 1
+            elif text[i] == ">":
+                depth -= 1
+                if depth == 0:
+                    spans.append((m.start(), i + 1))
+                    break
+            i += 1
+    return spans
+
+
+def replace_span(text, start, end, new):
+    return text[:start] + new + text[end:]
+
+
+def extents(text):
+    vals = set()
+    for s, e in shaped_spans(text):
+        for d in re.findall(r"(?<=[<x])(\d+)(?=x)", text[s:e]):
+            vals.add(int(d))
+    return sorted(vals) or [1, 8]
+
+
+class Program:
+    """The statements of a program: line spans, defined names, types."""
+
+    def __init__(self, text):
+        self.text = text
+        self.lines = text.split("\n")
+        self.stmts = []       # (first line, end line, depth, block id)
+        self.types = {}       # ssa name -> type text
+        self.defs = {}        # ssa name -> line of definition
+        self._scan()
+
+    def _scan(self):
+        depth = 0
+        block_stack = [0]
+        next_block = 1
+        cur = None  # index into stmts of the statement being continued
+        open_stmts = []
+        for i, line in enumerate(self.lines):
+            s = line.strip()
+            if not s:
+                continue
+            starts = (s.startswith("%") or s.startswith("return")
+                      or re.match(r"[a-z_]+\.[\w.]+", s))
+            is_cont = (cur is not None and not starts and
+                       not s.startswith("}"))
+            if s.startswith("func.func") or s.startswith("module") or \
+                    s.startswith("#"):
+                cur = None
+            elif is_cont:
+                first, _, d, b = self.stmts[cur]
+                self.stmts[cur] = (first, i + 1, d, b)
+            elif starts and depth >= 1:
+                self.stmts.append((i, i + 1, depth, block_stack[-1]))
+                cur = len(self.stmts) - 1
+            else:
+                cur = None if not s.startswith("func.func") else cur
+            opens = line.count("{") - line.count("}")
+            # Track regions: a line that opens one starts a new block; the
+            # statement it belongs to extends to the matching close.
+            if opens > 0:
+                for _ in range(opens):
+                    depth += 1
+                    block_stack.append(next_block)
+                    next_block += 1
+                    open_stmts.append(cur if (cur is not None and
+                                              not s.startswith("func.func")
+                                              and not s.startswith("module"))
+                                      else None)
+                cur = None
+            elif opens < 0:
+                for _ in range(-opens):
+                    depth = max(0, depth - 1)
+                    if len(block_stack) > 1:
+                        block_stack.pop()
+                    owner = open_stmts.pop() if open_stmts else None
+                    if owner is not None:
+                        first, _, d, b = self.stmts[owner]
+                        self.stmts[owner] = (first, i + 1, d, b)
+                cur = None
+        # Types and definitions.
+        for m in re.finditer(r"(%[\w$.]+)\s*:\s*", self.text):
+            # Function and block arguments: `%x: type`.
+            rest = self.text[m.end():]
+            t = split_top(rest, ",)")[0].strip()
+            if t and not t[0].isdigit():
+                self.types.setdefault(m.group(1), t.split("{")[0].strip())
+        for first, end, _, _ in self.stmts:
+            head = " ".join(self.lines[first:end])
+            m = re.match(r"\s*((?:%[\w$.]+(?::\d+)?\s*,?\s*)+)=", head)
+            if not m or "==" in head[:m.end() + 1]:
+                continue
+            names = SSA.findall(m.group(1))
+            for n in names:
+                self.defs.setdefault(n, first)
+            if len(names) == 1 and ":" not in m.group(1):
+                header = head.split("{")[0] if head.rstrip().endswith("{") \
+                    else head
+                parts = header.rsplit("->", 1)
+                if len(parts) == 2:
+                    t = parts[1].strip()
+                else:
+                    t = split_top(header, ":")[-1].strip()
+                t = t.rstrip("{").strip()
+                if t.startswith("(") and t.endswith(")"):
+                    t = t[1:-1]
+                self.types.setdefault(names[0], t)
+        for m in re.finditer(r"(?:scf\.for|bir\.for|bir\.dynamic_for)\s+"
+                             r"(%[\w$.]+)\s*=", self.text):
+            self.types.setdefault(m.group(1), "index")
+            self.defs.setdefault(m.group(1), 0)
+
+    def stmt_text(self, k):
+        first, end, _, _ = self.stmts[k]
+        return "\n".join(self.lines[first:end])
+
+    def defined_names(self, k):
+        first, end, _, _ = self.stmts[k]
+        m = re.match(r"\s*((?:%[\w$.]+(?::\d+)?\s*,?\s*)+)=", self.lines[first])
+        return SSA.findall(m.group(1)) if m else []
+
+    def with_lines(self, lines):
+        return "\n".join(lines)
+
+
+def same_type_names(prog, name, before_line=None):
+    t = prog.types.get(name)
+    names = [n for n, tt in prog.types.items() if tt == t and n != name]
+    if before_line is not None:
+        names = [n for n in names if prog.defs.get(n, -1) < before_line]
+    return names
+
+
+# ---------------------------------------------------------------- mutations
+
+def m_int(rng, text, prog):
+    hits = [m for m in INT.finditer(text)]
+    if not hits:
+        return None
+    m = rng.choice(hits)
+    v = int(m.group(0))
+    new = fc.interesting_int(rng, extents(text) + [v])
+    return replace_span(text, m.start(), m.end(), str(new)), \
+        "int %s -> %s" % (m.group(0), new)
+
+
+def _dims_of(type_text):
+    """The shape part `64x32` of `tensor<64x32xf32, ...>` and its offset."""
+    inner_start = type_text.index("<") + 1
+    m = re.match(r"((?:(?:\d+|\?)x)*)", type_text[inner_start:])
+    return inner_start, m.group(1)
+
+
+def m_dim(rng, text, prog):
+    spans = shaped_spans(text)
+    if not spans:
+        return None
+    s, e = rng.choice(spans)
+    old = text[s:e]
+    off, shape = _dims_of(old)
+    dims = [d for d in shape.split("x") if d]
+    ext = extents(text)
+    how = rng.choice(["change", "change", "swap", "add", "drop", "dynamic"])
+    if how == "change" or (how == "swap" and len(dims) < 2):
+        if not dims:
+            return None
+        k = rng.randrange(len(dims))
+        dims[k] = str(abs(fc.interesting_int(rng, ext + [int(d) for d in dims
+                                                         if d != "?"])))
+    elif how == "swap":
+        a, b = rng.sample(range(len(dims)), 2)
+        dims[a], dims[b] = dims[b], dims[a]
+    elif how == "add":
+        dims.insert(rng.randrange(len(dims) + 1), str(rng.choice(ext + [1])))
+    elif how == "drop":
+        if not dims:
+            return None
+        dims.pop(rng.randrange(len(dims)))
+    else:
+        if not dims:
+            return None
+        k = rng.randrange(len(dims))
+        dims[k] = "?" if dims[k] != "?" else str(rng.choice(ext))
+    new = old[:off] + "".join(d + "x" for d in dims) + old[off + len(shape):]
+    if rng.random() < 0.6:
+        # The same type everywhere: keeps operand and result types agreeing.
+        return text.replace(old, new), "dim %s -> %s everywhere" % (old, new)
+    return replace_span(text, s, e, new), "dim %s -> %s once" % (old, new)
+
+
+def m_bounds(rng, text, prog):
+    hits = list(BOUNDS.finditer(text))
+    if not hits:
+        return None
+    m = rng.choice(hits)
+    entries = [x.strip() for x in m.group(1).split(",")]
+    how = rng.choice(["change", "change", "swap", "add", "drop", "dynamic"])
+    if how == "change" or (how == "swap" and len(entries) < 2):
+        k = rng.randrange(len(entries))
+        entries[k] = str(fc.interesting_int(
+            rng, extents(text) + [int(x) for x in entries if x != "?"]))
+    elif how == "swap":
+        a, b = rng.sample(range(len(entries)), 2)
+        entries[a], entries[b] = entries[b], entries[a]
+    elif how == "add":
+        entries.insert(rng.randrange(len(entries) + 1),
+                       rng.choice(["?", "4", "64"]))
+    elif how == "drop":
+        entries.pop(rng.randrange(len(entries)))
+    else:
+        k = rng.randrange(len(entries))
+        entries[k] = "?" if entries[k] != "?" else "8"
+    new = "#dynshape.bounds<%s>" % ", ".join(entries)
+    if rng.random() < 0.6:
+        return text.replace(m.group(0), new), "bounds %s -> %s everywhere" % (
+            m.group(0), new)
+    return replace_span(text, m.start(), m.end(), new), \
+        "bounds %s -> %s once" % (m.group(0), new)
+
+
+def m_elem(rng, text, prog):
+    hits = list(ELEM.finditer(text))
+    if not hits:
+        return None
+    m = rng.choice(hits)
+    old = m.group(0)
+    new = rng.choice([t for t in ELEM_TYPES if t != old])
+    if rng.random() < 0.5:
+        # Every occurrence in shaped types (or every scalar annotation).
+        pat = re.compile(r"(?<=[x<])%s\b" % re.escape(old)) if \
+            text[m.start() - 1] in "x<" else re.compile(
+                r"(?<=: )%s\b" % re.escape(old))
+        return pat.sub(new, text), "elem %s -> %s everywhere" % (old, new)
+    return replace_span(text, m.start(), m.end(), new), \
+        "elem %s -> %s once" % (old, new)
+
+
+def _body_stmts(prog, terminators=False):
+    out = []
+    for k, (first, end, depth, block) in enumerate(prog.stmts):
+        s = prog.lines[first].strip()
+        if not terminators and (s.startswith("return") or
+                                s.startswith("scf.yield") or
+                                s.startswith("func.return")):
+            continue
+        out.append(k)
+    return out
+
+
+def m_dup(rng, text, prog):
+    ks = _body_stmts(prog)
+    if not ks:
+        return None
+    k = rng.choice(ks)
+    first, end, _, _ = prog.stmts[k]
+    body = prog.lines[first:end]
+    names = prog.defined_names(k)
+    renamed = "\n".join(body)
+    fresh = {}
+    for n in names:
+        fresh[n] = n + "_fz%d" % rng.randrange(1000)
+        renamed = re.sub(re.escape(n) + r"(?![\w$.])", fresh[n], renamed, count=1)
+    lines = list(prog.lines)
+    after = rng.random() < 0.7
+    at = end if after else first
+    lines[at:at] = renamed.split("\n")
+    new_text = "\n".join(lines)
+    note = "dup line %d" % (first + 1)
+    if after and names and rng.random() < 0.5:
+        # Let a later use read the duplicate.
+        n = names[0].split(":")[0]
+        tail_start = len("\n".join(lines[:end + len(body)]))
+        uses = [m for m in re.finditer(re.escape(n) + r"(?![\w$.])",
+                                       new_text[tail_start:])]
+        if uses:
+            u = rng.choice(uses)
+            new_text = replace_span(new_text, tail_start + u.start(),
+                                    tail_start + u.end(), fresh[names[0]])
+            note += ", one later use rewired"
+    return new_text, note
+
+
+def m_del(rng, text, prog):
+    ks = _body_stmts(prog, terminators=rng.random() < 0.1)
+    if not ks:
+        return None
+    k = rng.choice(ks)
+    first, end, _, _ = prog.stmts[k]
+    names = prog.defined_names(k)
+    lines = list(prog.lines)
+    del lines[first:end]
+    new_text = "\n".join(lines)
+    for n in names:
+        alts = same_type_names(prog, n, before_line=first)
+        if alts:
+            alt = rng.choice(alts)
+            new_text = re.sub(re.escape(n) + r"(?![\w$.])", alt, new_text)
+    return new_text, "del line %d" % (first + 1)
+
+
+def m_swap(rng, text, prog):
+    ks = _body_stmts(prog, terminators=rng.random() < 0.1)
+    by_block = {}
+    for k in ks:
+        by_block.setdefault(prog.stmts[k][3], []).append(k)
+    blocks = [b for b in by_block.values() if len(b) >= 2]
+    if not blocks:
+        return None
+    b = rng.choice(blocks)
+    if rng.random() < 0.6:
+        i = rng.randrange(len(b) - 1)
+        a, c = b[i], b[i + 1]
+    else:
+        a, c = sorted(rng.sample(b, 2))
+    fa, ea, _, _ = prog.stmts[a]
+    fc_, ec, _, _ = prog.stmts[c]
+    if ea > fc_:
+        return None
+    lines = prog.lines
+    new = lines[:fa] + lines[fc_:ec] + lines[ea:fc_] + lines[fa:ea] + lines[ec:]
+    return "\n".join(new), "swap lines %d and %d" % (fa + 1, fc_ + 1)
+
+
+def m_ssa(rng, text, prog):
+    uses = []
+    for k in _body_stmts(prog, terminators=True):
+        first, end, _, _ = prog.stmts[k]
+        start = len("\n".join(prog.lines[:first])) + (1 if first else 0)
+        stext = prog.stmt_text(k)
+        lhs = re.match(r"\s*((?:%[\w$.]+(?::\d+)?\s*,?\s*)+)=", stext)
+        skip = lhs.end() if lhs else 0
+        for m in SSA.finditer(stext):
+            if m.start() >= skip:
+                uses.append((start + m.start(), start + m.end(), m.group(0),
+                             first))
+    if not uses:
+        return None
+    s, e, name, line = rng.choice(uses)
+    alts = same_type_names(prog, name, before_line=line)
+    if not alts or rng.random() < 0.2:
+        alts = [n for n in prog.types if n != name] or [name]
+    alt = rng.choice(alts)
+    # A use of a multi-result value keeps its `#k`.
+    return replace_span(text, s, e, alt), "ssa %s -> %s on line %d" % (
+        name, alt, line + 1)
+
+
+def m_opname(rng, text, prog):
+    hits = []
+    for group in OP_GROUPS:
+        for op in group:
+            for m in re.finditer(r"\b%s\b(?![\w.])" % re.escape(op), text):
+                hits.append((m, group))
+    for group in WORD_GROUPS:
+        for w in group:
+            for m in re.finditer(r"(?<=[ <])%s(?=[ >,\]]|$)" % re.escape(w),
+                                 text, flags=re.M):
+                hits.append((m, group))
+    if not hits:
+        return None
+    m, group = rng.choice(hits)
+    new = rng.choice([g for g in group if g != m.group(0)])
+    return replace_span(text, m.start(), m.end(), new), "op %s -> %s" % (
+        m.group(0), new)
+
+
+def m_attr(rng, text, prog):
+    choices = []
+    for m in re.finditer(r"sizes \[([^\]]*)\]", text):
+        choices.append(("sizes", m))
+    for m in re.finditer(r"permutation = \[([^\]]*)\]", text):
+        choices.append(("perm", m))
+    for m in re.finditer(r"#dge<arch (\w+)>", text):
+        choices.append(("arch", m))
+    for m in re.finditer(r"\breg = (\d+)", text):
+        choices.append(("reg", m))
+    for m in re.finditer(r"max_trip (\d+)", text):
+        choices.append(("max_trip", m))
+    for m in HEX.finditer(text):
+        choices.append(("word", m))
+    for m in re.finditer(r"max_descriptor_bytes = (\d+)", text):
+        choices.append(("budget", m))
+    for m in re.finditer(r"DynamicDMAScratchLoc, ", text):
+        choices.append(("scratch", m))
+    choices.append(("module", None))
+    kind, m = rng.choice(choices)
+    if kind == "sizes":
+        entries = [x.strip() for x in m.group(1).split(",")]
+        k = rng.randrange(len(entries))
+        how = rng.random()
+        if how < 0.6:
+            entries[k] = str(fc.interesting_int(rng, extents(text)))
+        elif how < 0.8:
+            entries.pop(k)
+        else:
+            entries.append("1")
+        new = "sizes [%s]" % ", ".join(entries)
+    elif kind == "perm":
+        entries = [x.strip() for x in m.group(1).split(",")]
+        r = rng.random()
+        if r < 0.4:
+            rng.shuffle(entries)
+        elif r < 0.7:
+            entries[rng.randrange(len(entries))] = str(rng.choice([0, 1, 2, -1, 5]))
+        else:
+            entries.append(str(len(entries)))
+        new = "permutation = [%s]" % ", ".join(entries)
+    elif kind == "arch":
+        new = "#dge<arch %s>" % rng.choice(ARCHS)
+    elif kind == "reg":
+        new = "reg = %d" % rng.choice([0, 1, 2, 5, 62, 63, 64, 127, 255, 2 ** 31 - 1])
+    elif kind == "max_trip":
+        new = "max_trip %d" % rng.choice([0, 1, 2, 3, 63, 64, 65, 2 ** 31 - 1,
+                                          2 ** 32, 2 ** 63 - 1])
+    elif kind == "word":
+        v = int(m.group(0), 16)
+        r = rng.random()
+        if r < 0.4:
+            v ^= 1 << rng.randrange(32)
+        elif r < 0.6:
+            v = rng.choice([0, 0x80000000, 0x8000003F, 0x80000040, 0x20000000,
+                            0x40000000, 0x60000000, 0xFFFFFFFF, 0x1FFFFFFF,
+                            0x80000100])
+        else:
+            v = (v + rng.choice([-4, 4, 1, 128, 0x40000])) & 0xFFFFFFFF
+        new = "0x%08x" % v
+    elif kind == "budget":
+        new = "max_descriptor_bytes = %d" % rng.choice([0, 1, 4, 64, 127, 128,
+                                                        2 ** 31, 2 ** 32 + 1])
+    elif kind == "scratch":
+        new = ""
+    else:
+        # Wrap the module in (or swap) a module with dge.arch.
+        arch = rng.choice(ARCHS)
+        if text.lstrip().startswith("module"):
+            return None
+        return ("module attributes {dge.arch = #dge<arch %s>} {\n%s}\n" % (
+            arch, text)), "module dge.arch = %s" % arch
+    return replace_span(text, m.start(), m.end(), new), "%s %s -> %s" % (
+        kind, m.group(0), new)
+
+
+MUTATIONS = [(m_int, 16), (m_dim, 12), (m_bounds, 5), (m_elem, 8),
+             (m_dup, 8), (m_del, 7), (m_swap, 6), (m_ssa, 12), (m_opname, 12),
+             (m_attr, 10)]
+
+
+def mutate(rng, text):
+    """1-6 mutations (mostly 1 or 2); returns (text, notes)."""
+    n = rng.choice([1, 1, 1, 1, 2, 2, 2, 3, 3, 4, 6])
+    notes = []
+    funcs, weights = zip(*MUTATIONS)
+    tries = 0
+    while len(notes) < n and tries < 20:
+        tries += 1
+        f = rng.choices(funcs, weights)[0]
+        got = f(rng, text, Program(text))
+        if not got or got[0] == text:
+            continue
+        text, note = got
+        notes.append(note)
+    return text, notes
+
+
+# ---------------------------------------------------------------- running
+
+def entry_name(text):
+    m = re.search(r"func\.func\s+(?:private\s+)?@([\w$.]+)\s*\(", text)
+    return m.group(1) if m else "main"
+
+
+def check(opts, inp, seeds):
+    rng = random.Random("mutate_mlir-%d" % inp.number)
+    seed_name, seed = seeds[rng.randrange(len(seeds))]
+    text, notes = mutate(rng, seed)
+    inp.note = "seed %s; %s" % (seed_name, "; ".join(notes) or "unmutated")
+    path = inp.write("mutant.mlir", "// %s\n%s" % (inp.note.replace("\n", " "),
+                                                   text))
+    opt = fc.tool(opts, "dyn-opt")
+    tr = fc.tool(opts, "dyn-translate")
+    r = inp.run(opts, [opt, path, "-o", os.devnull])
+    if r.kind != "ok":
+        return
+    inp.parsed = True
+    pipelines = [("default", "--lower-to-addr4"),
+                 ("gen2", "--lower-to-addr4=arch=gen2")]
+    if rng.random() < 0.25:
+        extra = rng.choice(EXTRA_OPTIONS)
+        pipelines[1] = ("gen2", "--lower-to-addr4=arch=gen2 %s" % extra)
+    lowered_default = False
+    for tag, pipeline in pipelines:
+        low = inp.path("lowered-%s.mlir" % tag)
+        r = inp.run(opts, [opt, path, pipeline, "-o", low])
+        if r.kind != "ok":
+            continue
+        lowered_default |= tag == "default"
+        binary = inp.path("%s.addr4" % tag)
+        r = inp.run(opts, [tr, "--serialize-addr4", low, "-o", binary])
+        if r.kind == "ok":
+            inp.run(opts, [tr, "--addr4-listing", binary, "-o", os.devnull])
+    if "dge.block" in seed or "memref<" in seed:
+        binary = inp.path("direct.addr4")
+        r = inp.run(opts, [tr, "--serialize-addr4", path, "-o", binary])
+        if r.kind == "ok":
+            inp.run(opts, [tr, "--addr4-listing", binary, "-o", os.devnull])
+            inp.run(opts, [tr, "--deserialize-addr4", binary, "-o", os.devnull])
+    if lowered_default and (opts.mode == "long" or inp.number % 4 == 0) \
+            and opts.compare:
+        inp.run(opts, [fc.tool(opts, "dyn-sim"), path, "--entry",
+                       entry_name(text), "--compare", "--trials", "2",
+                       "--seed", str(inp.number % 100000),
+                       "--max-tensor-bytes", str(1 << 26),
+                       "--max-trips", "100000"])
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    fc.add_arguments(p, smoke_count=700, long_count=20000)
+    p.add_argument("--no-compare", dest="compare", action="store_false",
+                   help="never run dyn-sim --compare on the mutants")
+    p.add_argument("--list-seeds", action="store_true",
+                   help="print the seed programs' names and exit")
+    p.add_argument("--print", dest="print_only", action="store_true",
+                   help="print the mutants of --seed/--count, run nothing")
+    opts = p.parse_args()
+    seeds = load_seeds()
+    if opts.list_seeds:
+        for name, _ in seeds:
+            print(name)
+        return 0
+    if opts.print_only:
+        opts.count = opts.count or 1
+        for n in range(opts.seed, opts.seed + opts.count):
+            rng = random.Random("mutate_mlir-%d" % n)
+            seed_name, seed = seeds[rng.randrange(len(seeds))]
+            text, notes = mutate(rng, seed)
+            print("// input %d: seed %s; %s\n%s" % (n, seed_name,
+                                                   "; ".join(notes), text))
+        return 0
+    fc.finish_arguments(opts)
+    return fc.drive("mutate_mlir", opts,
+                    lambda o, inp, ctx: check(o, inp, seeds),
+                    "parsed")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
