@@ -181,95 +181,154 @@ def extents(text):
 
 
 class Program:
-    """The statements of a program: line spans, defined names, types."""
+    """The statements of a program: line spans, blocks, definitions, types.
+
+    A statement is an op: its first line (starting with `%`, an op name or
+    `return`) and its continuation lines; an op with regions extends to the
+    line that closes them. Blocks are region bodies; a value is visible at a
+    line if it is defined earlier in that line's block or in an enclosing
+    one."""
 
     def __init__(self, text):
         self.text = text
         self.lines = text.split("\n")
-        self.stmts = []       # (first line, end line, depth, block id)
-        self.types = {}       # ssa name -> type text
-        self.defs = {}        # ssa name -> line of definition
+        self.stmts = []        # (first line, end line, depth, block id)
+        self.parent = {0: None}
+        self.line_block = []   # block id of each line
+        self.types = {}        # ssa name -> type text
+        self.defs = {}         # ssa name -> (line, block id)
         self._scan()
+
+    def _define(self, name, line, block, type_text=None):
+        name = name.split("#")[0]
+        if name not in self.defs:
+            self.defs[name] = (line, block)
+        if type_text and name not in self.types:
+            self.types[name] = type_text.strip()
 
     def _scan(self):
         depth = 0
-        block_stack = [0]
+        stack = [0]
         next_block = 1
-        cur = None  # index into stmts of the statement being continued
-        open_stmts = []
+        cur = None                  # statement being continued
+        owners = []                 # statement owning each open region
         for i, line in enumerate(self.lines):
             s = line.strip()
+            self.line_block.append(stack[-1])
             if not s:
                 continue
             starts = (s.startswith("%") or s.startswith("return")
                       or re.match(r"[a-z_]+\.[\w.]+", s))
-            is_cont = (cur is not None and not starts and
-                       not s.startswith("}"))
-            if s.startswith("func.func") or s.startswith("module") or \
-                    s.startswith("#"):
+            header = s.startswith("func.func") or s.startswith("module") \
+                or s.startswith("#")
+            if header:
                 cur = None
-            elif is_cont:
+            elif cur is not None and not starts and not s.startswith("}") \
+                    and not s.startswith("^"):
                 first, _, d, b = self.stmts[cur]
                 self.stmts[cur] = (first, i + 1, d, b)
             elif starts and depth >= 1:
-                self.stmts.append((i, i + 1, depth, block_stack[-1]))
+                self.stmts.append((i, i + 1, depth, stack[-1]))
                 cur = len(self.stmts) - 1
             else:
-                cur = None if not s.startswith("func.func") else cur
+                cur = None
+            if s.startswith("^"):
+                for m in re.finditer(r"(%[\w$.]+)\s*:\s*([^,)]+)", s):
+                    self._define(m.group(1), i, stack[-1], m.group(2))
             opens = line.count("{") - line.count("}")
-            # Track regions: a line that opens one starts a new block; the
-            # statement it belongs to extends to the matching close.
             if opens > 0:
+                owner = cur if cur is not None else None
                 for _ in range(opens):
                     depth += 1
-                    block_stack.append(next_block)
+                    self.parent[next_block] = stack[-1]
+                    stack.append(next_block)
                     next_block += 1
-                    open_stmts.append(cur if (cur is not None and
-                                              not s.startswith("func.func")
-                                              and not s.startswith("module"))
-                                      else None)
+                    owners.append(owner)
+                # Region arguments of the opening statement (or function).
+                if owner is not None:
+                    first = self.stmts[owner][0]
+                    head = " ".join(self.lines[first:i + 1])
+                else:
+                    head = s
+                    j = i
+                    while j > 0 and "func.func" not in head:
+                        j -= 1
+                        head = self.lines[j].strip() + " " + head
+                    first = j
+                self._region_args(head, first, stack[-1], owner is None)
                 cur = None
             elif opens < 0:
                 for _ in range(-opens):
                     depth = max(0, depth - 1)
-                    if len(block_stack) > 1:
-                        block_stack.pop()
-                    owner = open_stmts.pop() if open_stmts else None
+                    if len(stack) > 1:
+                        stack.pop()
+                    owner = owners.pop() if owners else None
                     if owner is not None:
                         first, _, d, b = self.stmts[owner]
                         self.stmts[owner] = (first, i + 1, d, b)
                 cur = None
-        # Types and definitions.
-        for m in re.finditer(r"(%[\w$.]+)\s*:\s*", self.text):
-            # Function and block arguments: `%x: type`.
-            rest = self.text[m.end():]
-            t = split_top(rest, ",)")[0].strip()
-            if t and not t[0].isdigit():
-                self.types.setdefault(m.group(1), t.split("{")[0].strip())
-        for first, end, _, _ in self.stmts:
-            head = " ".join(self.lines[first:end])
-            m = re.match(r"\s*((?:%[\w$.]+(?::\d+)?\s*,?\s*)+)=", head)
-            if not m or "==" in head[:m.end() + 1]:
+        for k, (first, end, _, block) in enumerate(self.stmts):
+            head = " ".join(l.strip() for l in self.lines[first:end])
+            names = self.defined_names(k)
+            if not names:
                 continue
-            names = SSA.findall(m.group(1))
-            for n in names:
-                self.defs.setdefault(n, first)
-            if len(names) == 1 and ":" not in m.group(1):
-                header = head.split("{")[0] if head.rstrip().endswith("{") \
-                    else head
-                parts = header.rsplit("->", 1)
-                if len(parts) == 2:
-                    t = parts[1].strip()
+            t = None
+            if len(names) == 1 and ":" not in names[0]:
+                h = head.split("{")[0] if "{" in head and not \
+                    head.split("{")[0].rstrip().endswith("attributes") else head
+                h = h.split(" attributes ")[0]
+                if "->" in h:
+                    t = h.rsplit("->", 1)[1]
                 else:
-                    t = split_top(header, ":")[-1].strip()
-                t = t.rstrip("{").strip()
+                    t = split_top(h, ":")[-1]
+                    if " to " in t:
+                        t = t.rsplit(" to ", 1)[1]
+                t = t.strip().rstrip("{").strip()
                 if t.startswith("(") and t.endswith(")"):
                     t = t[1:-1]
-                self.types.setdefault(names[0], t)
-        for m in re.finditer(r"(?:scf\.for|bir\.for|bir\.dynamic_for)\s+"
-                             r"(%[\w$.]+)\s*=", self.text):
-            self.types.setdefault(m.group(1), "index")
-            self.defs.setdefault(m.group(1), 0)
+            for n in names:
+                self._define(n.split(":")[0], first, block, t)
+
+    def _region_args(self, head, line, block, is_func):
+        if is_func:
+            m = re.search(r"@[\w$.]+\s*\((.*)", head)
+            if m:
+                args = m.group(1)
+                depth, end = 1, 0
+                for j, c in enumerate(args):
+                    depth += c == "("
+                    depth -= c == ")"
+                    if depth == 0:
+                        end = j
+                        break
+                for a in split_top(args[:end], ","):
+                    mm = re.match(r"\s*(%[\w$.]+)\s*:\s*(.*)", a)
+                    if mm:
+                        self._define(mm.group(1), line, block,
+                                     mm.group(2).split("{")[0])
+            return
+        m = re.search(r"(?:scf\.for|bir\.for|bir\.dynamic_for)\s+(%[\w$.]+)",
+                      head)
+        if m:
+            self._define(m.group(1), line, block, "index")
+        m = re.search(r"iter_args\((.*?)\)\s*->\s*\((.*?)\)\s*\{", head)
+        if m:
+            names = re.findall(r"(%[\w$.]+)\s*=", m.group(1))
+            types = split_top(m.group(2), ",")
+            for n, t in zip(names, types):
+                self._define(n, line, block, t)
+
+    def visible(self, name, line):
+        """Whether `name` may be used on `line`."""
+        d = self.defs.get(name.split("#")[0])
+        if not d or d[0] > line or line >= len(self.line_block):
+            return False
+        b = self.line_block[line]
+        while b is not None:
+            if b == d[1]:
+                return True
+            b = self.parent.get(b)
+        return False
 
     def stmt_text(self, k):
         first, end, _, _ = self.stmts[k]
@@ -277,19 +336,21 @@ class Program:
 
     def defined_names(self, k):
         first, end, _, _ = self.stmts[k]
-        m = re.match(r"\s*((?:%[\w$.]+(?::\d+)?\s*,?\s*)+)=", self.lines[first])
+        m = re.match(r"\s*((?:%[\w$.]+(?::\d+)?\s*,?\s*)+)=(?!=)",
+                     self.lines[first])
         return SSA.findall(m.group(1)) if m else []
 
-    def with_lines(self, lines):
-        return "\n".join(lines)
 
-
-def same_type_names(prog, name, before_line=None):
-    t = prog.types.get(name)
-    names = [n for n, tt in prog.types.items() if tt == t and n != name]
-    if before_line is not None:
-        names = [n for n in names if prog.defs.get(n, -1) < before_line]
-    return names
+def same_type_names(prog, name, line, any_type=False):
+    """Values visible on `line`, of the type of `name` (unless any_type)."""
+    t = prog.types.get(name.split("#")[0])
+    out = []
+    for n in prog.defs:
+        if n == name.split("#")[0] or not prog.visible(n, line):
+            continue
+        if any_type or (t is not None and prog.types.get(n) == t):
+            out.append(n)
+    return out
 
 
 # ---------------------------------------------------------------- mutations
