@@ -143,9 +143,8 @@ LogicalResult RegisterAPOp::verify() {
 // DMAs
 //===----------------------------------------------------------------------===//
 
-/// The location and pattern behind an access-pattern value.
-static std::optional<std::pair<MemRefType, ArrayRef<int64_t>>>
-describeAP(Value ap) {
+std::optional<std::pair<MemRefType, ArrayRef<int64_t>>>
+dyn::bir::describeAP(Value ap) {
   Operation *def = ap.getDefiningOp();
   if (auto op = llvm::dyn_cast_or_null<PhysicalAPOp>(def))
     return std::make_pair(llvm::cast<MemRefType>(op.getMem().getType()),

@@ -44,6 +44,20 @@ std::optional<int64_t> getPatternElements(llvm::ArrayRef<int64_t> pattern);
 std::optional<int64_t> getPatternBytes(llvm::ArrayRef<int64_t> pattern,
                                        int64_t elementBytes);
 
+/// The location and pattern behind an access-pattern value, if an AP op
+/// (bir.ap, bir.sym_ap, bir.reg_ap) defines it.
+std::optional<std::pair<mlir::MemRefType, llvm::ArrayRef<int64_t>>>
+describeAP(mlir::Value ap);
+
+/// Checks a compute operand (docs/Numerics.md): an on-chip access pattern
+/// without dynamic info, in a space `engine` reaches (Pool: SBUF only), of
+/// f32, bf16 or f16 (`allowI32`: also i32), whose first [step, num] pair
+/// walks whole partitions and whose other pairs stay inside one. Returns
+/// its shape (the nums).
+mlir::FailureOr<llvm::SmallVector<int64_t>>
+verifyComputeOperand(mlir::Operation *op, mlir::Value ap, llvm::StringRef name,
+                     Engine engine, bool allowI32 = false);
+
 /// Bytes the access-pattern value `ap` moves, if an AP op defines it.
 std::optional<int64_t> getAccessPatternBytes(mlir::Value ap);
 

@@ -39,4 +39,31 @@ def BIR_AluOpKind : I32EnumAttr<"AluOpKind", "register-ALU operation", [
 }
 
 
+// Elementwise operations of the Vector engine (project-defined codes). A
+// compare gives 1.0 where it holds and 0.0 elsewhere.
+def BIR_ElementwiseKind : I32EnumAttr<"ElementwiseKind", "elementwise operation", [
+    I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"subtract", 1>,
+    I32EnumAttrCase<"multiply", 2>, I32EnumAttrCase<"divide", 3>,
+    I32EnumAttrCase<"max", 4>, I32EnumAttrCase<"min", 5>,
+    I32EnumAttrCase<"is_equal", 6>, I32EnumAttrCase<"not_equal", 7>,
+    I32EnumAttrCase<"is_ge", 8>, I32EnumAttrCase<"is_gt", 9>,
+    I32EnumAttrCase<"is_le", 10>, I32EnumAttrCase<"is_lt", 11>]> {
+  let cppNamespace = "::dyn::bir";
+}
+
+// Reductions along the free axes (project-defined codes).
+def BIR_ReduceKind : I32EnumAttr<"ReduceKind", "reduction", [
+    I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"max", 1>,
+    I32EnumAttrCase<"min", 2>]> {
+  let cppNamespace = "::dyn::bir";
+}
+
+// The comparison of an affine_select (project-defined codes).
+def BIR_CompareKind : I32EnumAttr<"CompareKind", "comparison", [
+    I32EnumAttrCase<"ge", 0>, I32EnumAttrCase<"gt", 1>,
+    I32EnumAttrCase<"le", 2>, I32EnumAttrCase<"lt", 3>,
+    I32EnumAttrCase<"eq", 4>, I32EnumAttrCase<"ne", 5>]> {
+  let cppNamespace = "::dyn::bir";
+}
+
 #endif // DYN_DIALECT_BIR_IR_BIRENUMS_TD

@@ -302,6 +302,133 @@ def BIR_RegisterAPOp : BIR_Op<"reg_ap", [Pure]> {
 // Compute
 //===----------------------------------------------------------------------===//
 
+// Every compute operand is an on-chip access pattern (docs/Numerics.md):
+// kind 1 (bir.ap), or kind 3 (bir.reg_ap) inside a runtime loop. Its first
+// [step, num] pair walks partitions; the others walk the free elements of a
+// partition. Engines compute in f32; f32, bf16 and f16 operands.
+
+def BIR_TensorTensorOp : BIR_Inst<"tensor_tensor"> {
+  let summary = "Vector engine: out = lhs <op> rhs, element by element";
+  let description = [{
+    Combines `lhs` and `rhs` element by element into `out`; the three
+    patterns have the same shape (nums). A pattern step of 0 repeats an
+    element: a per-partition `[[F, P], [0, N]]` operand broadcasts one value
+    along each partition. The compares give 1.0 or 0.0.
+
+    ```mlir
+    bir.tensor_tensor add %a, %b -> %c on dve
+    ```
+  }];
+  let arguments = (ins BIR_ElementwiseKind:$kind, BIR_APType:$lhs,
+                       BIR_APType:$rhs, BIR_APType:$out,
+                       BIR_EngineEnumAttr:$engine);
+  let assemblyFormat = [{
+    $kind $lhs `,` $rhs `->` $out `on` $engine attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def BIR_TensorScalarOp : BIR_Inst<"tensor_scalar"> {
+  let summary = "Vector engine: out = in <op> scalar (or scalar <op> in)";
+  let description = [{
+    Combines every element of `in` with one scalar: an f32 immediate, or the
+    value of a register of the engine converted to f32 (how a runtime size
+    or position reaches compute). `reverse` puts the scalar on the left.
+
+    ```mlir
+    bir.tensor_scalar multiply %a, imm 0.5 -> %b on dve
+    bir.tensor_scalar is_ge %iota, reg %n -> %mask on dve
+    ```
+  }];
+  let arguments = (ins BIR_ElementwiseKind:$kind, BIR_APType:$in,
+                       Optional<BIR_RegType>:$scalar_reg,
+                       OptionalAttr<F32Attr>:$scalar_imm, BIR_APType:$out,
+                       UnitAttr:$reverse, BIR_EngineEnumAttr:$engine);
+  let assemblyFormat = [{
+    $kind $in `,` (`reg` $scalar_reg^)? (`imm` $scalar_imm^)? `->` $out
+    (`reverse` $reverse^)? `on` $engine attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def BIR_TensorCopyOp : BIR_Inst<"tensor_copy"> {
+  let summary = "Vector engine: copy, converting the element type";
+  let description = [{
+    Copies `in` to `out` element by element through f32: a narrower result
+    rounds to nearest, ties to even.
+
+    ```mlir
+    bir.tensor_copy %f32tile -> %bf16tile on dve
+    ```
+  }];
+  let arguments = (ins BIR_APType:$in, BIR_APType:$out,
+                       BIR_EngineEnumAttr:$engine);
+  let assemblyFormat = "$in `->` $out `on` $engine attr-dict";
+  let hasVerifier = 1;
+}
+
+def BIR_TensorReduceOp : BIR_Inst<"tensor_reduce"> {
+  let summary = "Vector engine: reduce each partition's free elements";
+  let description = [{
+    Combines the free elements of each partition of `in`, in pattern order
+    from the first, into the one element of that partition of `out`
+    (`[[step, P], [1, 1]]`).
+
+    ```mlir
+    bir.tensor_reduce max %scores -> %rowmax on dve
+    ```
+  }];
+  let arguments = (ins BIR_ReduceKind:$kind, BIR_APType:$in,
+                       BIR_APType:$out, BIR_EngineEnumAttr:$engine);
+  let assemblyFormat = "$kind $in `->` $out `on` $engine attr-dict";
+  let hasVerifier = 1;
+}
+
+def BIR_IotaOp : BIR_Inst<"iota"> {
+  let summary = "Pool engine: out = base + a * partition + sum(b_i * free_i)";
+  let description = [{
+    Writes to each element of `out` the affine function of its partition
+    index and its indices along the free entries of the pattern, converted
+    to the element type.
+
+    ```mlir
+    bir.iota %idx base 0 partition 0 free [1] on pool
+    ```
+  }];
+  let arguments = (ins BIR_APType:$out, I32Attr:$base,
+                       I32Attr:$partition, DenseI32ArrayAttr:$free,
+                       BIR_EngineEnumAttr:$engine);
+  let assemblyFormat = [{
+    $out `base` $base `partition` $partition `free` $free `on` $engine attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def BIR_AffineSelectOp : BIR_Inst<"affine_select"> {
+  let summary = "Pool engine: keep in where an affine index compares true";
+  let description = [{
+    `out = (base + a * partition + sum(b_i * free_i)) <cmp> bound ? in :
+    fill`, the bound an immediate or a register of the engine: the padder's
+    `iota >= size` mask with `size` in a register.
+
+    ```mlir
+    bir.affine_select %scores -> %masked where base 0 partition 0 free [1]
+      lt reg %len else 0xFF800000 on pool
+    ```
+  }];
+  let arguments = (ins BIR_APType:$in, BIR_APType:$out, I32Attr:$base,
+                       I32Attr:$partition, DenseI32ArrayAttr:$free,
+                       BIR_CompareKind:$cmp, Optional<BIR_RegType>:$bound_reg,
+                       OptionalAttr<I32Attr>:$bound_imm, F32Attr:$fill,
+                       BIR_EngineEnumAttr:$engine);
+  let assemblyFormat = [{
+    $in `->` $out `where` `base` $base `partition` $partition `free` $free
+    $cmp (`reg` $bound_reg^)? (`imm` $bound_imm^)? `else` $fill `on` $engine
+    attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
 def BIR_MemsetOp : BIR_Inst<"memset"> {
   let summary = "Fill the elements of a static access pattern with a value";
   let description = [{
