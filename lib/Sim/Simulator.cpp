@@ -8,6 +8,8 @@
 
 #include "dyn/Sim/Simulator.h"
 
+#include "Compute.h"
+
 #include "dyn/Dialect/BIR/IR/AddressMap.h"
 #include "dyn/Dialect/DGE/IR/DGE.h"
 #include "dyn/Target/ADDR4/ADDR4.h"
@@ -62,6 +64,9 @@ private:
   LogicalResult runLoop(Operation *loop, int64_t lb, int64_t ub, int64_t step,
                         std::optional<uint64_t> maxTrip);
   LogicalResult executeDynamicFor(bir::DynamicForOp loop);
+  LogicalResult executeCompute(Operation *op);
+  FailureOr<Operand> resolve(Operation *op, mlir::Value ap,
+                             bir::Engine engine);
   LogicalResult trigger(dge::TriggerOp op);
   LogicalResult copy(dge::DescriptorOp desc, bir::Engine engine);
 
@@ -202,7 +207,11 @@ LogicalResult Machine::execute(Operation *op) {
       .Case([&](bir::ForOp loop) { return executeFor(loop); })
       .Case([&](bir::DynamicForOp loop) { return executeDynamicFor(loop); })
       .Case([&](dge::TriggerOp t) { return trigger(t); })
-      .Case<dge::BlockOp, bir::PhysicalAPOp, func::ReturnOp>([&](Operation *) {
+      .Case<bir::TensorTensorOp, bir::TensorScalarOp, bir::TensorCopyOp,
+            bir::TensorReduceOp, bir::IotaOp, bir::AffineSelectOp>(
+          [&](Operation *op) { return executeCompute(op); })
+      .Case<dge::BlockOp, bir::PhysicalAPOp, bir::RegisterAPOp,
+            func::ReturnOp>([&](Operation *) {
         return success(); // run by their trigger or memset, or implied
       })
       .Default([&](Operation *op) -> LogicalResult {
@@ -298,6 +307,79 @@ LogicalResult Machine::executeDynamicFor(bir::DynamicForOp loop) {
       loop.getUbConstAttr().getInt()));
   return runLoop(loop, loop.getLbAttr().getInt(), ub,
                  loop.getStepAttr().getInt(), loop.getMaxTrip());
+}
+
+/// The elements an on-chip operand visits: from its element offset (kind 1)
+/// or the map address in its register (kind 3), along its pattern.
+FailureOr<Operand> Machine::resolve(Operation *op, mlir::Value ap,
+                                    bir::Engine engine) {
+  mlir::Value mem;
+  ArrayRef<int64_t> pattern;
+  int64_t start = 0;
+  auto reg = ap.getDefiningOp<bir::RegisterAPOp>();
+  if (reg) {
+    mem = reg.getMem();
+    pattern = reg.getPattern();
+  } else if (auto phys = ap.getDefiningOp<bir::PhysicalAPOp>()) {
+    mem = phys.getMem();
+    pattern = phys.getPattern();
+    start = phys.getOffset();
+  } else {
+    return op->emitOpError("has an operand that is not a kind-1 or kind-3 "
+                           "access pattern");
+  }
+  Storage *s = storage(mem);
+  if (!s || s->dram)
+    return op->emitOpError("reads or writes a location that is not on chip");
+  if (reg) {
+    int64_t address = static_cast<int32_t>(read(engine, reg.getAddr()));
+    std::optional<int64_t> byte = s->onChip().getByte(address);
+    if (!byte || *byte % s->elementBytes)
+      return op->emitOpError("operand address ")
+             << address << " lies outside its on-chip location";
+    start = *byte / s->elementBytes;
+  }
+  Operand operand;
+  operand.elementType = s->type.getElementType();
+  for (size_t i = 1; i < pattern.size(); i += 2)
+    operand.shape.push_back(pattern[i]);
+  SmallVector<int64_t> idx(operand.shape.size(), 0);
+  int64_t count = 1;
+  for (int64_t n : operand.shape)
+    count *= n;
+  for (int64_t n = 0; n < count; ++n) {
+    int64_t element = start;
+    for (size_t d = 0; d < idx.size(); ++d)
+      element += idx[d] * pattern[2 * d];
+    if (element < 0 || element >= s->numElements)
+      return op->emitOpError("accesses element ")
+             << element << " outside its location of " << s->numElements;
+    operand.elements.push_back(elementAddress(*s, element * s->elementBytes));
+    for (size_t d = idx.size(); d-- > 0;)
+      if (++idx[d] < operand.shape[d])
+        break;
+      else
+        idx[d] = 0;
+  }
+  return operand;
+}
+
+LogicalResult Machine::executeCompute(Operation *op) {
+  bir::Engine engine = llvm::cast<bir::InstInterface>(op).getEngine();
+  SmallVector<Operand, 3> operands;
+  int32_t scalar = 0;
+  for (mlir::Value value : op->getOperands()) {
+    if (llvm::isa<bir::RegType>(value.getType())) {
+      scalar = static_cast<int32_t>(read(engine, value));
+      continue;
+    }
+    FailureOr<Operand> operand = resolve(op, value, engine);
+    if (failed(operand))
+      return failure();
+    operands.push_back(std::move(*operand));
+  }
+  sim::executeCompute(op, operands, scalar);
+  return success();
 }
 
 LogicalResult Machine::trigger(dge::TriggerOp op) {

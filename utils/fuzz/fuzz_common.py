@@ -253,6 +253,7 @@ class Input:
         self.runs = []
         self.note = ""        # what was mutated, for the reproducer
         self.parsed = False   # the fuzzer's own "got past the front door"
+        self.verified = False  # and the next one (mutate_mlir: verifies)
 
     def path(self, name):
         return os.path.join(self.dir, name)
@@ -268,6 +269,13 @@ class Input:
         self.runs.append(r)
         return r
 
+    def add_finding(self, cmd, kind, text):
+        """A finding the fuzzer itself establishes (e.g. two runs that
+        disagree), reported like a run's."""
+        r = Run(cmd, 1, "", text, False, 0)
+        r.kind = kind
+        self.runs.append(r)
+
     @property
     def kind(self):
         kinds = [r.kind for r in self.runs]
@@ -282,6 +290,7 @@ class Report:
         self.name, self.opts, self.workdir = name, opts, workdir
         self.inputs = 0
         self.parsed = 0
+        self.verified = 0
         self.by_kind = {}
         self.runs_by_tool = {}
         self.findings = []        # (input number, run, reproducer dir)
@@ -290,6 +299,7 @@ class Report:
     def add(self, inp):
         self.inputs += 1
         self.parsed += inp.parsed
+        self.verified += inp.verified
         self.by_kind[inp.kind] = self.by_kind.get(inp.kind, 0) + 1
         for r in inp.runs:
             counts = self.runs_by_tool.setdefault(r.tool, {})
@@ -311,8 +321,9 @@ class Report:
         self.findings.append((inp.number, r, repro))
         rel = [_relative(a, inp.dir) for a in r.cmd]
         print("FINDING %s: %s input %d (%s)" % (r.kind, self.name, inp.number,
-                                               inp.note))
-        print("  command: %s %s" % (env_prefix(), " ".join(map(shlex.quote, rel))))
+                                               printable(inp.note)))
+        print("  command: %s %s" % (env_prefix(), printable(
+            " ".join(map(shlex.quote, rel)))))
         if repro:
             print("  reproducer: %s (run repro.sh there)" % repro)
         else:
@@ -331,7 +342,8 @@ class Report:
             shutil.rmtree(dest)
         shutil.copytree(inp.dir, dest, ignore=shutil.ignore_patterns("result*"))
         rel = [_relative(a, inp.dir) for a in r.cmd]
-        with open(os.path.join(dest, "repro.sh"), "w") as f:
+        with open(os.path.join(dest, "repro.sh"), "w", encoding="utf-8",
+                  errors="surrogateescape") as f:
             f.write("#!/bin/sh\n")
             f.write("# %s input %d (%s --seed %d --count 1%s), finding: %s\n" % (
                 self.name, inp.number, self.name + ".py", inp.number,
@@ -347,7 +359,7 @@ class Report:
                 r.rc, " (timed out)" if r.timed_out else "", r.out, r.err))
         return dest
 
-    def summary(self, parsed_label):
+    def summary(self, parsed_label, verified_label=None):
         lines = []
         for t in sorted(self.runs_by_tool):
             counts = self.runs_by_tool[t]
@@ -359,7 +371,12 @@ class Report:
                 lines.append("  %5d x %s" % (n, sig))
             lines.append("reproducers: %s" % self.opts.out)
         nfind = sum(self.by_kind.get(k, 0) for k in FINDING_KINDS)
-        parsed = " (%d %s)" % (self.parsed, parsed_label) if parsed_label else ""
+        parsed = ""
+        if parsed_label:
+            parsed = " (%d %s" % (self.parsed, parsed_label)
+            if verified_label:
+                parsed += ", %d %s" % (self.verified, verified_label)
+            parsed += ")"
         detail = ""
         if nfind:
             detail = " (%s)" % ", ".join("%d %s" % (self.by_kind[k], k)
@@ -369,6 +386,12 @@ class Report:
             self.name, self.inputs, parsed, self.by_kind.get("ok", 0),
             self.by_kind.get("rejected", 0), nfind, detail))
         return "\n".join(lines)
+
+
+def printable(s):
+    """`s` with undecodable bytes (kept by os.fsdecode) shown as escapes."""
+    return s.encode("utf-8", "surrogateescape").decode("utf-8",
+                                                        "backslashreplace")
 
 
 def _relative(arg, base):
@@ -400,7 +423,8 @@ def _excerpt(r, n=12):
     return [l[:300] for l in out]
 
 
-def drive(name, opts, make_and_run, parsed_label, setup=None):
+def drive(name, opts, make_and_run, parsed_label, verified_label=None,
+          setup=None):
     """Runs inputs seed..seed+count-1 through `make_and_run(opts, inp, ctx)`
     on --jobs threads and prints the report. Returns the exit status."""
     workdir = tempfile.mkdtemp(prefix="dyn-fuzz-%s-work-" % name)
@@ -412,7 +436,11 @@ def drive(name, opts, make_and_run, parsed_label, setup=None):
         with concurrent.futures.ThreadPoolExecutor(max(1, opts.jobs)) as pool:
             def one(n):
                 inp = Input(n, workdir)
-                make_and_run(opts, inp, ctx)
+                try:
+                    make_and_run(opts, inp, ctx)
+                except Exception as e:
+                    raise RuntimeError("%s: internal error on input %d (a bug "
+                                       "of the fuzzer): %r" % (name, n, e)) from e
                 return inp
             # Submit in bounded windows: results are reported in input order
             # (deterministic output) without holding every input at once.
@@ -440,7 +468,7 @@ def drive(name, opts, make_and_run, parsed_label, setup=None):
         print("%s: %.1f s, %d runs" % (name, time.time() - start,
                                         sum(sum(c.values()) for c in
                                             report.runs_by_tool.values())))
-        print(report.summary(parsed_label))
+        print(report.summary(parsed_label, verified_label))
     finally:
         if opts.keep_work:
             print("scratch directory kept: %s" % workdir, file=sys.stderr)

@@ -63,7 +63,8 @@ GENERATED_SEEDS = 12   # gen_program.py seeds 1..12 join the corpus
 
 ELEM_TYPES = ["f32", "bf16", "f16", "f64", "i32", "i8", "i16", "i64", "i1",
               "index", "f8E4M3FN", "i4", "ui32", "si32", "complex<f32>"]
-ARCHS = ["gen2", "gen3", "core_v4", "core_v5", "gen9", "gen1"]
+COMMON_ELEM_TYPES = ["f32", "bf16", "f16", "i32", "i8", "i16", "i64", "f64"]
+ARCHS = ["gen2", "gen3", "core_v4", "core_v5"] * 4 + ["gen9", "gen1"]
 EXTRA_OPTIONS = ["max-descriptor-bytes=64", "max-descriptor-bytes=1",
                  "vector-route=swdge", "vector-route=hwdge",
                  "max-descriptor-bytes=4096", "engine=sp", "engine=act",
@@ -98,6 +99,8 @@ WORD_GROUPS = [
     ["dram", "sbuf", "psum", "hbm"],
     ["INDIRECT16B", "INDIRECT20B", "MXINDIRECT16B"],
 ]
+
+SAME_SYNTAX = [OP_GROUPS[2], OP_GROUPS[3]] + WORD_GROUPS[:4]
 
 SSA = re.compile(r"%[A-Za-z_$.\d][\w$.]*")
 INT = re.compile(r"(?<![\w%#@.^])-?\d+(?![\w.])")
@@ -281,8 +284,16 @@ class Program:
                     t = h.rsplit("->", 1)[1]
                 else:
                     t = split_top(h, ":")[-1]
-                    if " to " in t:
-                        t = t.rsplit(" to ", 1)[1]
+                    for word in (" to ", " into "):
+                        if word in t:
+                            t = t.rsplit(word, 1)[1]
+                if "get_dimension_size" in h:
+                    t = "i32"
+                elif "tensor.extract " in h:
+                    e = re.search(r"x?(\w+)>\s*$", t.strip())
+                    t = e.group(1) if e else t
+                elif "arith.cmpi" in h:
+                    t = "i1"
                 t = t.strip().rstrip("{").strip()
                 if t.startswith("(") and t.endswith(")"):
                     t = t[1:-1]
@@ -321,7 +332,7 @@ class Program:
     def visible(self, name, line):
         """Whether `name` may be used on `line`."""
         d = self.defs.get(name.split("#")[0])
-        if not d or d[0] > line or line >= len(self.line_block):
+        if not d or d[0] >= line or line >= len(self.line_block):
             return False
         b = self.line_block[line]
         while b is not None:
@@ -355,8 +366,15 @@ def same_type_names(prog, name, line, any_type=False):
 
 # ---------------------------------------------------------------- mutations
 
+def _covered(text, pattern):
+    return [(m.start(), m.end()) for m in re.finditer(pattern, text)]
+
+
 def m_int(rng, text, prog):
-    hits = [m for m in INT.finditer(text)]
+    # Slice sizes and bounds have their own, consistent mutations.
+    skip = _covered(text, r"sizes \[[^\]]*\]|#dynshape\.bounds<[^>]*>")
+    hits = [m for m in INT.finditer(text)
+            if not any(s <= m.start() < e for s, e in skip)]
     if not hits:
         return None
     m = rng.choice(hits)
@@ -382,7 +400,10 @@ def m_dim(rng, text, prog):
     off, shape = _dims_of(old)
     dims = [d for d in shape.split("x") if d]
     ext = extents(text)
-    how = rng.choice(["change", "change", "swap", "add", "drop", "dynamic"])
+    how = rng.choice(["extent"] * 6 + ["change", "change", "swap", "add",
+                                       "drop", "dynamic"])
+    if how == "extent":
+        return m_extent(rng, text, ext)
     if how == "change" or (how == "swap" and len(dims) < 2):
         if not dims:
             return None
@@ -404,10 +425,27 @@ def m_dim(rng, text, prog):
         k = rng.randrange(len(dims))
         dims[k] = "?" if dims[k] != "?" else str(rng.choice(ext))
     new = old[:off] + "".join(d + "x" for d in dims) + old[off + len(shape):]
-    if rng.random() < 0.6:
+    if rng.random() < 0.75:
         # The same type everywhere: keeps operand and result types agreeing.
         return text.replace(old, new), "dim %s -> %s everywhere" % (old, new)
     return replace_span(text, s, e, new), "dim %s -> %s once" % (old, new)
+
+
+def m_extent(rng, text, ext):
+    """One extent value changed wherever it is a dim, a slice size or a
+    bound: the program stays consistent (mostly)."""
+    v = rng.choice(ext)
+    w = abs(fc.interesting_int(rng, ext)) or 1
+    dim = re.compile(r"(?<=[<x])%d(?=x)" % v)
+    new = dim.sub(str(w), text)
+
+    def fix_list(m):
+        items = [x.strip() for x in m.group(2).split(",")]
+        items = [str(w) if x == str(v) else x for x in items]
+        return m.group(1) + ", ".join(items) + m.group(3)
+    new = re.sub(r"(sizes \[)([^\]]*)(\])", fix_list, new)
+    new = re.sub(r"(#dynshape\.bounds<)([^>]*)(>)", fix_list, new)
+    return new, "extent %d -> %d everywhere" % (v, w)
 
 
 def m_bounds(rng, text, prog):
@@ -416,11 +454,15 @@ def m_bounds(rng, text, prog):
         return None
     m = rng.choice(hits)
     entries = [x.strip() for x in m.group(1).split(",")]
-    how = rng.choice(["change", "change", "swap", "add", "drop", "dynamic"])
-    if how == "change" or (how == "swap" and len(entries) < 2):
+    numeric = [k for k, x in enumerate(entries) if x != "?"]
+    how = rng.choice(["change"] * 6 + ["swap", "add", "drop", "dynamic"])
+    if how == "change" and numeric:
+        k = rng.choice(numeric)
+        entries[k] = str(abs(fc.interesting_int(
+            rng, extents(text) + [int(entries[j]) for j in numeric])))
+    elif how == "change" or (how == "swap" and len(entries) < 2):
         k = rng.randrange(len(entries))
-        entries[k] = str(fc.interesting_int(
-            rng, extents(text) + [int(x) for x in entries if x != "?"]))
+        entries[k] = str(fc.interesting_int(rng, extents(text)))
     elif how == "swap":
         a, b = rng.sample(range(len(entries)), 2)
         entries[a], entries[b] = entries[b], entries[a]
@@ -433,7 +475,7 @@ def m_bounds(rng, text, prog):
         k = rng.randrange(len(entries))
         entries[k] = "?" if entries[k] != "?" else "8"
     new = "#dynshape.bounds<%s>" % ", ".join(entries)
-    if rng.random() < 0.6:
+    if rng.random() < 0.75:
         return text.replace(m.group(0), new), "bounds %s -> %s everywhere" % (
             m.group(0), new)
     return replace_span(text, m.start(), m.end(), new), \
@@ -446,8 +488,16 @@ def m_elem(rng, text, prog):
         return None
     m = rng.choice(hits)
     old = m.group(0)
-    new = rng.choice([t for t in ELEM_TYPES if t != old])
-    if rng.random() < 0.5:
+    everywhere = rng.random() < 0.6
+    pool = COMMON_ELEM_TYPES if everywhere or rng.random() < 0.7 else ELEM_TYPES
+    if rng.random() < 0.7:
+        # Same kind: float for float, integer for integer.
+        kind = old[0] == "i"
+        pool = [t for t in pool if (t[0] == "i") == kind] or pool
+    if text[m.start() - 1] not in "x<":
+        pool = ["i64", "i16", "i8", "index", "i32", "i1", "f32"]
+    new = rng.choice([t for t in pool if t != old])
+    if everywhere:
         # Every occurrence in shaped types (or every scalar annotation).
         pat = re.compile(r"(?<=[x<])%s\b" % re.escape(old)) if \
             text[m.start() - 1] in "x<" else re.compile(
@@ -481,7 +531,8 @@ def m_dup(rng, text, prog):
     fresh = {}
     for n in names:
         fresh[n] = n + "_fz%d" % rng.randrange(1000)
-        renamed = re.sub(re.escape(n) + r"(?![\w$.])", fresh[n], renamed, count=1)
+        renamed = re.sub(re.escape(n) + r"(?![\w$.])", fresh[n], renamed,
+                         count=1)
     lines = list(prog.lines)
     after = rng.random() < 0.7
     at = end if after else first
@@ -489,35 +540,48 @@ def m_dup(rng, text, prog):
     new_text = "\n".join(lines)
     note = "dup line %d" % (first + 1)
     if after and names and rng.random() < 0.5:
-        # Let a later use read the duplicate.
-        n = names[0].split(":")[0]
+        # Let one later use read the duplicate.
+        n = names[0]
         tail_start = len("\n".join(lines[:end + len(body)]))
-        uses = [m for m in re.finditer(re.escape(n) + r"(?![\w$.])",
-                                       new_text[tail_start:])]
+        uses = list(re.finditer(re.escape(n) + r"(?![\w$.])",
+                                new_text[tail_start:]))
         if uses:
             u = rng.choice(uses)
             new_text = replace_span(new_text, tail_start + u.start(),
-                                    tail_start + u.end(), fresh[names[0]])
+                                    tail_start + u.end(), fresh[n])
             note += ", one later use rewired"
     return new_text, note
+
+
+def _uses_after(prog, name, line):
+    pat = re.compile(re.escape(name) + r"(?![\w$.])")
+    return any(pat.search(l) for l in prog.lines[line:])
 
 
 def m_del(rng, text, prog):
     ks = _body_stmts(prog, terminators=rng.random() < 0.1)
     if not ks:
         return None
-    k = rng.choice(ks)
-    first, end, _, _ = prog.stmts[k]
-    names = prog.defined_names(k)
-    lines = list(prog.lines)
-    del lines[first:end]
-    new_text = "\n".join(lines)
-    for n in names:
-        alts = same_type_names(prog, n, before_line=first)
-        if alts:
-            alt = rng.choice(alts)
-            new_text = re.sub(re.escape(n) + r"(?![\w$.])", alt, new_text)
-    return new_text, "del line %d" % (first + 1)
+    for attempt in range(6):
+        k = rng.choice(ks)
+        first, end, _, _ = prog.stmts[k]
+        names = prog.defined_names(k)
+        subst = {}
+        for n in names:
+            alts = same_type_names(prog, n, first)
+            if alts:
+                subst[n] = rng.choice(alts)
+            elif _uses_after(prog, n, end) and attempt < 5:
+                break   # its uses would be left undefined: another one
+        else:
+            lines = list(prog.lines)
+            del lines[first:end]
+            new_text = "\n".join(lines)
+            for n, alt in subst.items():
+                new_text = re.sub(re.escape(n) + r"(?![\w$.])", alt, new_text)
+            return new_text, "del line %d%s" % (first + 1, "".join(
+                ", %s -> %s" % kv for kv in subst.items()))
+    return None
 
 
 def m_swap(rng, text, prog):
@@ -529,40 +593,77 @@ def m_swap(rng, text, prog):
     if not blocks:
         return None
     b = rng.choice(blocks)
-    if rng.random() < 0.6:
-        i = rng.randrange(len(b) - 1)
-        a, c = b[i], b[i + 1]
+    lines = prog.lines
+    for attempt in range(8):
+        if rng.random() < 0.6:
+            i = rng.randrange(len(b) - 1)
+            a, c = b[i], b[i + 1]
+        else:
+            a, c = sorted(rng.sample(b, 2))
+        fa, ea, _, _ = prog.stmts[a]
+        fc_, ec, _, _ = prog.stmts[c]
+        if ea > fc_:
+            continue
+        # Mostly swap ops that do not use each other's results (the rest
+        # test dominance checks).
+        after_a = "\n".join(lines[ea:ec])
+        c_text = "\n".join(lines[fc_:ec])
+        before_c = SSA.findall(" ".join(
+            re.split(r"=(?!=)", l)[0] for l in lines[fa:fc_] if "=" in l))
+        used = any(re.search(re.escape(n) + r"(?![\w$.])", after_a)
+                   for n in prog.defined_names(a)) or \
+            any(re.search(re.escape(n) + r"(?![\w$.])", c_text)
+                for n in before_c)
+        if not used or attempt == 7 or rng.random() < 0.1:
+            break
     else:
-        a, c = sorted(rng.sample(b, 2))
-    fa, ea, _, _ = prog.stmts[a]
-    fc_, ec, _, _ = prog.stmts[c]
+        return None
     if ea > fc_:
         return None
-    lines = prog.lines
     new = lines[:fa] + lines[fc_:ec] + lines[ea:fc_] + lines[fa:ea] + lines[ec:]
     return "\n".join(new), "swap lines %d and %d" % (fa + 1, fc_ + 1)
 
 
+def _use_lines(prog):
+    """Lines that hold operands: each statement up to where its regions
+    open."""
+    out = []
+    for first, end, _, _ in prog.stmts:
+        for i in range(first, end):
+            out.append(i)
+            line = prog.lines[i]
+            if line.count("{") > line.count("}"):
+                break
+    return sorted(set(out))
+
+
 def m_ssa(rng, text, prog):
     uses = []
-    for k in _body_stmts(prog, terminators=True):
-        first, end, _, _ = prog.stmts[k]
-        start = len("\n".join(prog.lines[:first])) + (1 if first else 0)
-        stext = prog.stmt_text(k)
-        lhs = re.match(r"\s*((?:%[\w$.]+(?::\d+)?\s*,?\s*)+)=", stext)
-        skip = lhs.end() if lhs else 0
-        for m in SSA.finditer(stext):
-            if m.start() >= skip:
-                uses.append((start + m.start(), start + m.end(), m.group(0),
-                             first))
+    offsets = [0]
+    for line in prog.lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    for i in _use_lines(prog):
+        line = prog.lines[i]
+        if line.lstrip().startswith("^"):
+            continue
+        for m in re.finditer(r"%[\w$.]+(?:#\d+)?", line):
+            if re.match(r"\s*(:\d+)?\s*,?\s*(%[\w$.]+\s*,?\s*)*=(?!=)",
+                        line[m.end():]):
+                continue   # a definition
+            uses.append((offsets[i] + m.start(), offsets[i] + m.end(),
+                         m.group(0), i))
     if not uses:
         return None
     s, e, name, line = rng.choice(uses)
-    alts = same_type_names(prog, name, before_line=line)
-    if not alts or rng.random() < 0.2:
-        alts = [n for n in prog.types if n != name] or [name]
+    alts = []
+    if "#" not in name and rng.random() < 0.95:
+        alts = same_type_names(prog, name, line)
+    if not alts and rng.random() < 0.15:
+        # No value of the type: any visible one (tests the type checks).
+        alts = same_type_names(prog, name, line, any_type=True)
+    if not alts:
+        return None
     alt = rng.choice(alts)
-    # A use of a multi-result value keeps its `#k`.
     return replace_span(text, s, e, alt), "ssa %s -> %s on line %d" % (
         name, alt, line + 1)
 
@@ -580,7 +681,11 @@ def m_opname(rng, text, prog):
                 hits.append((m, group))
     if not hits:
         return None
-    m, group = rng.choice(hits)
+    # Ops of one syntax (arith binaries, casts, ALU kinds, engines, ...)
+    # keep the mutant parseable; the others (dynamic_slice <->
+    # dynamic_update_slice, ...) mostly test the parsers.
+    weights = [4 if g in SAME_SYNTAX else 1 for _, g in hits]
+    m, group = rng.choices(hits, weights)[0]
     new = rng.choice([g for g in group if g != m.group(0)])
     return replace_span(text, m.start(), m.end(), new), "op %s -> %s" % (
         m.group(0), new)
@@ -610,9 +715,30 @@ def m_attr(rng, text, prog):
         entries = [x.strip() for x in m.group(1).split(",")]
         k = rng.randrange(len(entries))
         how = rng.random()
-        if how < 0.6:
+        if how < 0.8:
             entries[k] = str(fc.interesting_int(rng, extents(text)))
-        elif how < 0.8:
+            # The result type of the slice follows its sizes.
+            rest = text[m.end():]
+            line_end = rest.find("\n%")
+            stmt = rest[:line_end if line_end >= 0 else len(rest)]
+            arrow = stmt.find("->")
+            spans = shaped_spans(stmt[arrow:]) if arrow >= 0 else []
+            if spans and rng.random() < 0.85:
+                s, e = spans[0]
+                s, e = s + arrow, e + arrow
+                old_t = stmt[s:e]
+                off, shape = _dims_of(old_t)
+                dims = [d for d in shape.split("x") if d]
+                if k < len(dims):
+                    dims[k] = entries[k].lstrip("-")
+                    new_t = old_t[:off] + "".join(d + "x" for d in dims) + \
+                        old_t[off + len(shape):]
+                    stmt = stmt[:s] + new_t + stmt[e:]
+            new = "sizes [%s]" % ", ".join(entries)
+            text2 = text[:m.start()] + new + stmt + rest[len(stmt):]
+            return text2, "sizes %s -> %s with its result type" % (
+                m.group(0), new)
+        elif how < 0.9:
             entries.pop(k)
         else:
             entries.append("1")
@@ -669,7 +795,7 @@ MUTATIONS = [(m_int, 16), (m_dim, 12), (m_bounds, 5), (m_elem, 8),
 
 def mutate(rng, text):
     """1-6 mutations (mostly 1 or 2); returns (text, notes)."""
-    n = rng.choice([1, 1, 1, 1, 2, 2, 2, 3, 3, 4, 6])
+    n = rng.choice([1] * 6 + [2] * 3 + [3] * 2 + [4, 6])
     notes = []
     funcs, weights = zip(*MUTATIONS)
     tries = 0
@@ -701,9 +827,16 @@ def check(opts, inp, seeds):
     opt = fc.tool(opts, "dyn-opt")
     tr = fc.tool(opts, "dyn-translate")
     r = inp.run(opts, [opt, path, "-o", os.devnull])
+    if r.kind == "rejected":
+        # Did it parse (and fail to verify)? Only the count uses this run:
+        # unverified IR is not a valid input, so nothing it does is a finding.
+        probe = fc.run([opt, path, "--mlir-very-unsafe-disable-verifier-on-parsing",
+                        "--mlir-print-op-generic", "-o", os.devnull],
+                       opts.timeout, cwd=inp.dir)
+        inp.parsed = probe.kind == "ok"
     if r.kind != "ok":
         return
-    inp.parsed = True
+    inp.parsed = inp.verified = True
     pipelines = [("default", "--lower-to-addr4"),
                  ("gen2", "--lower-to-addr4=arch=gen2")]
     if rng.random() < 0.25:
@@ -762,7 +895,7 @@ def main():
     fc.finish_arguments(opts)
     return fc.drive("mutate_mlir", opts,
                     lambda o, inp, ctx: check(o, inp, seeds),
-                    "parsed")
+                    "parsed", "verified")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Verifier.h"
+#include "llvm/ADT/bit.h"
 
 using namespace mlir;
 using namespace dyn;
@@ -59,6 +60,10 @@ private:
     return it->second;
   }
   LogicalResult buildList(size_t begin, size_t end, RegisterFile regs);
+  FailureOr<Value> buildOperand(const SideSpec &s, uint8_t engine, size_t at,
+                                RegisterFile &regs);
+  LogicalResult buildCompute(const InstructionSpec &in, size_t at,
+                             RegisterFile &regs);
   LogicalResult buildTrigger(const InstructionSpec &in, size_t at,
                              RegisterFile &regs);
 
@@ -70,6 +75,85 @@ private:
   SmallVector<Value> locations;
   RegisterFile topLevel;
 };
+
+/// A compute operand: bir.reg_ap on its register, or bir.ap at its offset.
+FailureOr<Value> Deserializer::buildOperand(const SideSpec &s, uint8_t engine,
+                                            size_t at, RegisterFile &regs) {
+  Value mem = locations[s.location];
+  Type apType = bir::AccessPatternType::get(ctx);
+  if (s.word.registerMode) {
+    FailureOr<Value> addr = readReg(regs, engine, s.word.registerId, at);
+    if (failed(addr))
+      return failure();
+    return Value(bir::RegisterAPOp::create(b, loc, apType, mem, *addr,
+                                           b.getDenseI64ArrayAttr(s.pattern)));
+  }
+  return Value(bir::PhysicalAPOp::create(
+      b, loc, apType, mem, b.getI64IntegerAttr(s.offset),
+      b.getDenseI64ArrayAttr(s.pattern), IntegerAttr(), DenseI64ArrayAttr(),
+      ValueRange(), Value(), IntegerAttr(), IntegerAttr(), IntegerAttr()));
+}
+
+LogicalResult Deserializer::buildCompute(const InstructionSpec &in, size_t at,
+                                         RegisterFile &regs) {
+  SmallVector<Value, 3> ops;
+  for (const SideSpec &s : in.operands) {
+    FailureOr<Value> operand = buildOperand(s, in.engine, at, regs);
+    if (failed(operand))
+      return failure();
+    ops.push_back(*operand);
+  }
+  auto engine = bir::EngineAttr::get(ctx, *bir::symbolizeEngine(in.engine));
+  Value reg;
+  if (in.flags & 2) {
+    FailureOr<Value> r = readReg(regs, in.engine, in.lhs, at);
+    if (failed(r))
+      return failure();
+    reg = *r;
+  }
+  auto f32 = [&](uint32_t bits) {
+    return b.getF32FloatAttr(llvm::bit_cast<float>(bits));
+  };
+  auto elementwise = [&]() {
+    return bir::ElementwiseKindAttr::get(
+        ctx, *bir::symbolizeElementwiseKind(in.kind));
+  };
+  switch (in.opcode) {
+  case TensorTensor:
+    bir::TensorTensorOp::create(b, loc, elementwise(), ops[0], ops[1], ops[2],
+                                engine);
+    break;
+  case TensorScalar:
+    bir::TensorScalarOp::create(
+        b, loc, elementwise(), ops[0], reg,
+        reg ? FloatAttr() : f32(static_cast<uint32_t>(in.imm)), ops[1],
+        (in.flags & 1) ? b.getUnitAttr() : UnitAttr(), engine);
+    break;
+  case TensorCopy:
+    bir::TensorCopyOp::create(b, loc, ops[0], ops[1], engine);
+    break;
+  case TensorReduce:
+    bir::TensorReduceOp::create(
+        b, loc,
+        bir::ReduceKindAttr::get(ctx, *bir::symbolizeReduceKind(in.kind)),
+        ops[0], ops[1], engine);
+    break;
+  case Iota:
+    bir::IotaOp::create(b, loc, ops[0], b.getI32IntegerAttr(in.base),
+                        b.getI32IntegerAttr(in.partition),
+                        b.getDenseI32ArrayAttr(in.free), engine);
+    break;
+  case AffineSelect:
+    bir::AffineSelectOp::create(
+        b, loc, ops[0], ops[1], b.getI32IntegerAttr(in.base),
+        b.getI32IntegerAttr(in.partition), b.getDenseI32ArrayAttr(in.free),
+        bir::CompareKindAttr::get(ctx, *bir::symbolizeCompareKind(in.kind)),
+        reg, reg ? IntegerAttr() : b.getI32IntegerAttr(in.imm),
+        f32(static_cast<uint32_t>(in.fill)), engine);
+    break;
+  }
+  return success();
+}
 
 LogicalResult Deserializer::buildTrigger(const InstructionSpec &in, size_t at,
                                          RegisterFile &regs) {
@@ -218,6 +302,15 @@ LogicalResult Deserializer::buildList(size_t begin, size_t end,
     }
     case Trigger:
       if (failed(buildTrigger(in, i, regs)))
+        return failure();
+      continue;
+    case TensorTensor:
+    case TensorScalar:
+    case TensorCopy:
+    case TensorReduce:
+    case Iota:
+    case AffineSelect:
+      if (failed(buildCompute(in, i, regs)))
         return failure();
       continue;
     }

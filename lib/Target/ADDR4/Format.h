@@ -33,6 +33,12 @@ enum Opcode : uint8_t {
   Trigger = 7,
   ReadElem = 8,
   Memset = 9,
+  TensorTensor = 10,
+  TensorScalar = 11,
+  TensorCopy = 12,
+  TensorReduce = 13,
+  Iota = 14,
+  AffineSelect = 15,
   DynamicFor = 106, // the report's InstDynamicForLoop opcode
 };
 

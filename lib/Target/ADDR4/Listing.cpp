@@ -13,6 +13,7 @@
 #include "dyn/Dialect/BIR/IR/ElementTypes.h"
 #include "dyn/Dialect/DGE/IR/DGE.h"
 
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/Format.h"
 
 using namespace mlir;
@@ -44,6 +45,44 @@ static void printSide(llvm::raw_ostream &os, StringRef name, const SideSpec &s,
        << "stride " << rec.rowStride << " bytes)";
   }
   os << '\n';
+}
+
+/// `[[step, num], ...]`.
+static void printPattern(llvm::raw_ostream &os, ArrayRef<int64_t> pattern) {
+  os << '[';
+  for (size_t i = 0; i + 1 < pattern.size(); i += 2)
+    os << (i ? ", " : "") << '[' << pattern[i] << ", " << pattern[i + 1] << ']';
+  os << ']';
+}
+
+/// A compute operand: its location, how its address is found, its pattern.
+static void printOperand(llvm::raw_ostream &os, StringRef name,
+                         const SideSpec &s) {
+  os << ' ' << name << "=location " << s.location;
+  if (s.word.registerMode)
+    os << " at r" << s.word.registerId;
+  else
+    os << " + " << s.offset << " at " << llvm::format_hex(s.word.immediate, 10);
+  os << ' ';
+  printPattern(os, s.pattern);
+}
+
+/// The scalar of tensor_scalar or the bound of affine_select.
+static void printScalar(llvm::raw_ostream &os, const InstructionSpec &in,
+                        bool isFloat) {
+  if (in.flags & 2)
+    os << " r" << unsigned(in.lhs);
+  else if (isFloat)
+    os << ' ' << llvm::bit_cast<float>(in.imm);
+  else
+    os << ' ' << in.imm;
+}
+
+static void printAffineIndex(llvm::raw_ostream &os, const InstructionSpec &in) {
+  os << " (" << in.base << " + " << in.partition << " * partition";
+  for (auto [i, c] : llvm::enumerate(in.free))
+    os << " + " << c << " * free" << i;
+  os << ')';
 }
 
 LogicalResult dyn::addr4::printListing(StringRef bytes, llvm::raw_ostream &os,
@@ -138,6 +177,46 @@ LogicalResult dyn::addr4::printListing(StringRef bytes, llvm::raw_ostream &os,
         os << " queue " << bir::stringifyEngine(*bir::symbolizeEngine(in.queue));
       break;
     }
+    case TensorTensor:
+      os << "tensor_tensor "
+         << bir::stringifyElementwiseKind(*bir::symbolizeElementwiseKind(in.kind));
+      printOperand(os, "out", in.operands[2]);
+      printOperand(os, "lhs", in.operands[0]);
+      printOperand(os, "rhs", in.operands[1]);
+      break;
+    case TensorScalar:
+      os << "tensor_scalar "
+         << bir::stringifyElementwiseKind(*bir::symbolizeElementwiseKind(in.kind))
+         << ((in.flags & 1) ? " (scalar first)" : "") << " scalar";
+      printScalar(os, in, /*isFloat=*/true);
+      printOperand(os, "out", in.operands[1]);
+      printOperand(os, "in", in.operands[0]);
+      break;
+    case TensorCopy:
+      os << "tensor_copy";
+      printOperand(os, "out", in.operands[1]);
+      printOperand(os, "in", in.operands[0]);
+      break;
+    case TensorReduce:
+      os << "tensor_reduce "
+         << bir::stringifyReduceKind(*bir::symbolizeReduceKind(in.kind));
+      printOperand(os, "out", in.operands[1]);
+      printOperand(os, "in", in.operands[0]);
+      break;
+    case Iota:
+      os << "iota";
+      printAffineIndex(os, in);
+      printOperand(os, "out", in.operands[0]);
+      break;
+    case AffineSelect:
+      os << "affine_select where";
+      printAffineIndex(os, in);
+      os << ' ' << bir::stringifyCompareKind(*bir::symbolizeCompareKind(in.kind));
+      printScalar(os, in, /*isFloat=*/false);
+      os << " else " << llvm::bit_cast<float>(static_cast<uint32_t>(in.fill));
+      printOperand(os, "out", in.operands[1]);
+      printOperand(os, "in", in.operands[0]);
+      break;
     }
     os << "\n";
   }

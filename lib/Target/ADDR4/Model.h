@@ -42,6 +42,16 @@ struct LocationSpec {
   uint32_t address = 0;
   uint8_t flags = 0; // bit 0: the DGE scratch
 };
+/// One side of a descriptor, or one operand of a compute instruction: a
+/// location, an offset (bytes for a descriptor side, elements for an
+/// operand), the ADDR4 word that says how the address is found, a pattern,
+/// and for an indirect side its record.
+struct SideSpec {
+  uint32_t location = 0, offset = 0, record = 0;
+  Decoded word;
+  uint32_t rawWord = 0;
+  llvm::SmallVector<int64_t> pattern;
+};
 struct InstructionSpec {
   uint8_t opcode = 0, engine = 0;
   uint8_t dst = 0, lhs = 0, rhs = 0, kind = 0, dgeType = 0, queue = 0xFF;
@@ -49,14 +59,15 @@ struct InstructionSpec {
   int32_t imm = 0, lb = 0, ub = 0, step = 0, coef = 0, constant = 0;
   uint32_t maxTrip = 0, bodyCount = 0, block = 0;
   uint32_t location = 0, element = 0; // ReadElem, Memset
-  uint64_t fill = 0;                  // Memset
+  uint64_t fill = 0;                  // Memset; f32 bits of a compute fill
   llvm::SmallVector<int64_t> pattern; // Memset
-};
-struct SideSpec {
-  uint32_t location = 0, offset = 0, record = 0;
-  Decoded word;
-  uint32_t rawWord = 0;
-  llvm::SmallVector<int64_t> pattern;
+  // Compute instructions: operands in the op's order; flags (bit 0: the
+  // scalar is on the left; bit 1: the scalar or bound is register `lhs`,
+  // else `imm`, f32 bits for tensor_scalar); an affine index.
+  llvm::SmallVector<SideSpec, 3> operands;
+  uint8_t flags = 0;
+  int32_t base = 0, partition = 0;
+  llvm::SmallVector<int32_t> free;
 };
 struct DescriptorSpec {
   SideSpec src, dst;
@@ -79,7 +90,7 @@ struct ContainerModel {
   llvm::SmallVector<ArgumentSpec> arguments;
   llvm::SmallVector<ResultSpec> results;
   llvm::SmallVector<LocationSpec> locations;
-  llvm::SmallVector<InstructionSpec> instructions;
+  llvm::SmallVector<InstructionSpec, 0> instructions;
   llvm::SmallVector<BlockSpec> blocks;
   llvm::SmallVector<RecordSpec> records;
 };

@@ -18,6 +18,16 @@ using namespace dyn::addr4::format;
 
 namespace {
 
+static bool isElementwiseKind(uint8_t code) {
+  return bir::symbolizeElementwiseKind(code).has_value();
+}
+static bool isReduceKind(uint8_t code) {
+  return bir::symbolizeReduceKind(code).has_value();
+}
+static bool isCompareKind(uint8_t code) {
+  return bir::symbolizeCompareKind(code).has_value();
+}
+
 /// Deeper nesting is not something the compiler produces (project-defined
 /// limit; it keeps reading iterative-safe).
 constexpr size_t kMaxLoopDepth = 64;
@@ -283,11 +293,98 @@ private:
               *dge::symbolizeArch(m.archLevel)))
         return fail("corrupt container: a trigger " + *why);
       return true;
+    case TensorTensor:
+      return enumCode(in.kind, isElementwiseKind, "elementwise operation") &&
+             computeOperands(in, 3);
+    case TensorReduce:
+      return enumCode(in.kind, isReduceKind, "reduction") &&
+             computeOperands(in, 2);
+    case TensorScalar:
+      return enumCode(in.kind, isElementwiseKind, "elementwise operation") &&
+             scalar(in) && computeOperands(in, 2);
+    case TensorCopy:
+      return computeOperands(in, 2);
+    case Iota:
+      return affineIndex(in) && computeOperands(in, 1);
+    case AffineSelect:
+      if (!enumCode(in.kind, isCompareKind, "comparison") ||
+          !scalar(in) || !affineIndex(in))
+        return false;
+      in.fill = r.get<uint32_t>("a fill value");
+      return !r.failed() && computeOperands(in, 2);
     default:
       return fail("corrupt container: unknown opcode " +
                   std::to_string(in.opcode) + " at byte " +
                   std::to_string(r.position() - 2));
     }
+  }
+
+  /// An enum's code, checked against its cases by `symbolize`.
+  template <typename SymbolizeFn>
+  bool enumCode(uint8_t &code, SymbolizeFn symbolize, llvm::StringRef what) {
+    code = r.get<uint8_t>("an operation code");
+    if (r.failed())
+      return false;
+    if (!symbolize(code))
+      return fail("corrupt container: unknown " + what.str() + " " +
+                  std::to_string(code));
+    return true;
+  }
+
+  /// Flags, then a register (bit 1) or a 32-bit immediate.
+  bool scalar(InstructionSpec &in) {
+    in.flags = r.get<uint8_t>("flags");
+    if (!r.failed() && (in.flags & ~3u))
+      return fail("corrupt container: unknown flags " +
+                  std::to_string(in.flags));
+    if (in.flags & 2) {
+      in.lhs = r.get<uint8_t>("a register");
+      return !r.failed() && reg(in.lhs);
+    }
+    in.imm = r.get<int32_t>("an immediate");
+    return !r.failed();
+  }
+
+  bool affineIndex(InstructionSpec &in) {
+    in.base = r.get<int32_t>("an affine base");
+    in.partition = r.get<int32_t>("a partition coefficient");
+    uint8_t count = r.get<uint8_t>("a coefficient count");
+    for (unsigned i = 0; !r.failed() && i < count; ++i)
+      in.free.push_back(r.get<int32_t>("a free coefficient"));
+    return !r.failed();
+  }
+
+  /// `count` operands: on-chip locations, each word a register or the
+  /// static address of its element offset.
+  bool computeOperands(InstructionSpec &in, unsigned count) {
+    for (unsigned i = 0; i < count; ++i) {
+      SideSpec &s = in.operands.emplace_back();
+      s.location = r.get<uint32_t>("an operand location");
+      s.offset = r.get<uint32_t>("an operand offset");
+      s.rawWord = r.get<uint32_t>("an operand ADDR4 word");
+      s.record = kNone;
+      uint8_t pairs = r.get<uint8_t>("a pattern length");
+      for (unsigned k = 0; !r.failed() && k < 2 * pairs; ++k)
+        s.pattern.push_back(r.get<uint32_t>("a pattern entry"));
+      if (r.failed())
+        return false;
+      if (s.location >= m.locations.size() ||
+          m.locations[s.location].kind != Allocation ||
+          !bir::AddressMap::isOnChip(static_cast<bir::MemorySpace>(
+              m.locations[s.location].space)))
+        return fail("corrupt container: a compute operand names location " +
+                    std::to_string(s.location) + ", not an on-chip location");
+      if (pairs == 0)
+        return fail("corrupt container: empty operand pattern");
+      llvm::Expected<Decoded> word = decode(s.rawWord);
+      if (!word)
+        return fail("corrupt container: " + llvm::toString(word.takeError()));
+      s.word = *word;
+      if (!s.word.registerMode && s.word.mode != Mode::Static)
+        return fail("corrupt container: a compute operand's word must be "
+                    "register or static mode");
+    }
+    return true;
   }
 
   bool instructions() {

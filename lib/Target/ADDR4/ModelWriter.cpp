@@ -143,7 +143,53 @@ private:
       w.put<uint8_t>(in.queue);
       w.put<uint32_t>(in.block);
       return;
+    case TensorTensor:
+    case TensorReduce:
+      w.put<uint8_t>(in.kind);
+      break;
+    case TensorScalar:
+      w.put<uint8_t>(in.kind);
+      w.put<uint8_t>(in.flags);
+      scalar(in);
+      break;
+    case TensorCopy:
+      break;
+    case Iota:
+      affineIndex(in);
+      break;
+    case AffineSelect:
+      w.put<uint8_t>(in.kind);
+      w.put<uint8_t>(in.flags);
+      scalar(in);
+      affineIndex(in);
+      w.put<uint32_t>(static_cast<uint32_t>(in.fill));
+      break;
     }
+    for (const SideSpec &operand : in.operands)
+      computeOperand(operand);
+  }
+
+  /// A register (flags bit 1) or a 32-bit immediate.
+  void scalar(const InstructionSpec &in) {
+    if (in.flags & 2)
+      w.put<uint8_t>(in.lhs);
+    else
+      w.put<int32_t>(in.imm);
+  }
+
+  void affineIndex(const InstructionSpec &in) {
+    w.put<int32_t>(in.base);
+    w.put<int32_t>(in.partition);
+    w.put<uint8_t>(in.free.size());
+    for (int32_t c : in.free)
+      w.put<int32_t>(c);
+  }
+
+  void computeOperand(const SideSpec &s) {
+    w.put<uint32_t>(s.location);
+    w.put<uint32_t>(s.offset);
+    w.put<uint32_t>(s.rawWord);
+    pattern(s.pattern);
   }
 
   void instructions() {

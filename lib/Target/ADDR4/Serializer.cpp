@@ -14,6 +14,7 @@
 #include "Format.h"
 #include "Model.h"
 
+#include "dyn/Dialect/BIR/IR/AddressMap.h"
 #include "dyn/Dialect/BIR/IR/ElementTypes.h"
 #include "dyn/Dialect/DGE/IR/DGE.h"
 #include "dyn/Target/ADDR4/ADDR4.h"
@@ -21,6 +22,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/ADT/bit.h"
 
 #include <limits>
 
@@ -53,6 +55,8 @@ private:
                             SideSpec &side);
   FailureOr<uint8_t> regId(Value reg, Operation *user);
   FailureOr<uint32_t> locationId(Value location, Operation *user);
+  LogicalResult processOperand(Operation *op, Value ap, SideSpec &operand);
+  LogicalResult processCompute(Operation *op, InstructionSpec &in);
   LogicalResult processPattern(Operation *at, ArrayRef<int64_t> pattern,
                                SmallVectorImpl<int64_t> &out);
 
@@ -218,8 +222,9 @@ LogicalResult Serializer::processLoopBody(Block &body, size_t loopIndex) {
 LogicalResult Serializer::processInstruction(Operation *op) {
   auto inst = llvm::dyn_cast<bir::InstInterface>(op);
   if (!inst) {
-    if (llvm::isa<bir::AllocOp, bir::PhysicalAPOp, dge::BlockOp, func::ReturnOp>(op))
-      return success(); // in the locations and blocks, or implied
+    if (llvm::isa<bir::AllocOp, bir::PhysicalAPOp, bir::RegisterAPOp,
+                  dge::BlockOp, func::ReturnOp>(op))
+      return success(); // in the locations, blocks and operands, or implied
     return op->emitOpError("cannot be serialized; lower with --lower-to-addr4");
   }
   size_t index = m.instructions.size();
@@ -322,6 +327,11 @@ LogicalResult Serializer::processInstruction(Operation *op) {
           return failure();
         return processLoopBody(loop.getBody().front(), index);
       })
+      .Case<bir::TensorTensorOp, bir::TensorScalarOp, bir::TensorCopyOp,
+            bir::TensorReduceOp, bir::IotaOp, bir::AffineSelectOp>(
+          [&](Operation *) {
+            return failed(processCompute(op, in)) ? failure() : done();
+          })
       .Case([&](dge::TriggerOp trigger) -> LogicalResult {
         // The routes must be the ones the recorded target can run.
         if (std::optional<std::string> why = dge::checkRouteForArch(
@@ -339,6 +349,125 @@ LogicalResult Serializer::processInstruction(Operation *op) {
       .Default([&](Operation *) {
         return op->emitOpError(
             "cannot be serialized; lower with --lower-to-addr4");
+      });
+}
+
+/// An on-chip operand: its location, its element offset and its ADDR4 word
+/// (register mode for a kind-3 pattern, the static address of its offset
+/// for a kind-1 one), and its pattern.
+LogicalResult Serializer::processOperand(Operation *op, Value ap,
+                                         SideSpec &operand) {
+  Value mem;
+  llvm::Expected<uint32_t> word = llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      "operand is not a kind-1 or kind-3 access pattern; lower with "
+      "--lower-to-addr4");
+  ArrayRef<int64_t> pattern;
+  operand.record = kNone;
+  if (auto reg = ap.getDefiningOp<bir::RegisterAPOp>()) {
+    mem = reg.getMem();
+    pattern = reg.getPattern();
+    operand.offset = 0;
+    FailureOr<uint8_t> id = regId(reg.getAddr(), op);
+    if (failed(id))
+      return failure();
+    llvm::consumeError(word.takeError());
+    word = encodeRegister(*id);
+  } else if (auto phys = ap.getDefiningOp<bir::PhysicalAPOp>()) {
+    mem = phys.getMem();
+    pattern = phys.getPattern();
+    FailureOr<uint32_t> offset =
+        fit<uint32_t>(op, phys.getOffset(), "an operand offset of");
+    std::optional<bir::OnChipLocation> onChip =
+        bir::OnChipLocation::get(mem);
+    if (failed(offset))
+      return failure();
+    if (!onChip)
+      return op->emitOpError("has an operand without an on-chip address; "
+                             "run bir-allocate-memory first");
+    operand.offset = *offset;
+    auto type = llvm::cast<MemRefType>(mem.getType());
+    llvm::consumeError(word.takeError());
+    word = encodeImmediate(Mode::Static,
+                           onChip->getAddress(*offset *
+                                              *bir::getElementBytes(type)));
+  }
+  if (!word)
+    return op->emitOpError(llvm::toString(word.takeError()));
+  FailureOr<uint32_t> id = locationId(mem, op);
+  if (failed(id) || failed(processPattern(op, pattern, operand.pattern)))
+    return failure();
+  operand.location = *id;
+  operand.rawWord = *word;
+  operand.word = *decode(*word);
+  return success();
+}
+
+/// The kind, scalar, affine index and operands of a compute instruction.
+LogicalResult Serializer::processCompute(Operation *op, InstructionSpec &in) {
+  auto operands = [&](std::initializer_list<Value> aps) -> LogicalResult {
+    for (Value ap : aps)
+      if (failed(processOperand(op, ap, in.operands.emplace_back())))
+        return failure();
+    return success();
+  };
+  auto scalar = [&](Value reg, std::optional<int32_t> imm) -> LogicalResult {
+    if (!reg) {
+      in.imm = *imm;
+      return success();
+    }
+    in.flags |= 2;
+    FailureOr<uint8_t> id = regId(reg, op);
+    if (succeeded(id))
+      in.lhs = *id;
+    return failure(failed(id));
+  };
+  auto affine = [&](int32_t base, int32_t partition, ArrayRef<int32_t> free) {
+    in.base = base;
+    in.partition = partition;
+    in.free.assign(free.begin(), free.end());
+  };
+  auto bits = [](float value) { return llvm::bit_cast<int32_t>(value); };
+  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case([&](bir::TensorTensorOp tt) {
+        in.opcode = TensorTensor;
+        in.kind = static_cast<uint8_t>(tt.getKind());
+        return operands({tt.getLhs(), tt.getRhs(), tt.getOut()});
+      })
+      .Case([&](bir::TensorScalarOp ts) {
+        in.opcode = TensorScalar;
+        in.kind = static_cast<uint8_t>(ts.getKind());
+        in.flags = ts.getReverse() ? 1 : 0;
+        std::optional<int32_t> imm;
+        if (std::optional<APFloat> value = ts.getScalarImm())
+          imm = bits(value->convertToFloat());
+        if (failed(scalar(ts.getScalarReg(), imm)))
+          return failure();
+        return operands({ts.getIn(), ts.getOut()});
+      })
+      .Case([&](bir::TensorCopyOp copy) {
+        in.opcode = TensorCopy;
+        return operands({copy.getIn(), copy.getOut()});
+      })
+      .Case([&](bir::TensorReduceOp reduce) {
+        in.opcode = TensorReduce;
+        in.kind = static_cast<uint8_t>(reduce.getKind());
+        return operands({reduce.getIn(), reduce.getOut()});
+      })
+      .Case([&](bir::IotaOp iota) {
+        in.opcode = Iota;
+        affine(iota.getBase(), iota.getPartition(), iota.getFree());
+        return operands({iota.getOut()});
+      })
+      .Case([&](bir::AffineSelectOp select) {
+        in.opcode = AffineSelect;
+        in.kind = static_cast<uint8_t>(select.getCmp());
+        affine(select.getBase(), select.getPartition(), select.getFree());
+        in.fill = static_cast<uint32_t>(
+            bits(select.getFill().convertToFloat()));
+        if (failed(scalar(select.getBoundReg(), select.getBoundImm())))
+          return failure();
+        return operands({select.getIn(), select.getOut()});
       });
 }
 

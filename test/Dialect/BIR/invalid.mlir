@@ -966,3 +966,509 @@ func.func @pattern_bytes_overflow(%d: memref<4xf32, #bir.mem<dram>>) {
   %a = bir.ap %d offset 0 pattern [[0, 4611686018427387908], [0, 4]] : memref<4xf32, #bir.mem<dram>>
   return
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Compute operands
+//===----------------------------------------------------------------------===//
+
+func.func @compute_operand_block_argument(%s: !bir.ap) {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_copy' op in must be an access pattern (bir.ap, bir.sym_ap, bir.reg_ap)}}
+  bir.tensor_copy %s -> %a on dve
+  return
+}
+
+// -----
+
+func.func @compute_operand_block_argument_pool(%s: !bir.ap) {
+  // expected-error @+1 {{'bir.iota' op out must be an access pattern (bir.ap, bir.sym_ap, bir.reg_ap)}}
+  bir.iota %s base 0 partition 0 free [1] on pool
+  return
+}
+
+// -----
+
+// The pattern's own verifier refuses a dynamic pattern used by anything but
+// a DMA before the compute op is verified, when the pattern comes first.
+func.func @compute_operand_dynamic_info(%v: i32) {
+  %r = bir.read_var %v on dve
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 2], [1, 8]] scalar 0 + [8] * (%r) : memref<4x8xf32, #bir.mem<sbuf>>
+  %o = bir.ap %t offset 0 pattern [[8, 2], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_copy' op Only DynamicDMA can have DynamicAP}}
+  bir.tensor_copy %a -> %o on dve
+  return
+}
+
+// -----
+
+// Blocks are verified in order: here the compute op is verified before the
+// dynamic pattern that a later block defines (and that dominates it).
+func.func @compute_operand_dynamic_info_first(%v: i32) {
+  %r = bir.read_var %v on dve
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %o = bir.ap %t offset 0 pattern [[8, 2], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  cf.br ^def
+^use:
+  // expected-error @+1 {{'bir.tensor_copy' op in carries dynamic info, which only a DMA may consume}}
+  bir.tensor_copy %a -> %o on dve
+  return
+^def:
+  %a = bir.ap %t offset 0 pattern [[8, 2], [1, 8]] scalar 0 + [8] * (%r) : memref<4x8xf32, #bir.mem<sbuf>>
+  cf.br ^use
+}
+
+// -----
+
+func.func @compute_operand_indirect_info_first(%d: memref<16x8xf32, #bir.mem<dram>>, %ids: memref<2xi32, #bir.mem<dram>>) {
+  %t = bir.alloc : memref<2x8xf32, #bir.mem<sbuf>>
+  %o = bir.ap %t offset 0 pattern [[8, 2], [1, 8]] : memref<2x8xf32, #bir.mem<sbuf>>
+  cf.br ^def
+^use:
+  // expected-error @+1 {{'bir.tensor_tensor' op rhs carries dynamic info, which only a DMA may consume}}
+  bir.tensor_tensor add %o, %a -> %o on dve
+  return
+^def:
+  %a = bir.ap %d offset 0 pattern [[8, 2], [1, 8]] indirect %ids arg_id 0 indirect_dim 0 max_index 2 : memref<2xi32, #bir.mem<dram>> : memref<16x8xf32, #bir.mem<dram>>
+  cf.br ^use
+}
+
+// -----
+
+func.func @compute_operand_dram(%d: memref<4x8xf32, #bir.mem<dram>>) {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %x = bir.ap %d offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<dram>>
+  // expected-error @+1 {{'bir.tensor_tensor' op lhs must be on chip (SBUF or PSUM), not in DRAM}}
+  bir.tensor_tensor add %x, %a -> %a on dve
+  return
+}
+
+// -----
+
+func.func @compute_operand_dram_out(%d: memref<4x8xf32, #bir.mem<dram>>) {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %x = bir.ap %d offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<dram>>
+  // expected-error @+1 {{'bir.tensor_copy' op out must be on chip (SBUF or PSUM), not in DRAM}}
+  bir.tensor_copy %a -> %x on dve
+  return
+}
+
+// -----
+
+func.func @compute_operand_dram_reg_ap(%d: memref<4x8xf32, #bir.mem<dram>>, %v: i32) {
+  %r = bir.read_var %v on pool
+  %x = bir.reg_ap %d addr %r pattern [[8, 1], [1, 8]] : memref<4x8xf32, #bir.mem<dram>>
+  // expected-error @+1 {{'bir.iota' op out must be on chip (SBUF or PSUM), not in DRAM}}
+  bir.iota %x base 0 partition 8 free [1] on pool
+  return
+}
+
+// -----
+
+func.func @iota_psum() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<psum>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<psum>>
+  // expected-error @+1 {{'bir.iota' op out is in PSUM, which the Pool engine cannot reach}}
+  bir.iota %a base 0 partition 8 free [1] on pool
+  return
+}
+
+// -----
+
+func.func @affine_select_psum_in() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<psum>>
+  %u = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %p = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<psum>>
+  %s = bir.ap %u offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.affine_select' op in is in PSUM, which the Pool engine cannot reach}}
+  bir.affine_select %p -> %s where base 0 partition 0 free [1] lt imm 4 else 0.0 on pool
+  return
+}
+
+// -----
+
+func.func @affine_select_psum_out() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<psum>>
+  %u = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %p = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<psum>>
+  %s = bir.ap %u offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.affine_select' op out is in PSUM, which the Pool engine cannot reach}}
+  bir.affine_select %s -> %p where base 0 partition 0 free [1] lt imm 4 else 0.0 on pool
+  return
+}
+
+// -----
+
+func.func @tensor_tensor_i32() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %w = bir.alloc : memref<4x8xi32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %i = bir.ap %w offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xi32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_tensor' op rhs has elements of type 'i32'; engines take f32, bf16 or f16}}
+  bir.tensor_tensor add %a, %i -> %a on dve
+  return
+}
+
+// -----
+
+func.func @tensor_scalar_f64() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %w = bir.alloc : memref<4x8xf64, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %d = bir.ap %w offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf64, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_scalar' op out has elements of type 'f64'; engines take f32, bf16 or f16}}
+  bir.tensor_scalar add %a, imm 1.0 -> %d on dve
+  return
+}
+
+// -----
+
+func.func @tensor_copy_i8() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %w = bir.alloc : memref<4x8xi8, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %b = bir.ap %w offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xi8, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_copy' op in has elements of type 'i8'; engines take f32, bf16 or f16}}
+  bir.tensor_copy %b -> %a on dve
+  return
+}
+
+// -----
+
+func.func @tensor_reduce_i32() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %w = bir.alloc : memref<4x1xi32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %c = bir.ap %w offset 0 pattern [[1, 4], [1, 1]] : memref<4x1xi32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_reduce' op out has elements of type 'i32'; engines take f32, bf16 or f16}}
+  bir.tensor_reduce add %a -> %c on dve
+  return
+}
+
+// -----
+
+// iota alone may write i32, not other integers.
+func.func @iota_i8() {
+  %w = bir.alloc : memref<4x8xi8, #bir.mem<sbuf>>
+  %b = bir.ap %w offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xi8, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.iota' op out has elements of type 'i8'; engines take f32, bf16 or f16 (or i32)}}
+  bir.iota %b base 0 partition 8 free [1] on pool
+  return
+}
+
+// -----
+
+func.func @iota_i64() {
+  %w = bir.alloc : memref<4x8xi64, #bir.mem<sbuf>>
+  %b = bir.ap %w offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xi64, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.iota' op out has elements of type 'i64'; engines take f32, bf16 or f16 (or i32)}}
+  bir.iota %b base 0 partition 8 free [1] on pool
+  return
+}
+
+// -----
+
+func.func @affine_select_i32() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %w = bir.alloc : memref<4x8xi32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %i = bir.ap %w offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xi32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.affine_select' op in has elements of type 'i32'; engines take f32, bf16 or f16}}
+  bir.affine_select %i -> %a where base 0 partition 0 free [1] lt imm 4 else 0.0 on pool
+  return
+}
+
+// -----
+
+// A first step of one element walks along a partition, not across them.
+func.func @compute_operand_first_pair_not_partitions() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %b = bir.ap %t offset 0 pattern [[1, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_copy' op in must walk partitions with its first [step, num] pair (a step of whole rows of 8 elements, at most 128 partitions)}}
+  bir.tensor_copy %b -> %a on dve
+  return
+}
+
+// -----
+
+// A single pair walking the elements of one partition.
+func.func @compute_operand_single_free_pair() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.iota' op out must walk partitions with its first [step, num] pair (a step of whole rows of 8 elements, at most 128 partitions)}}
+  bir.iota %a base 0 partition 0 free [] on pool
+  return
+}
+
+// -----
+
+func.func @compute_operand_half_row_step() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %r = bir.alloc : memref<4x1xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[4, 4], [1, 4]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %c = bir.ap %r offset 0 pattern [[1, 4], [1, 1]] : memref<4x1xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_reduce' op in must walk partitions with its first [step, num] pair (a step of whole rows of 8 elements, at most 128 partitions)}}
+  bir.tensor_reduce add %a -> %c on dve
+  return
+}
+
+// -----
+
+// A step of 0 repeats a partition; the count is still at most 128.
+func.func @compute_operand_too_many_partitions() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[0, 129], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %o = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_scalar' op in must walk partitions with its first [step, num] pair (a step of whole rows of 8 elements, at most 128 partitions)}}
+  bir.tensor_scalar add %a, imm 1.0 -> %o on dve
+  return
+}
+
+// -----
+
+func.func @compute_operand_free_pair_past_partition() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 2], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %b = bir.ap %t offset 0 pattern [[8, 2], [1, 9]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_tensor' op rhs reaches past one partition with its free pairs (element 8 of 8)}}
+  bir.tensor_tensor add %a, %b -> %a on dve
+  return
+}
+
+// -----
+
+// The free pairs together: 4 * (2 - 1) + 1 * (5 - 1) = 8.
+func.func @compute_operand_free_pairs_past_partition() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 2], [4, 2], [1, 5]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %b = bir.ap %t offset 0 pattern [[8, 2], [4, 2], [1, 4]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.affine_select' op out reaches past one partition with its free pairs (element 8 of 8)}}
+  bir.affine_select %b -> %a where base 0 partition 0 free [1, 1] lt imm 4 else 0.0 on pool
+  return
+}
+
+// -----
+
+func.func @compute_operand_reg_ap_past_partition(%v: i32) {
+  %r = bir.read_var %v on dve
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.reg_ap %t addr %r pattern [[8, 1], [2, 5]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %b = bir.reg_ap %t addr %r pattern [[8, 1], [1, 5]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_copy' op out reaches past one partition with its free pairs (element 8 of 8)}}
+  bir.tensor_copy %b -> %a on dve
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Compute engines and shapes
+//===----------------------------------------------------------------------===//
+
+func.func @tensor_tensor_on_pool() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_tensor' op runs on the dve engine, not on pool}}
+  bir.tensor_tensor add %a, %a -> %a on pool
+  return
+}
+
+// -----
+
+func.func @tensor_scalar_on_act() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_scalar' op runs on the dve engine, not on act}}
+  bir.tensor_scalar add %a, imm 1.0 -> %a on act
+  return
+}
+
+// -----
+
+func.func @tensor_copy_on_pe() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_copy' op runs on the dve engine, not on pe}}
+  bir.tensor_copy %a -> %a on pe
+  return
+}
+
+// -----
+
+func.func @tensor_reduce_on_sp() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %r = bir.alloc : memref<4x1xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %c = bir.ap %r offset 0 pattern [[1, 4], [1, 1]] : memref<4x1xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_reduce' op runs on the dve engine, not on sp}}
+  bir.tensor_reduce add %a -> %c on sp
+  return
+}
+
+// -----
+
+func.func @iota_on_dve() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.iota' op runs on the pool engine, not on dve}}
+  bir.iota %a base 0 partition 8 free [1] on dve
+  return
+}
+
+// -----
+
+func.func @affine_select_on_act() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.affine_select' op runs on the pool engine, not on act}}
+  bir.affine_select %a -> %a where base 0 partition 0 free [1] lt imm 4 else 0.0 on act
+  return
+}
+
+// -----
+
+func.func @tensor_tensor_lhs_partitions() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %b = bir.ap %t offset 0 pattern [[8, 2], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_tensor' op lhs and out must have the same partitions and elements per partition}}
+  bir.tensor_tensor add %b, %a -> %a on dve
+  return
+}
+
+// -----
+
+func.func @tensor_tensor_rhs_elements() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %b = bir.ap %t offset 0 pattern [[8, 4], [1, 4]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_tensor' op rhs and out must have the same partitions and elements per partition}}
+  bir.tensor_tensor add %a, %b -> %a on dve
+  return
+}
+
+// -----
+
+func.func @tensor_scalar_shapes() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %b = bir.ap %t offset 0 pattern [[8, 4], [2, 4]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_scalar' op in and out must have the same partitions and elements per partition}}
+  bir.tensor_scalar add %a, imm 1.0 -> %b on dve
+  return
+}
+
+// -----
+
+func.func @tensor_copy_shapes() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %u = bir.alloc : memref<4x8xbf16, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %b = bir.ap %u offset 0 pattern [[8, 1], [1, 8]] : memref<4x8xbf16, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_copy' op in and out must have the same partitions and elements per partition}}
+  bir.tensor_copy %a -> %b on dve
+  return
+}
+
+// -----
+
+func.func @affine_select_shapes() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %b = bir.ap %t offset 0 pattern [[8, 4], [1, 7]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.affine_select' op in and out must have the same partitions and elements per partition}}
+  bir.affine_select %a -> %b where base 0 partition 0 free [1] lt imm 4 else 0.0 on pool
+  return
+}
+
+// -----
+
+func.func @tensor_reduce_out_elements() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %r = bir.alloc : memref<4x2xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %c = bir.ap %r offset 0 pattern [[2, 4], [1, 2]] : memref<4x2xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_reduce' op out must have in's partitions and one element in each}}
+  bir.tensor_reduce add %a -> %c on dve
+  return
+}
+
+// -----
+
+func.func @tensor_reduce_out_partitions() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %r = bir.alloc : memref<4x1xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %c = bir.ap %r offset 0 pattern [[1, 2], [1, 1]] : memref<4x1xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_reduce' op out must have in's partitions and one element in each}}
+  bir.tensor_reduce max %a -> %c on dve
+  return
+}
+
+// -----
+
+func.func @iota_free_coefficients() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.iota' op needs one free coefficient per free pair of the pattern: 1, got 2}}
+  bir.iota %a base 0 partition 8 free [1, 1] on pool
+  return
+}
+
+// -----
+
+func.func @affine_select_free_coefficients() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [4, 2], [1, 4]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.affine_select' op needs one free coefficient per free pair of the pattern: 2, got 0}}
+  bir.affine_select %a -> %a where base 0 partition 0 free [] lt imm 4 else 0.0 on pool
+  return
+}
+
+// -----
+
+func.func @tensor_scalar_no_scalar() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_scalar' op needs exactly one scalar: `reg` or `imm`}}
+  bir.tensor_scalar add %a, -> %a on dve
+  return
+}
+
+// -----
+
+func.func @tensor_scalar_two_scalars(%v: i32) {
+  %r = bir.read_var %v on dve
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_scalar' op needs exactly one scalar: `reg` or `imm`}}
+  bir.tensor_scalar add %a, reg %r imm 1.0 -> %a on dve
+  return
+}
+
+// -----
+
+func.func @affine_select_no_bound() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.affine_select' op needs exactly one bound: `reg` or `imm`}}
+  bir.affine_select %a -> %a where base 0 partition 0 free [1] lt else 0.0 on pool
+  return
+}
+
+// -----
+
+func.func @affine_select_two_bounds(%v: i32) {
+  %r = bir.read_var %v on pool
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.affine_select' op needs exactly one bound: `reg` or `imm`}}
+  bir.affine_select %a -> %a where base 0 partition 0 free [1] lt reg %r imm 4 else 0.0 on pool
+  return
+}

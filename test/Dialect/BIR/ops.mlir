@@ -255,3 +255,335 @@ func.func @memset(%t: memref<6xi32, #bir.mem<sbuf>>) {
   bir.memset %a value 4294967295 on pool
   return
 }
+
+// -----
+
+// Every elementwise kind on two tensors; f32, bf16 and f16 operands (the
+// element types may differ).
+// CHECK-LABEL: func.func @tensor_tensor_kinds
+// CHECK: %[[A:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+// CHECK: %[[B:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}8, 4], [1, 8]] : memref<4x8xbf16, #bir.mem<sbuf>>
+// CHECK: %[[H:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}8, 4], [1, 8]] : memref<4x8xf16, #bir.mem<sbuf>>
+// CHECK: bir.tensor_tensor add %[[A]], %[[B]] -> %[[A]] on dve
+// CHECK: bir.tensor_tensor subtract %[[A]], %[[B]] -> %[[H]] on dve
+// CHECK: bir.tensor_tensor multiply %[[B]], %[[H]] -> %[[A]] on dve
+// CHECK: bir.tensor_tensor divide %[[A]], %[[A]] -> %[[A]] on dve
+// CHECK: bir.tensor_tensor max %[[A]], %[[B]] -> %[[B]] on dve
+// CHECK: bir.tensor_tensor min %[[A]], %[[B]] -> %[[A]] on dve
+// CHECK: bir.tensor_tensor is_equal %[[A]], %[[B]] -> %[[A]] on dve
+// CHECK: bir.tensor_tensor not_equal %[[A]], %[[B]] -> %[[A]] on dve
+// CHECK: bir.tensor_tensor is_ge %[[A]], %[[B]] -> %[[A]] on dve
+// CHECK: bir.tensor_tensor is_gt %[[A]], %[[B]] -> %[[A]] on dve
+// CHECK: bir.tensor_tensor is_le %[[A]], %[[B]] -> %[[A]] on dve
+// CHECK: bir.tensor_tensor is_lt %[[A]], %[[B]] -> %[[A]] on dve
+func.func @tensor_tensor_kinds() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %u = bir.alloc : memref<4x8xbf16, #bir.mem<sbuf>>
+  %h = bir.alloc : memref<4x8xf16, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %b = bir.ap %u offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xbf16, #bir.mem<sbuf>>
+  %f = bir.ap %h offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf16, #bir.mem<sbuf>>
+  bir.tensor_tensor add %a, %b -> %a on dve
+  bir.tensor_tensor subtract %a, %b -> %f on dve
+  bir.tensor_tensor multiply %b, %f -> %a on dve
+  bir.tensor_tensor divide %a, %a -> %a on dve
+  bir.tensor_tensor max %a, %b -> %b on dve
+  bir.tensor_tensor min %a, %b -> %a on dve
+  bir.tensor_tensor is_equal %a, %b -> %a on dve
+  bir.tensor_tensor not_equal %a, %b -> %a on dve
+  bir.tensor_tensor is_ge %a, %b -> %a on dve
+  bir.tensor_tensor is_gt %a, %b -> %a on dve
+  bir.tensor_tensor is_le %a, %b -> %a on dve
+  bir.tensor_tensor is_lt %a, %b -> %a on dve
+  return
+}
+
+// -----
+
+// Every elementwise kind against a scalar: immediates (negative, zero,
+// infinite: printed as a bit pattern) and a register, each with and
+// without `reverse`.
+// CHECK-LABEL: func.func @tensor_scalar_kinds
+// CHECK-SAME: (%[[N:.*]]: i32)
+// CHECK: %[[A:.*]] = bir.ap
+// CHECK: %[[B:.*]] = bir.ap
+// CHECK: %[[R:.*]] = bir.read_var %[[N]] on dve
+// CHECK: bir.tensor_scalar add %[[A]], imm 1.000000e+00 -> %[[B]] on dve
+// CHECK: bir.tensor_scalar subtract %[[A]], imm 1.000000e+00 -> %[[A]] reverse on dve
+// CHECK: bir.tensor_scalar multiply %[[A]], imm -2.500000e-01 -> %[[A]] on dve
+// CHECK: bir.tensor_scalar divide %[[A]], reg %[[R]] -> %[[A]] on dve
+// CHECK: bir.tensor_scalar max %[[A]], imm 0.000000e+00 -> %[[A]] on dve
+// CHECK: bir.tensor_scalar min %[[A]], imm 0x7F800000 -> %[[A]] on dve
+// CHECK: bir.tensor_scalar is_equal %[[A]], reg %[[R]] -> %[[A]] on dve
+// CHECK: bir.tensor_scalar not_equal %[[A]], imm 3.000000e+00 -> %[[A]] reverse on dve
+// CHECK: bir.tensor_scalar is_ge %[[A]], reg %[[R]] -> %[[A]] reverse on dve
+// CHECK: bir.tensor_scalar is_gt %[[A]], imm 0xFF800000 -> %[[A]] on dve
+// CHECK: bir.tensor_scalar is_le %[[A]], reg %[[R]] -> %[[B]] on dve
+// CHECK: bir.tensor_scalar is_lt %[[B]], imm 6.400000e+01 -> %[[A]] on dve
+func.func @tensor_scalar_kinds(%n: i32) {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %u = bir.alloc : memref<4x8xbf16, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %b = bir.ap %u offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xbf16, #bir.mem<sbuf>>
+  %r = bir.read_var %n on dve
+  bir.tensor_scalar add %a, imm 1.0 -> %b on dve
+  bir.tensor_scalar subtract %a, imm 1.0 -> %a reverse on dve
+  bir.tensor_scalar multiply %a, imm -0.25 -> %a on dve
+  bir.tensor_scalar divide %a, reg %r -> %a on dve
+  bir.tensor_scalar max %a, imm 0.0 -> %a on dve
+  bir.tensor_scalar min %a, imm 0x7F800000 -> %a on dve
+  bir.tensor_scalar is_equal %a, reg %r -> %a on dve
+  bir.tensor_scalar not_equal %a, imm 3.0 -> %a reverse on dve
+  bir.tensor_scalar is_ge %a, reg %r -> %a reverse on dve
+  bir.tensor_scalar is_gt %a, imm 0xFF800000 -> %a on dve
+  bir.tensor_scalar is_le %a, reg %r -> %b on dve
+  bir.tensor_scalar is_lt %b, imm 64.0 -> %a on dve
+  return
+}
+
+// -----
+
+// A copy converting between every pair of element types, and one in place.
+// CHECK-LABEL: func.func @tensor_copy
+// CHECK: %[[A:.*]] = bir.ap %{{.*}} : memref<4x8xf32, #bir.mem<sbuf>>
+// CHECK: %[[B:.*]] = bir.ap %{{.*}} : memref<4x8xbf16, #bir.mem<sbuf>>
+// CHECK: %[[H:.*]] = bir.ap %{{.*}} : memref<4x8xf16, #bir.mem<sbuf>>
+// CHECK: bir.tensor_copy %[[A]] -> %[[B]] on dve
+// CHECK: bir.tensor_copy %[[B]] -> %[[H]] on dve
+// CHECK: bir.tensor_copy %[[H]] -> %[[A]] on dve
+// CHECK: bir.tensor_copy %[[A]] -> %[[A]] on dve
+func.func @tensor_copy() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %u = bir.alloc : memref<4x8xbf16, #bir.mem<sbuf>>
+  %h = bir.alloc : memref<4x8xf16, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %b = bir.ap %u offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xbf16, #bir.mem<sbuf>>
+  %f = bir.ap %h offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf16, #bir.mem<sbuf>>
+  bir.tensor_copy %a -> %b on dve
+  bir.tensor_copy %b -> %f on dve
+  bir.tensor_copy %f -> %a on dve
+  bir.tensor_copy %a -> %a on dve
+  return
+}
+
+// -----
+
+// Every reduction kind, over one free pair and over two; the out pattern
+// holds one element per partition.
+// CHECK-LABEL: func.func @tensor_reduce_kinds
+// CHECK: %[[A:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+// CHECK: %[[A2:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}8, 4], [4, 2], [1, 4]] : memref<4x8xf32, #bir.mem<sbuf>>
+// CHECK: %[[C:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}1, 4], [1, 1]] : memref<4x1xf32, #bir.mem<sbuf>>
+// CHECK: %[[D:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}1, 4]] : memref<4x1xbf16, #bir.mem<sbuf>>
+// CHECK: bir.tensor_reduce add %[[A]] -> %[[C]] on dve
+// CHECK: bir.tensor_reduce max %[[A2]] -> %[[C]] on dve
+// CHECK: bir.tensor_reduce min %[[A]] -> %[[D]] on dve
+func.func @tensor_reduce_kinds() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %r = bir.alloc : memref<4x1xf32, #bir.mem<sbuf>>
+  %s = bir.alloc : memref<4x1xbf16, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %a2 = bir.ap %t offset 0 pattern [[8, 4], [4, 2], [1, 4]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %c = bir.ap %r offset 0 pattern [[1, 4], [1, 1]] : memref<4x1xf32, #bir.mem<sbuf>>
+  %d = bir.ap %s offset 0 pattern [[1, 4]] : memref<4x1xbf16, #bir.mem<sbuf>>
+  bir.tensor_reduce add %a -> %c on dve
+  bir.tensor_reduce max %a2 -> %c on dve
+  bir.tensor_reduce min %a -> %d on dve
+  return
+}
+
+// -----
+
+// iota into f32, bf16, f16 and i32 tiles; negative terms, several free
+// pairs, and a pattern with no free pair (one element per partition).
+// CHECK-LABEL: func.func @iota
+// CHECK: %[[A:.*]] = bir.ap %{{.*}} : memref<4x8xf32, #bir.mem<sbuf>>
+// CHECK: %[[B:.*]] = bir.ap %{{.*}} : memref<4x8xbf16, #bir.mem<sbuf>>
+// CHECK: %[[H:.*]] = bir.ap %{{.*}} : memref<4x8xf16, #bir.mem<sbuf>>
+// CHECK: %[[I:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}8, 4], [4, 2], [1, 4]] : memref<4x8xi32, #bir.mem<sbuf>>
+// CHECK: %[[P:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}8, 4]] : memref<4x8xi32, #bir.mem<sbuf>>
+// CHECK: bir.iota %[[A]] base 0 partition 8 free [1] on pool
+// CHECK: bir.iota %[[B]] base -5 partition -1 free [-2] on pool
+// CHECK: bir.iota %[[H]] base 2147483647 partition 0 free [0] on pool
+// CHECK: bir.iota %[[I]] base 0 partition 8 free [4, 1] on pool
+// CHECK: bir.iota %[[P]] base -2147483648 partition 1 free [] on pool
+func.func @iota() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %u = bir.alloc : memref<4x8xbf16, #bir.mem<sbuf>>
+  %h = bir.alloc : memref<4x8xf16, #bir.mem<sbuf>>
+  %w = bir.alloc : memref<4x8xi32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %b = bir.ap %u offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xbf16, #bir.mem<sbuf>>
+  %f = bir.ap %h offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf16, #bir.mem<sbuf>>
+  %i = bir.ap %w offset 0 pattern [[8, 4], [4, 2], [1, 4]] : memref<4x8xi32, #bir.mem<sbuf>>
+  %p = bir.ap %w offset 0 pattern [[8, 4]] : memref<4x8xi32, #bir.mem<sbuf>>
+  bir.iota %a base 0 partition 8 free [1] on pool
+  bir.iota %b base -5 partition -1 free [-2] on pool
+  bir.iota %f base 2147483647 partition 0 free [0] on pool
+  bir.iota %i base 0 partition 8 free [4, 1] on pool
+  bir.iota %p base -2147483648 partition 1 free [] on pool
+  return
+}
+
+// -----
+
+// Every comparison, with an immediate bound (signed 32-bit, the extremes
+// included) and with a register bound; fills of -inf, zero and a negative.
+// CHECK-LABEL: func.func @affine_select_kinds
+// CHECK-SAME: (%[[N:.*]]: i32)
+// CHECK: %[[A:.*]] = bir.ap %{{.*}} : memref<4x8xf32, #bir.mem<sbuf>>
+// CHECK: %[[B:.*]] = bir.ap %{{.*}} : memref<4x8xbf16, #bir.mem<sbuf>>
+// CHECK: %[[M:.*]] = bir.read_var %[[N]] on pool
+// CHECK: bir.affine_select %[[A]] -> %[[B]] where base 0 partition 0 free [1] ge imm 0 else 0xFF800000 on pool
+// CHECK: bir.affine_select %[[A]] -> %[[A]] where base 3 partition -1 free [1] gt reg %[[M]] else 0.000000e+00 on pool
+// CHECK: bir.affine_select %[[B]] -> %[[A]] where base 0 partition 8 free [-1] le imm -2147483648 else -1.000000e+00 on pool
+// CHECK: bir.affine_select %[[A]] -> %[[A]] where base 0 partition 0 free [1] lt reg %[[M]] else 0xFF800000 on pool
+// CHECK: bir.affine_select %[[A]] -> %[[A]] where base -7 partition 1 free [0] eq imm 2147483647 else 0.000000e+00 on pool
+// CHECK: bir.affine_select %[[A]] -> %[[A]] where base 0 partition 1 free [1] ne reg %[[M]] else 5.000000e-01 on pool
+func.func @affine_select_kinds(%n: i32) {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %u = bir.alloc : memref<4x8xbf16, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %b = bir.ap %u offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xbf16, #bir.mem<sbuf>>
+  %m = bir.read_var %n on pool
+  bir.affine_select %a -> %b where base 0 partition 0 free [1] ge imm 0 else 0xFF800000 on pool
+  bir.affine_select %a -> %a where base 3 partition -1 free [1] gt reg %m else 0.0 on pool
+  bir.affine_select %b -> %a where base 0 partition 8 free [-1] le imm -2147483648 else -1.0 on pool
+  bir.affine_select %a -> %a where base 0 partition 0 free [1] lt reg %m else 0xFF800000 on pool
+  bir.affine_select %a -> %a where base -7 partition 1 free [0] eq imm 2147483647 else 0.0 on pool
+  bir.affine_select %a -> %a where base 0 partition 1 free [1] ne reg %m else 0.5 on pool
+  return
+}
+
+// -----
+
+// The Vector engine reaches PSUM: every DVE op with a PSUM operand, PSUM to
+// SBUF and back.
+// CHECK-LABEL: func.func @psum_operands
+// CHECK-SAME: (%[[N:.*]]: i32)
+// CHECK: %[[P:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<psum>>
+// CHECK: %[[S:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}8, 4], [1, 8]] : memref<4x8xbf16, #bir.mem<sbuf>>
+// CHECK: %[[PR:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}1, 4], [1, 1]] : memref<4x1xf32, #bir.mem<psum>>
+// CHECK: bir.tensor_tensor add %[[P]], %[[S]] -> %[[P]] on dve
+// CHECK: bir.tensor_scalar multiply %[[P]], imm 5.000000e-01 -> %[[S]] on dve
+// CHECK: %[[R:.*]] = bir.read_var %[[N]] on dve
+// CHECK: bir.tensor_scalar is_lt %[[S]], reg %[[R]] -> %[[P]] reverse on dve
+// CHECK: bir.tensor_copy %[[P]] -> %[[S]] on dve
+// CHECK: bir.tensor_copy %[[S]] -> %[[P]] on dve
+// CHECK: bir.tensor_reduce add %[[P]] -> %[[PR]] on dve
+func.func @psum_operands(%n: i32) {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<psum>>
+  %u = bir.alloc : memref<4x8xbf16, #bir.mem<sbuf>>
+  %r = bir.alloc : memref<4x1xf32, #bir.mem<psum>>
+  %p = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<psum>>
+  %s = bir.ap %u offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xbf16, #bir.mem<sbuf>>
+  %pr = bir.ap %r offset 0 pattern [[1, 4], [1, 1]] : memref<4x1xf32, #bir.mem<psum>>
+  bir.tensor_tensor add %p, %s -> %p on dve
+  bir.tensor_scalar multiply %p, imm 0.5 -> %s on dve
+  %l = bir.read_var %n on dve
+  bir.tensor_scalar is_lt %s, reg %l -> %p reverse on dve
+  bir.tensor_copy %p -> %s on dve
+  bir.tensor_copy %s -> %p on dve
+  bir.tensor_reduce add %p -> %pr on dve
+  return
+}
+
+// -----
+
+// Kind-3 operands inside runtime loops: a row of the tile at the address a
+// register computes from the induction register, on both engines.
+// CHECK-LABEL: func.func @reg_ap_operands
+// CHECK-SAME: (%[[N:.*]]: i32)
+// CHECK: %[[T:.*]] = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+// CHECK: %[[L:.*]] = bir.read_var %[[N]] on dve
+// CHECK: bir.dynamic_for %[[J:.*]] = 0 to 1 * %[[L]] + 0 step 1 max_trip 4 on dve {
+// CHECK:   %[[ADDR:.*]] = bir.alu_imm mult %[[J]], 32 on dve
+// CHECK:   %[[ROW:.*]] = bir.reg_ap %[[T]] addr %[[ADDR]] pattern {{\[\[}}8, 1], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+// CHECK:   %[[SUM:.*]] = bir.reg_ap %{{.*}} addr %[[J]] pattern {{\[\[}}1, 1], [1, 1]] : memref<4x1xf32, #bir.mem<sbuf>>
+// CHECK:   bir.tensor_tensor add %[[ROW]], %[[ROW]] -> %[[ROW]] on dve
+// CHECK:   bir.tensor_scalar is_ge %[[ROW]], reg %[[J]] -> %[[ROW]] reverse on dve
+// CHECK:   bir.tensor_copy %[[ROW]] -> %[[ROW]] on dve
+// CHECK:   bir.tensor_reduce add %[[ROW]] -> %[[SUM]] on dve
+// CHECK: }
+// CHECK: %[[M:.*]] = bir.read_var %[[N]] on pool
+// CHECK: bir.dynamic_for %[[K:.*]] = 0 to 1 * %[[M]] + 0 step 1 max_trip 4 on pool {
+// CHECK:   %[[ROW2:.*]] = bir.reg_ap %[[T]] addr %[[K]] pattern {{\[\[}}8, 1], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+// CHECK:   bir.iota %[[ROW2]] base 0 partition 0 free [1] on pool
+// CHECK:   bir.affine_select %[[ROW2]] -> %[[ROW2]] where base 0 partition 0 free [1] lt reg %[[M]] else 0xFF800000 on pool
+// CHECK: }
+func.func @reg_ap_operands(%n: i32) {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %r = bir.alloc : memref<4x1xf32, #bir.mem<sbuf>>
+  %l = bir.read_var %n on dve
+  bir.dynamic_for %j = 0 to 1 * %l + 0 step 1 max_trip 4 on dve {
+    %addr = bir.alu_imm mult %j, 32 on dve
+    %row = bir.reg_ap %t addr %addr pattern [[8, 1], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+    %sum = bir.reg_ap %r addr %j pattern [[1, 1], [1, 1]] : memref<4x1xf32, #bir.mem<sbuf>>
+    bir.tensor_tensor add %row, %row -> %row on dve
+    bir.tensor_scalar is_ge %row, reg %j -> %row reverse on dve
+    bir.tensor_copy %row -> %row on dve
+    bir.tensor_reduce add %row -> %sum on dve
+  }
+  %m = bir.read_var %n on pool
+  bir.dynamic_for %k = 0 to 1 * %m + 0 step 1 max_trip 4 on pool {
+    %row = bir.reg_ap %t addr %k pattern [[8, 1], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+    bir.iota %row base 0 partition 0 free [1] on pool
+    bir.affine_select %row -> %row where base 0 partition 0 free [1] lt reg %m else 0xFF800000 on pool
+  }
+  return
+}
+
+// -----
+
+// Step-0 operands: a per-partition value broadcast along the free elements
+// and one row broadcast to every partition; a free pair of step 0 in the
+// middle of a pattern.
+// CHECK-LABEL: func.func @broadcast_operands
+// CHECK: %[[A:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+// CHECK: %[[COL:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}1, 4], [0, 8]] : memref<4x1xf32, #bir.mem<sbuf>>
+// CHECK: %[[ROW:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}0, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+// CHECK: %[[MID:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}8, 4], [0, 2], [1, 4]] : memref<4x8xf32, #bir.mem<sbuf>>
+// CHECK: bir.tensor_tensor subtract %[[A]], %[[COL]] -> %[[A]] on dve
+// CHECK: bir.tensor_tensor multiply %[[ROW]], %[[A]] -> %[[A]] on dve
+// CHECK: bir.tensor_copy %[[COL]] -> %[[A]] on dve
+// CHECK: bir.tensor_scalar add %[[MID]], imm 1.000000e+00 -> %[[A]] on dve
+// CHECK: bir.tensor_reduce max %[[COL]] -> %{{.*}} on dve
+// CHECK: bir.affine_select %[[ROW]] -> %[[A]] where base 0 partition 1 free [1] ge imm 4 else 0.000000e+00 on pool
+func.func @broadcast_operands() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %r = bir.alloc : memref<4x1xf32, #bir.mem<sbuf>>
+  %o = bir.alloc : memref<4x1xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %col = bir.ap %r offset 0 pattern [[1, 4], [0, 8]] : memref<4x1xf32, #bir.mem<sbuf>>
+  %row = bir.ap %t offset 0 pattern [[0, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %mid = bir.ap %t offset 0 pattern [[8, 4], [0, 2], [1, 4]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %c = bir.ap %o offset 0 pattern [[1, 4], [1, 1]] : memref<4x1xf32, #bir.mem<sbuf>>
+  bir.tensor_tensor subtract %a, %col -> %a on dve
+  bir.tensor_tensor multiply %row, %a -> %a on dve
+  bir.tensor_copy %col -> %a on dve
+  bir.tensor_scalar add %mid, imm 1.0 -> %a on dve
+  bir.tensor_reduce max %col -> %c on dve
+  bir.affine_select %row -> %a where base 0 partition 1 free [1] ge imm 4 else 0.0 on pool
+  return
+}
+
+// -----
+
+// The partition limit exactly: 128 partitions of a full tile, and a
+// one-partition tile whose free pairs reach its last element.
+// CHECK-LABEL: func.func @partition_limits
+// CHECK: bir.tensor_copy %{{.*}} -> %{{.*}} on dve
+// CHECK: bir.iota %{{.*}} base 0 partition 512 free [1] on pool
+// CHECK: bir.tensor_scalar max %{{.*}}, imm 0.000000e+00 -> %{{.*}} on dve
+func.func @partition_limits() {
+  %t = bir.alloc : memref<128x512xf32, #bir.mem<sbuf>>
+  %u = bir.alloc : memref<128x512xbf16, #bir.mem<psum>>
+  %o = bir.alloc : memref<1x6xf16, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[512, 128], [1, 512]] : memref<128x512xf32, #bir.mem<sbuf>>
+  %b = bir.ap %u offset 0 pattern [[512, 128], [1, 512]] : memref<128x512xbf16, #bir.mem<psum>>
+  %c = bir.ap %o offset 0 pattern [[6, 1], [3, 2], [1, 3]] : memref<1x6xf16, #bir.mem<sbuf>>
+  bir.tensor_copy %a -> %b on dve
+  bir.iota %a base 0 partition 512 free [1] on pool
+  bir.tensor_scalar max %c, imm 0.0 -> %c on dve
+  return
+}

@@ -98,15 +98,27 @@ func.func @virtual_register(%p: i32) {
 
 // -----
 
-// A kind-3 access pattern is folded into descriptors by
-// dge-lower-dynamic-dma; the first op left of the un-lowered DMA is named.
-func.func @register_ap(%src: memref<4xi8, #bir.mem<dram>>, %dst: memref<64xi8, #bir.mem<dram>>, %p: i32) {
-  %v = bir.read_var %p on pool {reg = 0 : i32}
-  %a = bir.alu_imm mult %v, 4 on pool {reg = 1 : i32}
-  %s = bir.ap %src offset 0 pattern [[1, 4]] : memref<4xi8, #bir.mem<dram>>
-  // expected-error @+1 {{'bir.reg_ap' op cannot be serialized; lower with --lower-to-addr4}}
-  %t = bir.reg_ap %dst addr %a pattern [[1, 4]] : memref<64xi8, #bir.mem<dram>>
-  dge.dma %s -> %t type swdge on pool
+// A symbolic (kind-2) access pattern must be lowered (Stage 3a) first; the
+// serializer names it.
+func.func @symbolic_ap(%n: i32) {
+  %t = bir.alloc {address = 0 : i64} : memref<4x8xf32, #bir.mem<sbuf>>
+  %l = bir.read_var %n on dve {reg = 0 : i32}
+  bir.dynamic_for %j = 0 to 1 * %l + 0 step 1 max_trip 4 on dve attributes {reg = 1 : i32} {
+    // expected-error @+1 {{'bir.sym_ap' op cannot be serialized; lower with --lower-to-addr4}}
+    %row = bir.sym_ap %t offset affine_map<(d0) -> (d0 * 8)>(%j) pattern [[8, 1], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+    bir.tensor_scalar add %row, imm 1.000000e+00 -> %row on dve
+  }
+  return
+}
+
+// -----
+
+// A compute operand on a location bir-allocate-memory has not placed.
+func.func @unplaced_operand() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_copy' op has an operand without an on-chip address; run bir-allocate-memory first}}
+  bir.tensor_copy %a -> %a on dve
   return
 }
 

@@ -30,6 +30,10 @@ dyn::bir::verifyComputeOperand(Operation *op, Value ap, StringRef name,
     return fail("must be on chip (SBUF or PSUM), not in DRAM");
   if (*space == MemorySpace::psum && engine == Engine::pool)
     return fail("is in PSUM, which the Pool engine cannot reach");
+  if (!type.hasStaticShape() || type.getRank() < 1 ||
+      type.getNumElements() == 0)
+    return fail("must be a static location with partitions (rank 1 or "
+                "more, no zero dimension)");
   Type element = type.getElementType();
   if (!element.isF32() && !element.isBF16() && !element.isF16() &&
       !(allowI32 && element.isSignlessInteger(32)))
@@ -44,7 +48,10 @@ dyn::bir::verifyComputeOperand(Operation *op, Value ap, StringRef name,
                 "(a step of whole rows of ")
            << rowElems << " elements, at most "
            << AddressMap::kNumPartitions << " partitions)";
+  // A kind-1 pattern starts inside a partition at its offset.
   int64_t reach = 0;
+  if (auto phys = ap.getDefiningOp<PhysicalAPOp>())
+    reach = phys.getOffset() % rowElems;
   for (size_t i = 2; i < pattern.size(); i += 2)
     reach += pattern[i] * (pattern[i + 1] - 1);
   if (reach >= rowElems)

@@ -310,10 +310,11 @@ def BIR_RegisterAPOp : BIR_Op<"reg_ap", [Pure]> {
 def BIR_TensorTensorOp : BIR_Inst<"tensor_tensor"> {
   let summary = "Vector engine: out = lhs <op> rhs, element by element";
   let description = [{
-    Combines `lhs` and `rhs` element by element into `out`; the three
-    patterns have the same shape (nums). A pattern step of 0 repeats an
-    element: a per-partition `[[F, P], [0, N]]` operand broadcasts one value
-    along each partition. The compares give 1.0 or 0.0.
+    Combines `lhs` and `rhs` element by element, in pattern order, into
+    `out`; the three patterns cover the same partitions and the same number
+    of elements in each. A pattern step of 0 repeats an element: a
+    per-partition `[[F, P], [0, N]]` operand broadcasts one value along each
+    partition. The compares give 1.0 or 0.0.
 
     ```mlir
     bir.tensor_tensor add %a, %b -> %c on dve

@@ -1,0 +1,40 @@
+//===- Numerics.h - the engines' arithmetic ---------------------*- C++ -*-===//
+//
+// The numerics of the compute engines (docs/Numerics.md), shared by the
+// simulator and the reference interpreter so that a binary and its
+// reference agree bit for bit: elements are loaded to f32, computed in f32,
+// and stored with round-to-nearest-even into narrower types.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DYN_SIM_NUMERICS_H
+#define DYN_SIM_NUMERICS_H
+
+#include "dyn/Dialect/BIR/IR/BIR.h"
+
+#include <cstdint>
+
+namespace dyn::sim {
+
+/// The f32 value of the element at `at` of type `type` (f32, bf16, f16 or
+/// i32; an i32 converts exactly when it fits 24 bits, else to nearest).
+float loadElement(const uint8_t *at, mlir::Type type);
+
+/// Stores `value` at `at` as `type`: bf16 and f16 round to nearest, ties to
+/// even (overflow to infinity, NaN stays NaN); i32 truncates toward zero
+/// and saturates, NaN giving 0.
+void storeElement(uint8_t *at, mlir::Type type, float value);
+
+/// `a <kind> b` in f32. max and min propagate NaN and order -0 below +0;
+/// a compare gives 1.0 or 0.0 (false for NaN, but for not_equal).
+float applyElementwise(bir::ElementwiseKind kind, float a, float b);
+
+/// One step of a reduction: `acc <kind> x` (add, or max/min as above).
+float applyReduce(bir::ReduceKind kind, float acc, float x);
+
+/// `lhs <cmp> rhs` on the integers of an affine_select.
+bool applyCompare(bir::CompareKind cmp, int64_t lhs, int64_t rhs);
+
+} // namespace dyn::sim
+
+#endif // DYN_SIM_NUMERICS_H

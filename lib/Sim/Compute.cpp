@@ -1,0 +1,113 @@
+//===- Compute.cpp - the compute instructions over resolved operands ------===//
+//
+// Each instruction reads all of its inputs before it writes its output, so
+// an output that overlaps an input (an in-place update) reads the old values.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Compute.h"
+
+#include "dyn/Sim/Numerics.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/ADT/bit.h"
+
+using namespace mlir;
+using namespace dyn;
+using namespace dyn::sim;
+
+static std::vector<float> load(const Operand &operand) {
+  std::vector<float> values;
+  values.reserve(operand.elements.size());
+  for (uint8_t *at : operand.elements)
+    values.push_back(loadElement(at, operand.elementType));
+  return values;
+}
+
+static void store(const Operand &operand, llvm::ArrayRef<float> values) {
+  for (auto [at, value] : llvm::zip(operand.elements, values))
+    storeElement(at, operand.elementType, value);
+}
+
+/// The affine index `base + partition * p + Σ free_i * idx_i` of each
+/// element of `operand`, in pattern order.
+static std::vector<int64_t> affineIndices(const Operand &operand, int64_t base,
+                                          int64_t partition,
+                                          llvm::ArrayRef<int32_t> free) {
+  std::vector<int64_t> out;
+  llvm::SmallVector<int64_t> idx(operand.shape.size(), 0);
+  for (size_t n = 0; n < operand.elements.size(); ++n) {
+    int64_t value = base + partition * idx[0];
+    for (size_t i = 1; i < idx.size(); ++i)
+      value += free[i - 1] * idx[i];
+    out.push_back(value);
+    for (size_t d = idx.size(); d-- > 0;)
+      if (++idx[d] < operand.shape[d])
+        break;
+      else
+        idx[d] = 0;
+  }
+  return out;
+}
+
+void dyn::sim::executeCompute(Operation *op, llvm::ArrayRef<Operand> operands,
+                              int32_t scalar) {
+  llvm::TypeSwitch<Operation *>(op)
+      .Case([&](bir::TensorTensorOp tt) {
+        std::vector<float> lhs = load(operands[0]), rhs = load(operands[1]);
+        for (size_t i = 0; i < lhs.size(); ++i)
+          lhs[i] = applyElementwise(tt.getKind(), lhs[i], rhs[i]);
+        store(operands[2], lhs);
+      })
+      .Case([&](bir::TensorScalarOp ts) {
+        float s = ts.getScalarReg() ? static_cast<float>(scalar)
+                                    : ts.getScalarImm()->convertToFloat();
+        std::vector<float> values = load(operands[0]);
+        for (float &v : values)
+          v = ts.getReverse() ? applyElementwise(ts.getKind(), s, v)
+                              : applyElementwise(ts.getKind(), v, s);
+        store(operands[1], values);
+      })
+      .Case([&](bir::TensorCopyOp) { store(operands[1], load(operands[0])); })
+      .Case([&](bir::TensorReduceOp reduce) {
+        // Each partition's elements follow each other in pattern order;
+        // they are combined from the first.
+        std::vector<float> values = load(operands[0]);
+        size_t partitions = operands[0].shape.front();
+        size_t each = values.size() / partitions;
+        std::vector<float> out;
+        for (size_t p = 0; p < partitions; ++p) {
+          float acc = values[p * each];
+          for (size_t i = 1; i < each; ++i)
+            acc = applyReduce(reduce.getKind(), acc, values[p * each + i]);
+          out.push_back(acc);
+        }
+        store(operands[1], out);
+      })
+      .Case([&](bir::IotaOp iota) {
+        std::vector<int64_t> indices = affineIndices(
+            operands[0], iota.getBase(), iota.getPartition(), iota.getFree());
+        std::vector<float> values(indices.begin(), indices.end());
+        if (operands[0].elementType.isSignlessInteger(32)) {
+          // Exact integers, not through f32.
+          for (auto [at, v] : llvm::zip(operands[0].elements, indices)) {
+            int32_t i = static_cast<int32_t>(v);
+            std::memcpy(at, &i, 4);
+          }
+          return;
+        }
+        store(operands[0], values);
+      })
+      .Case([&](bir::AffineSelectOp select) {
+        int64_t bound = select.getBoundReg() ? scalar : *select.getBoundImm();
+        float fill = select.getFill().convertToFloat();
+        std::vector<float> values = load(operands[0]);
+        std::vector<int64_t> indices =
+            affineIndices(operands[1], select.getBase(),
+                          select.getPartition(), select.getFree());
+        for (size_t i = 0; i < values.size(); ++i)
+          if (!applyCompare(select.getCmp(), indices[i], bound))
+            values[i] = fill;
+        store(operands[1], values);
+      });
+}

@@ -1,0 +1,125 @@
+//===- Numerics.cpp - the engines' arithmetic -----------------------------===//
+
+#include "dyn/Sim/Numerics.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/bit.h"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+using namespace mlir;
+using namespace dyn;
+
+static const llvm::fltSemantics &semanticsOf(Type type) {
+  return type.isBF16() ? llvm::APFloat::BFloat() : llvm::APFloat::IEEEhalf();
+}
+
+float sim::loadElement(const uint8_t *at, Type type) {
+  if (type.isF32()) {
+    float v;
+    std::memcpy(&v, at, 4);
+    return v;
+  }
+  if (type.isSignlessInteger(32)) {
+    int32_t v;
+    std::memcpy(&v, at, 4);
+    return static_cast<float>(v);
+  }
+  uint16_t bits;
+  std::memcpy(&bits, at, 2);
+  llvm::APFloat value(semanticsOf(type), llvm::APInt(16, bits));
+  return value.convertToFloat(); // exact: both are narrower than f32
+}
+
+void sim::storeElement(uint8_t *at, Type type, float value) {
+  if (type.isF32()) {
+    std::memcpy(at, &value, 4);
+    return;
+  }
+  if (type.isSignlessInteger(32)) {
+    int32_t v = 0;
+    if (!std::isnan(value))
+      v = value >= 2147483648.0f    ? std::numeric_limits<int32_t>::max()
+          : value <= -2147483648.0f ? std::numeric_limits<int32_t>::min()
+                                    : static_cast<int32_t>(value);
+    std::memcpy(at, &v, 4);
+    return;
+  }
+  llvm::APFloat narrow(value);
+  bool losesInfo;
+  (void)narrow.convert(semanticsOf(type), llvm::APFloat::rmNearestTiesToEven,
+                       &losesInfo);
+  uint16_t bits = narrow.bitcastToAPInt().getZExtValue();
+  std::memcpy(at, &bits, 2);
+}
+
+/// max (or min) with NaN propagated and -0 < +0.
+static float extremum(float a, float b, bool isMax) {
+  if (std::isnan(a) || std::isnan(b))
+    return std::numeric_limits<float>::quiet_NaN();
+  if (a == b) // only the signs of zeros can differ
+    return (std::signbit(a) == isMax) ? b : a;
+  return (a > b) == isMax ? a : b;
+}
+
+float sim::applyElementwise(bir::ElementwiseKind kind, float a, float b) {
+  switch (kind) {
+  case bir::ElementwiseKind::add:
+    return a + b;
+  case bir::ElementwiseKind::subtract:
+    return a - b;
+  case bir::ElementwiseKind::multiply:
+    return a * b;
+  case bir::ElementwiseKind::divide:
+    return a / b;
+  case bir::ElementwiseKind::max:
+    return extremum(a, b, /*isMax=*/true);
+  case bir::ElementwiseKind::min:
+    return extremum(a, b, /*isMax=*/false);
+  case bir::ElementwiseKind::is_equal:
+    return a == b ? 1.0f : 0.0f;
+  case bir::ElementwiseKind::not_equal:
+    return a != b ? 1.0f : 0.0f;
+  case bir::ElementwiseKind::is_ge:
+    return a >= b ? 1.0f : 0.0f;
+  case bir::ElementwiseKind::is_gt:
+    return a > b ? 1.0f : 0.0f;
+  case bir::ElementwiseKind::is_le:
+    return a <= b ? 1.0f : 0.0f;
+  case bir::ElementwiseKind::is_lt:
+    return a < b ? 1.0f : 0.0f;
+  }
+  llvm_unreachable("unknown ElementwiseKind");
+}
+
+float sim::applyReduce(bir::ReduceKind kind, float acc, float x) {
+  switch (kind) {
+  case bir::ReduceKind::add:
+    return acc + x;
+  case bir::ReduceKind::max:
+    return extremum(acc, x, /*isMax=*/true);
+  case bir::ReduceKind::min:
+    return extremum(acc, x, /*isMax=*/false);
+  }
+  llvm_unreachable("unknown ReduceKind");
+}
+
+bool sim::applyCompare(bir::CompareKind cmp, int64_t lhs, int64_t rhs) {
+  switch (cmp) {
+  case bir::CompareKind::ge:
+    return lhs >= rhs;
+  case bir::CompareKind::gt:
+    return lhs > rhs;
+  case bir::CompareKind::le:
+    return lhs <= rhs;
+  case bir::CompareKind::lt:
+    return lhs < rhs;
+  case bir::CompareKind::eq:
+    return lhs == rhs;
+  case bir::CompareKind::ne:
+    return lhs != rhs;
+  }
+  llvm_unreachable("unknown CompareKind");
+}

@@ -1,0 +1,73 @@
+"""Runs dyn-sim on the compute programs and compares with NumPy.
+
+usage: check_compute.py dve DYN_SIM BINARY DIR
+       check_compute.py loop DYN_SIM BINARY DIR
+
+dve: x + y, its row max, (x + y - max) * 0.5 (f32, and bf16 rounded to
+nearest even), columns >= n set to -inf; inputs include NaN, +-inf and -0.
+loop: rows j < n of x get + 1.0, for n = 0, 1, the bound 4 and -2.
+Every comparison is bit for bit. Prints one line per check, then "ok".
+"""
+import subprocess
+import sys
+
+import numpy as np
+
+mode, dyn_sim, binary, out = sys.argv[1:5]
+
+
+def run(entry, args, tag):
+    cmd = [dyn_sim, binary, "--entry", entry, "--out", f"{out}/{tag}"]
+    for a in args:
+        cmd += ["--arg", a]
+    subprocess.run(cmd, check=True, capture_output=True)
+    return [np.load(f"{out}/{tag}/result{i}.npy") for i in range(3)
+            if __import__("os").path.exists(f"{out}/{tag}/result{i}.npy")]
+
+
+def bf16_bits(a):
+    bits = a.astype(np.float32).view(np.uint32).astype(np.uint64)
+    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+    nan = np.isnan(a)
+    rounded[nan] = (bits[nan] >> 16) | 0x40  # quiet NaN keeps its sign
+    return rounded.astype(np.uint16)
+
+
+def same(a, b):
+    return np.array_equal(a.view(np.uint8), b.view(np.uint8))
+
+
+if mode == "dve":
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal((4, 8)).astype(np.float32)
+    y = rng.standard_normal((4, 8)).astype(np.float32)
+    x[1, 2], x[2, 3], y[2, 4], x[3, 0], y[3, 0] = np.inf, -np.inf, np.nan, -0.0, 0.0
+    for name, a in (("x", x), ("y", y), ("o", np.zeros((4, 8), np.float32)),
+                    ("r", np.zeros((4, 1), np.float32)),
+                    ("h", np.zeros((4, 8), np.uint16))):
+        np.save(f"{out}/{name}.npy", a)
+    for n in (0, 5, 8):
+        o, r, h = run("dve", [f"{out}/x.npy", f"{out}/y.npy", str(n),
+                              f"{out}/o.npy", f"{out}/r.npy", f"{out}/h.npy"],
+                      f"n{n}")
+        with np.errstate(invalid="ignore"):
+            s = x + y
+            mx = s.max(axis=1, keepdims=True)  # NaN propagates, as on DVE
+            d = (s - mx) * np.float32(0.5)
+        want = d.copy()
+        want[:, n:] = -np.inf
+        assert same(r, mx), (n, r, mx)
+        assert same(o, want), (n, o, want)
+        assert same(h, bf16_bits(d)), (n, h, bf16_bits(d))
+        print(f"dve n={n}: sum, row max, scaled f32 and bf16, mask match")
+elif mode == "loop":
+    x = np.arange(32, dtype=np.float32).reshape(4, 8)
+    np.save(f"{out}/lx.npy", x)
+    np.save(f"{out}/lo.npy", np.zeros((4, 8), np.float32))
+    for n in (0, 1, 4, -2):
+        (o,) = run("rows", [f"{out}/lx.npy", str(n), f"{out}/lo.npy"], f"l{n}")
+        want = x.copy()
+        want[:max(0, min(n, 4))] += 1
+        assert same(o, want), (n, o, want)
+        print(f"loop n={n}: rows below n incremented")
+print("ok")
