@@ -98,6 +98,52 @@ void dyn::sim::executeCompute(Operation *op, llvm::ArrayRef<Operand> operands,
         }
         store(operands[0], values);
       })
+      .Case([&](bir::ActivationOp act) {
+        // out = f(in * scale + bias); the bias and the sum are per
+        // partition: element i of partition p uses bias element p's first
+        // read in pattern order.
+        std::vector<float> in = load(operands[0]);
+        float scale = act.getScale().convertToFloat();
+        size_t partitions = operands[1].shape.front();
+        size_t each = in.size() / partitions;
+        std::vector<float> bias;
+        if (act.getBias()) {
+          std::vector<float> b = load(operands[2]);
+          size_t perPart = b.size() / partitions;
+          for (size_t p = 0; p < partitions; ++p)
+            bias.push_back(b[p * perPart]);
+        } else {
+          bias.assign(partitions, act.getBiasImm()->convertToFloat());
+        }
+        std::vector<float> sums(partitions, 0.0f);
+        for (size_t p = 0; p < partitions; ++p)
+          for (size_t i = 0; i < each; ++i) {
+            float &v = in[p * each + i];
+            v = applyActivation(act.getFunc(), v * scale + bias[p]);
+            sums[p] += v;
+          }
+        store(operands[1], in);
+        if (act.getSum())
+          store(operands.back(), sums);
+      })
+      .Case([&](bir::MatmulOp mm) {
+        // out[m, n] (+)= sum_k s[k, m] * v[k, n], k ascending, in f32.
+        std::vector<float> s = load(operands[0]), v = load(operands[1]);
+        std::vector<float> out = mm.getAccumulate()
+                                     ? load(operands[2])
+                                     : std::vector<float>(
+                                           operands[2].elements.size(), 0.0f);
+        size_t k = operands[0].shape.front();
+        size_t m = s.size() / k, n = v.size() / k;
+        for (size_t row = 0; row < m; ++row)
+          for (size_t col = 0; col < n; ++col) {
+            float acc = out[row * n + col];
+            for (size_t i = 0; i < k; ++i)
+              acc += s[i * m + row] * v[i * n + col];
+            out[row * n + col] = acc;
+          }
+        store(operands[2], out);
+      })
       .Case([&](bir::AffineSelectOp select) {
         int64_t bound = select.getBoundReg() ? scalar : *select.getBoundImm();
         float fill = select.getFill().convertToFloat();

@@ -106,6 +106,18 @@ float sim::applyReduce(bir::ReduceKind kind, float acc, float x) {
   llvm_unreachable("unknown ReduceKind");
 }
 
+float sim::applyActivation(bir::ActivationFunction f, float x) {
+  switch (f) {
+  case bir::ActivationFunction::identity:
+    return x;
+  case bir::ActivationFunction::exp:
+    return static_cast<float>(std::exp(static_cast<double>(x)));
+  case bir::ActivationFunction::reciprocal:
+    return 1.0f / x;
+  }
+  llvm_unreachable("unknown ActivationFunction");
+}
+
 bool sim::applyCompare(bir::CompareKind cmp, int64_t lhs, int64_t rhs) {
   switch (cmp) {
   case bir::CompareKind::ge:

@@ -32,6 +32,11 @@ float applyElementwise(bir::ElementwiseKind kind, float a, float b);
 /// One step of a reduction: `acc <kind> x` (add, or max/min as above).
 float applyReduce(bir::ReduceKind kind, float acc, float x);
 
+/// `f(x)` of the Activation engine: identity; exp, computed in double and
+/// rounded to f32 (the one implementation the simulator and the reference
+/// share, within 1 ulp of the exact value); reciprocal as 1.0f / x.
+float applyActivation(bir::ActivationFunction f, float x);
+
 /// `lhs <cmp> rhs` on the integers of an affine_select.
 bool applyCompare(bir::CompareKind cmp, int64_t lhs, int64_t rhs);
 

@@ -105,7 +105,8 @@ LogicalResult Deserializer::buildCompute(const InstructionSpec &in, size_t at,
   }
   auto engine = bir::EngineAttr::get(ctx, *bir::symbolizeEngine(in.engine));
   Value reg;
-  if (in.flags & 2) {
+  if ((in.flags & 2) &&
+      (in.opcode == TensorScalar || in.opcode == AffineSelect)) {
     FailureOr<Value> r = readReg(regs, in.engine, in.lhs, at);
     if (failed(r))
       return failure();
@@ -150,6 +151,23 @@ LogicalResult Deserializer::buildCompute(const InstructionSpec &in, size_t at,
         bir::CompareKindAttr::get(ctx, *bir::symbolizeCompareKind(in.kind)),
         reg, reg ? IntegerAttr() : b.getI32IntegerAttr(in.imm),
         f32(static_cast<uint32_t>(in.fill)), engine);
+    break;
+  case Activation: {
+    bool hasBias = in.flags & 2, hasSum = in.flags & 4;
+    bir::ActivationOp::create(
+        b, loc,
+        bir::ActivationFunctionAttr::get(
+            ctx, *bir::symbolizeActivationFunction(in.kind)),
+        ops[0], ops[1], f32(static_cast<uint32_t>(in.imm)),
+        hasBias ? ops[2] : Value(),
+        hasBias ? FloatAttr() : f32(static_cast<uint32_t>(in.fill)),
+        hasSum ? ops.back() : Value(), engine);
+    break;
+  }
+  case Matmul:
+    bir::MatmulOp::create(b, loc, ops[0], ops[1], ops[2],
+                          (in.flags & 1) ? b.getUnitAttr() : UnitAttr(),
+                          engine);
     break;
   }
   return success();
@@ -310,6 +328,8 @@ LogicalResult Deserializer::buildList(size_t begin, size_t end,
     case TensorReduce:
     case Iota:
     case AffineSelect:
+    case Activation:
+    case Matmul:
       if (failed(buildCompute(in, i, regs)))
         return failure();
       continue;

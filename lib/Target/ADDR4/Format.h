@@ -39,6 +39,8 @@ enum Opcode : uint8_t {
   TensorReduce = 13,
   Iota = 14,
   AffineSelect = 15,
+  Activation = 16,
+  Matmul = 17,
   DynamicFor = 106, // the report's InstDynamicForLoop opcode
 };
 

@@ -208,6 +208,26 @@ LogicalResult dyn::addr4::printListing(StringRef bytes, llvm::raw_ostream &os,
       printAffineIndex(os, in);
       printOperand(os, "out", in.operands[0]);
       break;
+    case Activation:
+      os << "activation "
+         << bir::stringifyActivationFunction(
+                *bir::symbolizeActivationFunction(in.kind))
+         << " scale " << llvm::bit_cast<float>(in.imm) << " bias";
+      if (in.flags & 2)
+        printOperand(os, "operand", in.operands[2]);
+      else
+        os << ' ' << llvm::bit_cast<float>(static_cast<uint32_t>(in.fill));
+      printOperand(os, "out", in.operands[1]);
+      printOperand(os, "in", in.operands[0]);
+      if (in.flags & 4)
+        printOperand(os, "sum", in.operands.back());
+      break;
+    case Matmul:
+      os << "matmul" << ((in.flags & 1) ? " accumulate" : " start");
+      printOperand(os, "out", in.operands[2]);
+      printOperand(os, "stationary", in.operands[0]);
+      printOperand(os, "moving", in.operands[1]);
+      break;
     case AffineSelect:
       os << "affine_select where";
       printAffineIndex(os, in);

@@ -24,6 +24,9 @@ static bool isElementwiseKind(uint8_t code) {
 static bool isReduceKind(uint8_t code) {
   return bir::symbolizeReduceKind(code).has_value();
 }
+static bool isActivationFunction(uint8_t code) {
+  return bir::symbolizeActivationFunction(code).has_value();
+}
 static bool isCompareKind(uint8_t code) {
   return bir::symbolizeCompareKind(code).has_value();
 }
@@ -312,6 +315,25 @@ private:
         return false;
       in.fill = r.get<uint32_t>("a fill value");
       return !r.failed() && computeOperands(in, 2);
+    case Activation: {
+      if (!enumCode(in.kind, isActivationFunction, "activation function"))
+        return false;
+      in.flags = r.get<uint8_t>("flags");
+      in.imm = r.get<int32_t>("a scale");
+      if (!r.failed() && (in.flags & ~6u))
+        return fail("corrupt container: unknown flags " +
+                    std::to_string(in.flags));
+      if (!(in.flags & 2))
+        in.fill = r.get<uint32_t>("a bias");
+      unsigned count = 2 + ((in.flags & 2) ? 1 : 0) + ((in.flags & 4) ? 1 : 0);
+      return !r.failed() && computeOperands(in, count);
+    }
+    case Matmul:
+      in.flags = r.get<uint8_t>("flags");
+      if (!r.failed() && (in.flags & ~1u))
+        return fail("corrupt container: unknown flags " +
+                    std::to_string(in.flags));
+      return !r.failed() && computeOperands(in, 3);
     default:
       return fail("corrupt container: unknown opcode " +
                   std::to_string(in.opcode) + " at byte " +

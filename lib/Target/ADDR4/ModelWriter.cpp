@@ -164,6 +164,16 @@ private:
       affineIndex(in);
       w.put<uint32_t>(static_cast<uint32_t>(in.fill));
       break;
+    case Activation:
+      w.put<uint8_t>(in.kind);
+      w.put<uint8_t>(in.flags);
+      w.put<int32_t>(in.imm);
+      if (!(in.flags & 2))
+        w.put<uint32_t>(static_cast<uint32_t>(in.fill));
+      break;
+    case Matmul:
+      w.put<uint8_t>(in.flags);
+      break;
     }
     for (const SideSpec &operand : in.operands)
       computeOperand(operand);

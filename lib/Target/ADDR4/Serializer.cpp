@@ -328,7 +328,8 @@ LogicalResult Serializer::processInstruction(Operation *op) {
         return processLoopBody(loop.getBody().front(), index);
       })
       .Case<bir::TensorTensorOp, bir::TensorScalarOp, bir::TensorCopyOp,
-            bir::TensorReduceOp, bir::IotaOp, bir::AffineSelectOp>(
+            bir::TensorReduceOp, bir::IotaOp, bir::AffineSelectOp,
+            bir::ActivationOp, bir::MatmulOp>(
           [&](Operation *) {
             return failed(processCompute(op, in)) ? failure() : done();
           })
@@ -468,6 +469,28 @@ LogicalResult Serializer::processCompute(Operation *op, InstructionSpec &in) {
         if (failed(scalar(select.getBoundReg(), select.getBoundImm())))
           return failure();
         return operands({select.getIn(), select.getOut()});
+      })
+      .Case([&](bir::ActivationOp act) {
+        in.opcode = Activation;
+        in.kind = static_cast<uint8_t>(act.getFunc());
+        in.imm = bits(act.getScale().convertToFloat());
+        if (act.getBias())
+          in.flags |= 2;
+        else
+          in.fill = static_cast<uint32_t>(
+              bits(act.getBiasImm()->convertToFloat()));
+        if (act.getSum())
+          in.flags |= 4;
+        if (failed(operands({act.getIn(), act.getOut()})) ||
+            (act.getBias() && failed(operands({act.getBias()}))) ||
+            (act.getSum() && failed(operands({act.getSum()}))))
+          return failure();
+        return success();
+      })
+      .Case([&](bir::MatmulOp mm) {
+        in.opcode = Matmul;
+        in.flags = mm.getAccumulate() ? 1 : 0;
+        return operands({mm.getStationary(), mm.getMoving(), mm.getOut()});
       });
 }
 

@@ -1,11 +1,13 @@
 """Runs dyn-sim on the compute programs and compares with NumPy.
 
-usage: check_compute.py dve DYN_SIM BINARY DIR
-       check_compute.py loop DYN_SIM BINARY DIR
+usage: check_compute.py dve|loop|softmax DYN_SIM BINARY DIR
 
 dve: x + y, its row max, (x + y - max) * 0.5 (f32, and bf16 rounded to
 nearest even), columns >= n set to -inf; inputs include NaN, +-inf and -0.
 loop: rows j < n of x get + 1.0, for n = 0, 1, the bound 4 and -2.
+softmax: s = q^T k (f32 products and sums, k ascending, as two matmuls
+into PSUM), then softmax(s) with exp computed in double and rounded; also
+within 1e-5 relative of a float64 softmax.
 Every comparison is bit for bit. Prints one line per check, then "ok".
 """
 import subprocess
@@ -70,4 +72,31 @@ elif mode == "loop":
         want[:max(0, min(n, 4))] += 1
         assert same(o, want), (n, o, want)
         print(f"loop n={n}: rows below n incremented")
+elif mode == "softmax":
+    rng = np.random.default_rng(11)
+    q = rng.standard_normal((8, 4)).astype(np.float32)
+    k = rng.standard_normal((8, 16)).astype(np.float32)
+    np.save(f"{out}/q.npy", q)
+    np.save(f"{out}/k.npy", k)
+    np.save(f"{out}/z.npy", np.zeros((4, 16), np.float32))
+    got, scores = run("softmax", [f"{out}/q.npy", f"{out}/k.npy",
+                                  f"{out}/z.npy", f"{out}/z.npy"], "sm")
+    s = np.zeros((4, 16), np.float32)
+    for i in range(8):
+        s = s + q[i][:, None] * k[i][None, :]
+    assert same(scores, s)
+    print("softmax: scores match the f32 contraction bit for bit")
+    e = np.exp((s + (-s.max(axis=1, keepdims=True))).astype(np.float64))
+    e = e.astype(np.float32)
+    total = np.zeros((4, 1), np.float32)
+    for j in range(16):
+        total[:, 0] = total[:, 0] + e[:, j]
+    want = e * (np.float32(1) / total)
+    assert same(got, want)
+    print("softmax: probabilities match the stated numerics bit for bit")
+    exact = q.T.astype(np.float64) @ k.astype(np.float64)
+    exact = np.exp(exact - exact.max(axis=1, keepdims=True))
+    exact /= exact.sum(axis=1, keepdims=True)
+    assert np.max(np.abs(got - exact) / np.abs(exact)) < 1e-5
+    print("softmax: within 1e-5 of float64")
 print("ok")

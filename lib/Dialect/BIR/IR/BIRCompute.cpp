@@ -170,3 +170,78 @@ LogicalResult AffineSelectOp::verify() {
     return failure();
   return verifyAffineIndex(*this, *out, getFree());
 }
+
+/// A per-partition operand of `partitions` partitions: one element each.
+static LogicalResult verifyPerPartition(Operation *op, ArrayRef<int64_t> shape,
+                                        int64_t partitions, StringRef name) {
+  if (shape.front() == partitions)
+    return success();
+  return op->emitOpError(name) << " must have " << partitions
+                               << " partitions, one per partition of out";
+}
+
+LogicalResult ActivationOp::verify() {
+  if (failed(verifyEngine(*this, getEngine(), Engine::act)))
+    return failure();
+  if (static_cast<bool>(getBias()) == getBiasImm().has_value())
+    return emitOpError("needs exactly one bias: an operand or `bias_imm`");
+  auto in = verifyComputeOperand(*this, getIn(), "in", getEngine());
+  auto out = verifyComputeOperand(*this, getOut(), "out", getEngine());
+  if (failed(in) || failed(out) ||
+      failed(verifySameShape(*this, *in, *out, "in and out")))
+    return failure();
+  for (auto [value, name] : {std::make_pair(getBias(), "bias"),
+                             std::make_pair(getSum(), "sum")}) {
+    if (!value)
+      continue;
+    auto shape = verifyComputeOperand(*this, value, name, getEngine());
+    if (failed(shape) ||
+        failed(verifyPerPartition(*this, *shape, out->front(), name)))
+      return failure();
+    if (StringRef(name) == "sum" && countElements(*shape) != shape->front())
+      return emitOpError("sum must have one element in each partition");
+  }
+  return success();
+}
+
+/// The [partitions, free elements] of a 2-D matmul operand.
+static FailureOr<std::pair<int64_t, int64_t>>
+matmulShape(Operation *op, Value ap, StringRef name, bool inPSUM) {
+  auto shape = verifyComputeOperand(op, ap, name, Engine::pe);
+  if (failed(shape))
+    return failure();
+  auto [type, pattern] = *describeAP(ap);
+  bool isPSUM = getMemorySpace(type) == MemorySpace::psum;
+  if (isPSUM != inPSUM)
+    return op->emitOpError(name)
+           << (inPSUM ? " must be in PSUM" : " must be in SBUF");
+  if (inPSUM && !type.getElementType().isF32())
+    return op->emitOpError(name) << " must be f32 (the PSUM accumulator)";
+  return std::make_pair(shape->front(), countElements(*shape) / shape->front());
+}
+
+LogicalResult MatmulOp::verify() {
+  if (failed(verifyEngine(*this, getEngine(), Engine::pe)))
+    return failure();
+  auto stationary = matmulShape(*this, getStationary(), "stationary", false);
+  auto moving = matmulShape(*this, getMoving(), "moving", false);
+  auto out = matmulShape(*this, getOut(), "out", true);
+  if (failed(stationary) || failed(moving) || failed(out))
+    return failure();
+  auto [k, m] = *stationary;
+  auto [k2, n] = *moving;
+  if (k != k2)
+    return emitOpError("contracts ")
+           << k << " stationary partitions with " << k2 << " moving ones";
+  if (m > AddressMap::kNumPartitions)
+    return emitOpError("stationary has ")
+           << m << " columns; the PE array has " << AddressMap::kNumPartitions;
+  if (out->first != m || out->second != n)
+    return emitOpError("out must be ")
+           << m << " partitions of " << n << " elements, got " << out->first
+           << " of " << out->second;
+  if (n > 512)
+    return emitOpError("moving has ")
+           << n << " columns; one PSUM bank holds 512 f32 per partition";
+  return success();
+}

@@ -58,6 +58,14 @@ def BIR_ReduceKind : I32EnumAttr<"ReduceKind", "reduction", [
   let cppNamespace = "::dyn::bir";
 }
 
+// The functions of the Activation engine (project-defined codes).
+def BIR_ActivationFunction : I32EnumAttr<"ActivationFunction",
+    "activation function", [
+    I32EnumAttrCase<"identity", 0>, I32EnumAttrCase<"exp", 1>,
+    I32EnumAttrCase<"reciprocal", 2>]> {
+  let cppNamespace = "::dyn::bir";
+}
+
 // The comparison of an affine_select (project-defined codes).
 def BIR_CompareKind : I32EnumAttr<"CompareKind", "comparison", [
     I32EnumAttrCase<"ge", 0>, I32EnumAttrCase<"gt", 1>,

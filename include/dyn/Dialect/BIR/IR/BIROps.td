@@ -430,6 +430,58 @@ def BIR_AffineSelectOp : BIR_Inst<"affine_select"> {
   let hasVerifier = 1;
 }
 
+def BIR_ActivationOp : BIR_Inst<"activation", [AttrSizedOperandSegments]> {
+  let summary = "Activation engine: out = f(in * scale + bias)";
+  let description = [{
+    Applies `func` to `in * scale + bias` element by element (f32), the
+    bias an immediate or a per-partition operand (`[[step, P], [0, N]]` or
+    `[[step, P], [1, 1]]` read once per element). With `sum`, each
+    partition's results are also added, in pattern order, into that
+    partition's one element of `sum`. The result converts to `out`'s type.
+
+    ```mlir
+    bir.activation exp %scores -> %p scale 1.0 bias %negmax sum %rowsum on act
+    ```
+  }];
+  let arguments = (ins BIR_ActivationFunction:$func, BIR_APType:$in,
+                       BIR_APType:$out, F32Attr:$scale,
+                       Optional<BIR_APType>:$bias,
+                       OptionalAttr<F32Attr>:$bias_imm,
+                       Optional<BIR_APType>:$sum,
+                       BIR_EngineEnumAttr:$engine);
+  let assemblyFormat = [{
+    $func $in `->` $out `scale` $scale (`bias` $bias^)?
+    (`bias_imm` $bias_imm^)? (`sum` $sum^)? `on` $engine attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def BIR_MatmulOp : BIR_Inst<"matmul"> {
+  let summary = "PE array: psum[M, N] (+)= stationary[K, M]^T * moving[K, N]";
+  let description = [{
+    The contraction `K` runs over partitions: `out[m, n] = sum_k
+    stationary[k, m] * moving[k, n]`, products and sums in f32, `k`
+    ascending. Without `accumulate` the sum starts from 0 (the start flag);
+    with it, from `out`'s current value, so K > 128 is a sequence of
+    matmuls into one PSUM tile. K, M <= 128 partitions; N <= 512 (one PSUM
+    bank of f32 per partition). Inputs in SBUF, f32, bf16 or f16; `out` an
+    f32 PSUM tile.
+
+    ```mlir
+    bir.matmul %qT, %kT -> %scores on pe
+    bir.matmul %p1, %v1 -> %acc accumulate on pe
+    ```
+  }];
+  let arguments = (ins BIR_APType:$stationary, BIR_APType:$moving,
+                       BIR_APType:$out, UnitAttr:$accumulate,
+                       BIR_EngineEnumAttr:$engine);
+  let assemblyFormat = [{
+    $stationary `,` $moving `->` $out (`accumulate` $accumulate^)? `on` $engine
+    attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
 def BIR_MemsetOp : BIR_Inst<"memset"> {
   let summary = "Fill the elements of a static access pattern with a value";
   let description = [{
