@@ -95,7 +95,7 @@ class Run:
         """A short text that groups runs failing the same way."""
         text = self.err + "\n" + self.out
         if self.kind == "hang":
-            return "hang"
+            return "%s hang" % self.tool
         for pattern in (r"SUMMARY: \w+Sanitizer: .*", r".*runtime error: .*",
                         r"Assertion .* failed", r"LLVM ERROR: .*",
                         r"error: mismatch with seed.*?:(.*)"):
