@@ -85,8 +85,10 @@ void dyn::sim::executeCompute(Operation *op, llvm::ArrayRef<Operand> operands,
         store(operands[1], out);
       })
       .Case([&](bir::IotaOp iota) {
+        // I32Attr getters give the bits unsigned: the coefficients are signed.
         std::vector<int64_t> indices = affineIndices(
-            operands[0], iota.getBase(), iota.getPartition(), iota.getFree());
+            operands[0], static_cast<int32_t>(iota.getBase()),
+            static_cast<int32_t>(iota.getPartition()), iota.getFree());
         std::vector<float> values(indices.begin(), indices.end());
         if (operands[0].elementType.isSignlessInteger(32)) {
           // Exact integers, not through f32.
@@ -145,12 +147,14 @@ void dyn::sim::executeCompute(Operation *op, llvm::ArrayRef<Operand> operands,
         store(operands[2], out);
       })
       .Case([&](bir::AffineSelectOp select) {
-        int64_t bound = select.getBoundReg() ? scalar : *select.getBoundImm();
+        int64_t bound = select.getBoundReg()
+                            ? scalar
+                            : static_cast<int32_t>(*select.getBoundImm());
         float fill = select.getFill().convertToFloat();
         std::vector<float> values = load(operands[0]);
-        std::vector<int64_t> indices =
-            affineIndices(operands[1], select.getBase(),
-                          select.getPartition(), select.getFree());
+        std::vector<int64_t> indices = affineIndices(
+            operands[1], static_cast<int32_t>(select.getBase()),
+            static_cast<int32_t>(select.getPartition()), select.getFree());
         for (size_t i = 0; i < values.size(); ++i)
           if (!applyCompare(select.getCmp(), indices[i], bound))
             values[i] = fill;

@@ -1,15 +1,18 @@
 """Runs dyn-sim on the compute programs and compares with NumPy.
 
-usage: check_compute.py dve|loop|softmax DYN_SIM BINARY DIR
+usage: check_compute.py dve|loop|softmax|pool DYN_SIM BINARY DIR
 
 dve: x + y, its row max, (x + y - max) * 0.5 (f32, and bf16 rounded to
 nearest even), columns >= n set to -inf; inputs include NaN, +-inf and -0.
 loop: rows j < n of x get + 1.0, for n = 0, 1, the bound 4 and -2.
+pool: iota as f32 and i32, affine_select, register scalars, compares,
+divide, sum and min reductions, an f16 copy; bit for bit.
 softmax: s = q^T k (f32 products and sums, k ascending, as two matmuls
 into PSUM), then softmax(s) with exp computed in double and rounded; also
 within 1e-5 relative of a float64 softmax.
 Every comparison is bit for bit. Prints one line per check, then "ok".
 """
+import os
 import subprocess
 import sys
 
@@ -23,8 +26,11 @@ def run(entry, args, tag):
     for a in args:
         cmd += ["--arg", a]
     subprocess.run(cmd, check=True, capture_output=True)
-    return [np.load(f"{out}/{tag}/result{i}.npy") for i in range(3)
-            if __import__("os").path.exists(f"{out}/{tag}/result{i}.npy")]
+    results, i = [], 0
+    while os.path.exists(f"{out}/{tag}/result{i}.npy"):
+        results.append(np.load(f"{out}/{tag}/result{i}.npy"))
+        i += 1
+    return results
 
 
 def bf16_bits(a):
@@ -72,6 +78,34 @@ elif mode == "loop":
         want[:max(0, min(n, 4))] += 1
         assert same(o, want), (n, o, want)
         print(f"loop n={n}: rows below n incremented")
+elif mode == "pool":
+    rng = np.random.default_rng(5)
+    x = (rng.integers(-8, 8, (4, 8)) / 2).astype(np.float32)
+    np.save(f"{out}/px.npy", x)
+    for name, shape, dtype in (("z32", (4, 8), np.float32),
+                               ("zi", (4, 8), np.int32),
+                               ("z2", (4, 2), np.float32),
+                               ("zh", (4, 8), np.float16)):
+        np.save(f"{out}/{name}.npy", np.zeros(shape, dtype))
+    p, j = np.meshgrid(np.arange(4), np.arange(8), indexing="ij")
+    for n in (-1, 2, 7):
+        a, i32, c, r, h = run("pool", [f"{out}/px.npy", str(n),
+                                       f"{out}/z32.npy", f"{out}/zi.npy",
+                                       f"{out}/z32.npy", f"{out}/z2.npy",
+                                       f"{out}/zh.npy"], f"p{n}")
+        iota = (10 * p + j).astype(np.float32)
+        sel = np.where(2 * j - p >= 3, iota, np.float32(0.5)).astype(np.float32)
+        flag = (np.float32(n) - x >= sel).astype(np.float32) + np.float32(1)
+        quot = sel / flag
+        total = np.zeros(4, np.float32)
+        for col in range(8):
+            total = total + quot[:, col]
+        assert same(i32, (10 * p + j - 3).astype(np.int32))
+        assert same(a, flag)
+        assert same(c, quot)
+        assert same(r, np.stack([total, quot.min(axis=1)], axis=1))
+        assert same(h, quot.astype(np.float16))
+        print(f"pool n={n}: iota, select, compare, divide, reductions, f16 match")
 elif mode == "softmax":
     rng = np.random.default_rng(11)
     q = rng.standard_normal((8, 4)).astype(np.float32)
