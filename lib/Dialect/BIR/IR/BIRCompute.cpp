@@ -89,6 +89,18 @@ static LogicalResult verifySameShape(Operation *op, ArrayRef<int64_t> a,
                                   "elements per partition";
 }
 
+/// The shapes of an instruction's `in` and `out` operands, on its owner.
+static FailureOr<std::pair<SmallVector<int64_t>, SmallVector<int64_t>>>
+verifyInOut(Operation *op, Engine engine, Engine owner, Value in, Value out) {
+  if (failed(verifyEngine(op, engine, owner)))
+    return failure();
+  auto inShape = verifyComputeOperand(op, in, "in", engine);
+  auto outShape = verifyComputeOperand(op, out, "out", engine);
+  if (failed(inShape) || failed(outShape))
+    return failure();
+  return std::make_pair(*inShape, *outShape);
+}
+
 LogicalResult TensorTensorOp::verify() {
   if (failed(verifyEngine(*this, getEngine(), Engine::dve)))
     return failure();
@@ -108,31 +120,25 @@ LogicalResult TensorScalarOp::verify() {
     return failure();
   if (static_cast<bool>(getScalarReg()) == getScalarImm().has_value())
     return emitOpError("needs exactly one scalar: `reg` or `imm`");
-  auto in = verifyComputeOperand(*this, getIn(), "in", getEngine());
-  auto out = verifyComputeOperand(*this, getOut(), "out", getEngine());
-  if (failed(in) || failed(out))
+  auto shapes = verifyInOut(*this, getEngine(), Engine::dve, getIn(), getOut());
+  if (failed(shapes))
     return failure();
-  return verifySameShape(*this, *in, *out, "in and out");
+  return verifySameShape(*this, shapes->first, shapes->second, "in and out");
 }
 
 LogicalResult TensorCopyOp::verify() {
-  if (failed(verifyEngine(*this, getEngine(), Engine::dve)))
+  auto shapes = verifyInOut(*this, getEngine(), Engine::dve, getIn(), getOut());
+  if (failed(shapes))
     return failure();
-  auto in = verifyComputeOperand(*this, getIn(), "in", getEngine());
-  auto out = verifyComputeOperand(*this, getOut(), "out", getEngine());
-  if (failed(in) || failed(out))
-    return failure();
-  return verifySameShape(*this, *in, *out, "in and out");
+  return verifySameShape(*this, shapes->first, shapes->second, "in and out");
 }
 
 LogicalResult TensorReduceOp::verify() {
-  if (failed(verifyEngine(*this, getEngine(), Engine::dve)))
+  auto shapes = verifyInOut(*this, getEngine(), Engine::dve, getIn(), getOut());
+  if (failed(shapes))
     return failure();
-  auto in = verifyComputeOperand(*this, getIn(), "in", getEngine());
-  auto out = verifyComputeOperand(*this, getOut(), "out", getEngine());
-  if (failed(in) || failed(out))
-    return failure();
-  if (in->front() != out->front() || countElements(*out) != out->front())
+  auto &[in, out] = *shapes;
+  if (in.front() != out.front() || countElements(out) != out.front())
     return emitOpError("out must have in's partitions and one element in "
                        "each");
   return success();
@@ -163,12 +169,12 @@ LogicalResult AffineSelectOp::verify() {
     return failure();
   if (static_cast<bool>(getBoundReg()) == getBoundImm().has_value())
     return emitOpError("needs exactly one bound: `reg` or `imm`");
-  auto in = verifyComputeOperand(*this, getIn(), "in", getEngine());
-  auto out = verifyComputeOperand(*this, getOut(), "out", getEngine());
-  if (failed(in) || failed(out) ||
-      failed(verifySameShape(*this, *in, *out, "in and out")))
+  auto shapes =
+      verifyInOut(*this, getEngine(), Engine::pool, getIn(), getOut());
+  if (failed(shapes) || failed(verifySameShape(*this, shapes->first,
+                                               shapes->second, "in and out")))
     return failure();
-  return verifyAffineIndex(*this, *out, getFree());
+  return verifyAffineIndex(*this, shapes->second, getFree());
 }
 
 /// A per-partition operand of `partitions` partitions: one element each.
@@ -185,11 +191,11 @@ LogicalResult ActivationOp::verify() {
     return failure();
   if (static_cast<bool>(getBias()) == getBiasImm().has_value())
     return emitOpError("needs exactly one bias: an operand or `bias_imm`");
-  auto in = verifyComputeOperand(*this, getIn(), "in", getEngine());
-  auto out = verifyComputeOperand(*this, getOut(), "out", getEngine());
-  if (failed(in) || failed(out) ||
-      failed(verifySameShape(*this, *in, *out, "in and out")))
+  auto shapes = verifyInOut(*this, getEngine(), Engine::act, getIn(), getOut());
+  if (failed(shapes) || failed(verifySameShape(*this, shapes->first,
+                                               shapes->second, "in and out")))
     return failure();
+  const SmallVector<int64_t> *out = &shapes->second;
   for (auto [value, name] : {std::make_pair(getBias(), "bias"),
                              std::make_pair(getSum(), "sum")}) {
     if (!value)
