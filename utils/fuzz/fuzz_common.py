@@ -131,25 +131,19 @@ def classify(rc, out, err, timed_out):
     return "silent"
 
 
-_memory_limit = None
-
-
-def _limit_memory():
-    if _memory_limit:
-        resource.setrlimit(resource.RLIMIT_AS, (_memory_limit, _memory_limit))
-
-
 def is_sanitized(tool):
     """Whether `tool` links the ASan runtime (then no address-space limit:
     ASan reserves terabytes of shadow memory)."""
     try:
         with open(tool, "rb") as f:
+            tail = b""
             while True:
                 chunk = f.read(1 << 24)
                 if not chunk:
                     return False
-                if b"__asan_init" in chunk:
+                if b"__asan_init" in tail + chunk:
                     return True
+                tail = chunk[-16:]
     except OSError:
         return False
 
@@ -162,7 +156,6 @@ def run(cmd, timeout, cwd=None, stdin_data=None):
             p = subprocess.run(cmd, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, timeout=timeout,
                                cwd=cwd, env=sanitizer_env(),
-                               preexec_fn=_limit_memory,
                                stdin=subprocess.DEVNULL)
             return Run(cmd, p.returncode, _text(p.stdout), _text(p.stderr),
                        False, time.time() - start)
@@ -226,7 +219,6 @@ def add_arguments(parser, smoke_count, long_count):
 
 
 def finish_arguments(opts):
-    global _memory_limit
     if opts.count is None:
         opts.count = opts._smoke_count if opts.mode == "smoke" else opts._long_count
     opts.tools_dir = os.path.abspath(opts.tools_dir)
@@ -236,7 +228,13 @@ def finish_arguments(opts):
             raise SystemExit("no %s in %s (--tools-dir)" % (tool, opts.tools_dir))
     opts.sanitized = is_sanitized(os.path.join(opts.tools_dir, "dyn-opt"))
     if opts.memory_limit and not opts.sanitized:
-        _memory_limit = opts.memory_limit << 20
+        # On this process, so that every tool run inherits it (a preexec_fn
+        # is not safe with the --jobs threads).
+        limit = opts.memory_limit << 20
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
 
 
 def tool(opts, name):

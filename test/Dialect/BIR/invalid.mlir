@@ -1472,3 +1472,325 @@ func.func @affine_select_two_bounds(%v: i32) {
   bir.affine_select %a -> %a where base 0 partition 0 free [1] lt reg %r imm 4 else 0.0 on pool
   return
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Activation
+//===----------------------------------------------------------------------===//
+
+func.func @activation_on_dve() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.activation' op runs on the act engine, not on dve}}
+  bir.activation exp %a -> %a scale 1.0 bias_imm 0.0 on dve
+  return
+}
+
+// -----
+
+func.func @activation_on_pool() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.activation' op runs on the act engine, not on pool}}
+  bir.activation identity %a -> %a scale 1.0 bias_imm 0.0 on pool
+  return
+}
+
+// -----
+
+func.func @activation_no_bias() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.activation' op needs exactly one bias: an operand or `bias_imm`}}
+  bir.activation exp %a -> %a scale 1.0 on act
+  return
+}
+
+// -----
+
+func.func @activation_two_biases() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %r = bir.alloc : memref<4x1xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %b = bir.ap %r offset 0 pattern [[1, 4], [0, 8]] : memref<4x1xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.activation' op needs exactly one bias: an operand or `bias_imm`}}
+  bir.activation exp %a -> %a scale 1.0 bias %b bias_imm 0.0 on act
+  return
+}
+
+// -----
+
+func.func @activation_shapes() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %b = bir.ap %t offset 0 pattern [[8, 4], [1, 4]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.activation' op in and out must have the same partitions and elements per partition}}
+  bir.activation exp %a -> %b scale 1.0 bias_imm 0.0 on act
+  return
+}
+
+// -----
+
+// The bias and the sum are operands like any other (verifyComputeOperand).
+func.func @activation_bias_dram(%d: memref<4x1xf32, #bir.mem<dram>>) {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %b = bir.ap %d offset 0 pattern [[1, 4], [0, 8]] : memref<4x1xf32, #bir.mem<dram>>
+  // expected-error @+1 {{'bir.activation' op bias must be on chip (SBUF or PSUM), not in DRAM}}
+  bir.activation exp %a -> %a scale 1.0 bias %b on act
+  return
+}
+
+// -----
+
+func.func @activation_sum_i32() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %w = bir.alloc : memref<4x1xi32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %s = bir.ap %w offset 0 pattern [[1, 4], [1, 1]] : memref<4x1xi32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.activation' op sum has elements of type 'i32'; engines take f32, bf16 or f16}}
+  bir.activation exp %a -> %a scale 1.0 bias_imm 0.0 sum %s on act
+  return
+}
+
+// -----
+
+func.func @activation_bias_partitions() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %r = bir.alloc : memref<4x1xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %b = bir.ap %r offset 0 pattern [[1, 2], [0, 8]] : memref<4x1xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.activation' op bias must have 4 partitions, one per partition of out}}
+  bir.activation exp %a -> %a scale 1.0 bias %b on act
+  return
+}
+
+// -----
+
+func.func @activation_sum_partitions() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %r = bir.alloc : memref<8x1xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %s = bir.ap %r offset 0 pattern [[1, 8], [1, 1]] : memref<8x1xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.activation' op sum must have 4 partitions, one per partition of out}}
+  bir.activation exp %a -> %a scale 1.0 bias_imm 0.0 sum %s on act
+  return
+}
+
+// -----
+
+// A broadcast sum (step 0) still has eight elements in each partition.
+func.func @activation_sum_elements() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %r = bir.alloc : memref<4x1xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %s = bir.ap %r offset 0 pattern [[1, 4], [0, 8]] : memref<4x1xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.activation' op sum must have one element in each partition}}
+  bir.activation exp %a -> %a scale 1.0 bias_imm 0.0 sum %s on act
+  return
+}
+
+// -----
+
+func.func @activation_sum_two_elements() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %r = bir.alloc : memref<4x1xf32, #bir.mem<sbuf>>
+  %b = bir.alloc : memref<4x2xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %c = bir.ap %r offset 0 pattern [[1, 4], [1, 1]] : memref<4x1xf32, #bir.mem<sbuf>>
+  %s = bir.ap %b offset 0 pattern [[2, 4], [1, 2]] : memref<4x2xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.activation' op sum must have one element in each partition}}
+  bir.activation exp %a -> %a scale 1.0 bias %c sum %s on act
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Matmul
+//===----------------------------------------------------------------------===//
+
+func.func @matmul_on_dve() {
+  %q = bir.alloc : memref<8x4xf32, #bir.mem<sbuf>>
+  %k = bir.alloc : memref<8x16xf32, #bir.mem<sbuf>>
+  %p = bir.alloc : memref<4x16xf32, #bir.mem<psum>>
+  %s = bir.ap %q offset 0 pattern [[4, 8], [1, 4]] : memref<8x4xf32, #bir.mem<sbuf>>
+  %m = bir.ap %k offset 0 pattern [[16, 8], [1, 16]] : memref<8x16xf32, #bir.mem<sbuf>>
+  %o = bir.ap %p offset 0 pattern [[16, 4], [1, 16]] : memref<4x16xf32, #bir.mem<psum>>
+  // expected-error @+1 {{'bir.matmul' op runs on the pe engine, not on dve}}
+  bir.matmul %s, %m -> %o on dve
+  return
+}
+
+// -----
+
+func.func @matmul_on_act() {
+  %q = bir.alloc : memref<8x4xf32, #bir.mem<sbuf>>
+  %k = bir.alloc : memref<8x16xf32, #bir.mem<sbuf>>
+  %p = bir.alloc : memref<4x16xf32, #bir.mem<psum>>
+  %s = bir.ap %q offset 0 pattern [[4, 8], [1, 4]] : memref<8x4xf32, #bir.mem<sbuf>>
+  %m = bir.ap %k offset 0 pattern [[16, 8], [1, 16]] : memref<8x16xf32, #bir.mem<sbuf>>
+  %o = bir.ap %p offset 0 pattern [[16, 4], [1, 16]] : memref<4x16xf32, #bir.mem<psum>>
+  // expected-error @+1 {{'bir.matmul' op runs on the pe engine, not on act}}
+  bir.matmul %s, %m -> %o accumulate on act
+  return
+}
+
+// -----
+
+// The operand rule applies first (verifyComputeOperand through matmulShape).
+func.func @matmul_moving_dram(%d: memref<8x16xf32, #bir.mem<dram>>) {
+  %q = bir.alloc : memref<8x4xf32, #bir.mem<sbuf>>
+  %p = bir.alloc : memref<4x16xf32, #bir.mem<psum>>
+  %s = bir.ap %q offset 0 pattern [[4, 8], [1, 4]] : memref<8x4xf32, #bir.mem<sbuf>>
+  %m = bir.ap %d offset 0 pattern [[16, 8], [1, 16]] : memref<8x16xf32, #bir.mem<dram>>
+  %o = bir.ap %p offset 0 pattern [[16, 4], [1, 16]] : memref<4x16xf32, #bir.mem<psum>>
+  // expected-error @+1 {{'bir.matmul' op moving must be on chip (SBUF or PSUM), not in DRAM}}
+  bir.matmul %s, %m -> %o on pe
+  return
+}
+
+// -----
+
+func.func @matmul_stationary_i32() {
+  %q = bir.alloc : memref<8x4xi32, #bir.mem<sbuf>>
+  %k = bir.alloc : memref<8x16xf32, #bir.mem<sbuf>>
+  %p = bir.alloc : memref<4x16xf32, #bir.mem<psum>>
+  %s = bir.ap %q offset 0 pattern [[4, 8], [1, 4]] : memref<8x4xi32, #bir.mem<sbuf>>
+  %m = bir.ap %k offset 0 pattern [[16, 8], [1, 16]] : memref<8x16xf32, #bir.mem<sbuf>>
+  %o = bir.ap %p offset 0 pattern [[16, 4], [1, 16]] : memref<4x16xf32, #bir.mem<psum>>
+  // expected-error @+1 {{'bir.matmul' op stationary has elements of type 'i32'; engines take f32, bf16 or f16}}
+  bir.matmul %s, %m -> %o on pe
+  return
+}
+
+// -----
+
+func.func @matmul_stationary_psum() {
+  %q = bir.alloc : memref<8x4xf32, #bir.mem<psum>>
+  %k = bir.alloc : memref<8x16xf32, #bir.mem<sbuf>>
+  %p = bir.alloc : memref<4x16xf32, #bir.mem<psum>>
+  %s = bir.ap %q offset 0 pattern [[4, 8], [1, 4]] : memref<8x4xf32, #bir.mem<psum>>
+  %m = bir.ap %k offset 0 pattern [[16, 8], [1, 16]] : memref<8x16xf32, #bir.mem<sbuf>>
+  %o = bir.ap %p offset 0 pattern [[16, 4], [1, 16]] : memref<4x16xf32, #bir.mem<psum>>
+  // expected-error @+1 {{'bir.matmul' op stationary must be in SBUF}}
+  bir.matmul %s, %m -> %o on pe
+  return
+}
+
+// -----
+
+func.func @matmul_moving_psum() {
+  %q = bir.alloc : memref<8x4xf32, #bir.mem<sbuf>>
+  %k = bir.alloc : memref<8x16xf32, #bir.mem<psum>>
+  %p = bir.alloc : memref<4x16xf32, #bir.mem<psum>>
+  %s = bir.ap %q offset 0 pattern [[4, 8], [1, 4]] : memref<8x4xf32, #bir.mem<sbuf>>
+  %m = bir.ap %k offset 0 pattern [[16, 8], [1, 16]] : memref<8x16xf32, #bir.mem<psum>>
+  %o = bir.ap %p offset 0 pattern [[16, 4], [1, 16]] : memref<4x16xf32, #bir.mem<psum>>
+  // expected-error @+1 {{'bir.matmul' op moving must be in SBUF}}
+  bir.matmul %s, %m -> %o on pe
+  return
+}
+
+// -----
+
+func.func @matmul_out_sbuf() {
+  %q = bir.alloc : memref<8x4xf32, #bir.mem<sbuf>>
+  %k = bir.alloc : memref<8x16xf32, #bir.mem<sbuf>>
+  %p = bir.alloc : memref<4x16xf32, #bir.mem<sbuf>>
+  %s = bir.ap %q offset 0 pattern [[4, 8], [1, 4]] : memref<8x4xf32, #bir.mem<sbuf>>
+  %m = bir.ap %k offset 0 pattern [[16, 8], [1, 16]] : memref<8x16xf32, #bir.mem<sbuf>>
+  %o = bir.ap %p offset 0 pattern [[16, 4], [1, 16]] : memref<4x16xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.matmul' op out must be in PSUM}}
+  bir.matmul %s, %m -> %o on pe
+  return
+}
+
+// -----
+
+func.func @matmul_out_bf16() {
+  %q = bir.alloc : memref<8x4xf32, #bir.mem<sbuf>>
+  %k = bir.alloc : memref<8x16xf32, #bir.mem<sbuf>>
+  %p = bir.alloc : memref<4x16xbf16, #bir.mem<psum>>
+  %s = bir.ap %q offset 0 pattern [[4, 8], [1, 4]] : memref<8x4xf32, #bir.mem<sbuf>>
+  %m = bir.ap %k offset 0 pattern [[16, 8], [1, 16]] : memref<8x16xf32, #bir.mem<sbuf>>
+  %o = bir.ap %p offset 0 pattern [[16, 4], [1, 16]] : memref<4x16xbf16, #bir.mem<psum>>
+  // expected-error @+1 {{'bir.matmul' op out must be f32 (the PSUM accumulator)}}
+  bir.matmul %s, %m -> %o on pe
+  return
+}
+
+// -----
+
+// K: the stationary's 8 partitions against the moving's 4.
+func.func @matmul_contraction() {
+  %q = bir.alloc : memref<8x4xf32, #bir.mem<sbuf>>
+  %k = bir.alloc : memref<8x16xf32, #bir.mem<sbuf>>
+  %p = bir.alloc : memref<4x16xf32, #bir.mem<psum>>
+  %s = bir.ap %q offset 0 pattern [[4, 8], [1, 4]] : memref<8x4xf32, #bir.mem<sbuf>>
+  %m = bir.ap %k offset 0 pattern [[16, 4], [1, 16]] : memref<8x16xf32, #bir.mem<sbuf>>
+  %o = bir.ap %p offset 0 pattern [[16, 4], [1, 16]] : memref<4x16xf32, #bir.mem<psum>>
+  // expected-error @+1 {{'bir.matmul' op contracts 8 stationary partitions with 4 moving ones}}
+  bir.matmul %s, %m -> %o on pe
+  return
+}
+
+// -----
+
+// M: 200 stationary columns (its free elements) for a 128-wide PE array.
+func.func @matmul_stationary_columns() {
+  %q = bir.alloc : memref<4x200xf32, #bir.mem<sbuf>>
+  %k = bir.alloc : memref<4x16xf32, #bir.mem<sbuf>>
+  %p = bir.alloc : memref<128x16xf32, #bir.mem<psum>>
+  %s = bir.ap %q offset 0 pattern [[200, 4], [1, 200]] : memref<4x200xf32, #bir.mem<sbuf>>
+  %m = bir.ap %k offset 0 pattern [[16, 4], [1, 16]] : memref<4x16xf32, #bir.mem<sbuf>>
+  %o = bir.ap %p offset 0 pattern [[16, 128], [1, 16]] : memref<128x16xf32, #bir.mem<psum>>
+  // expected-error @+1 {{'bir.matmul' op stationary has 200 columns; the PE array has 128}}
+  bir.matmul %s, %m -> %o on pe
+  return
+}
+
+// -----
+
+// out is M x N = 4 x 16: too few partitions, then too few elements.
+func.func @matmul_out_partitions() {
+  %q = bir.alloc : memref<8x4xf32, #bir.mem<sbuf>>
+  %k = bir.alloc : memref<8x16xf32, #bir.mem<sbuf>>
+  %p = bir.alloc : memref<4x16xf32, #bir.mem<psum>>
+  %s = bir.ap %q offset 0 pattern [[4, 8], [1, 4]] : memref<8x4xf32, #bir.mem<sbuf>>
+  %m = bir.ap %k offset 0 pattern [[16, 8], [1, 16]] : memref<8x16xf32, #bir.mem<sbuf>>
+  %o = bir.ap %p offset 0 pattern [[16, 2], [1, 16]] : memref<4x16xf32, #bir.mem<psum>>
+  // expected-error @+1 {{'bir.matmul' op out must be 4 partitions of 16 elements, got 2 of 16}}
+  bir.matmul %s, %m -> %o on pe
+  return
+}
+
+// -----
+
+func.func @matmul_out_elements() {
+  %q = bir.alloc : memref<8x4xf32, #bir.mem<sbuf>>
+  %k = bir.alloc : memref<8x16xf32, #bir.mem<sbuf>>
+  %p = bir.alloc : memref<4x16xf32, #bir.mem<psum>>
+  %s = bir.ap %q offset 0 pattern [[4, 8], [1, 4]] : memref<8x4xf32, #bir.mem<sbuf>>
+  %m = bir.ap %k offset 0 pattern [[16, 8], [1, 16]] : memref<8x16xf32, #bir.mem<sbuf>>
+  %o = bir.ap %p offset 0 pattern [[16, 4], [1, 8]] : memref<4x16xf32, #bir.mem<psum>>
+  // expected-error @+1 {{'bir.matmul' op out must be 4 partitions of 16 elements, got 4 of 8}}
+  bir.matmul %s, %m -> %o accumulate on pe
+  return
+}
+
+// -----
+
+// N: 600 moving columns, more than one PSUM bank (512 f32) per partition.
+func.func @matmul_moving_columns() {
+  %q = bir.alloc : memref<4x4xf32, #bir.mem<sbuf>>
+  %k = bir.alloc : memref<4x600xf32, #bir.mem<sbuf>>
+  %p = bir.alloc : memref<4x600xf32, #bir.mem<psum>>
+  %s = bir.ap %q offset 0 pattern [[4, 4], [1, 4]] : memref<4x4xf32, #bir.mem<sbuf>>
+  %m = bir.ap %k offset 0 pattern [[600, 4], [1, 600]] : memref<4x600xf32, #bir.mem<sbuf>>
+  %o = bir.ap %p offset 0 pattern [[600, 4], [1, 600]] : memref<4x600xf32, #bir.mem<psum>>
+  // expected-error @+1 {{'bir.matmul' op moving has 600 columns; one PSUM bank holds 512 f32 per partition}}
+  bir.matmul %s, %m -> %o on pe
+  return
+}

@@ -587,3 +587,93 @@ func.func @partition_limits() {
   bir.tensor_scalar max %c, imm 0.0 -> %c on dve
   return
 }
+
+// -----
+
+// Every activation function; an immediate bias (zero, negative, an infinite
+// bit pattern) and a per-partition bias operand (broadcast, or one element
+// read per partition); with and without a sum; PSUM input; bf16 and f16
+// outputs and sums.
+// CHECK-LABEL: func.func @activation
+// CHECK: %[[A:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+// CHECK: %[[H:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}8, 4], [1, 8]] : memref<4x8xbf16, #bir.mem<sbuf>>
+// CHECK: %[[F:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}8, 4], [1, 8]] : memref<4x8xf16, #bir.mem<sbuf>>
+// CHECK: %[[P:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<psum>>
+// CHECK: %[[B:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}1, 4], [0, 8]] : memref<4x1xf32, #bir.mem<sbuf>>
+// CHECK: %[[B1:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}1, 4], [1, 1]] : memref<4x1xf32, #bir.mem<sbuf>>
+// CHECK: %[[S:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}1, 4], [1, 1]] : memref<4x1xbf16, #bir.mem<sbuf>>
+// CHECK: %[[S1:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}1, 4]] : memref<4x1xf32, #bir.mem<psum>>
+// CHECK: bir.activation identity %[[A]] -> %[[A]] scale 1.000000e+00 bias_imm 0.000000e+00 on act
+// CHECK: bir.activation exp %[[A]] -> %[[H]] scale -5.000000e-01 bias_imm -2.000000e+00 on act
+// CHECK: bir.activation reciprocal %[[H]] -> %[[F]] scale 2.000000e+00 bias_imm 0xFF800000 on act
+// CHECK: bir.activation exp %[[P]] -> %[[A]] scale 1.000000e+00 bias %[[B]] sum %[[B1]] on act
+// CHECK: bir.activation identity %[[P]] -> %[[P]] scale 1.000000e+00 bias %[[B1]] on act
+// CHECK: bir.activation reciprocal %[[F]] -> %[[A]] scale 1.000000e+00 bias_imm 0.000000e+00 sum %[[S]] on act
+// CHECK: bir.activation exp %[[A]] -> %[[F]] scale 0.000000e+00 bias %[[B]] sum %[[S1]] on act
+func.func @activation() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %u = bir.alloc : memref<4x8xbf16, #bir.mem<sbuf>>
+  %h = bir.alloc : memref<4x8xf16, #bir.mem<sbuf>>
+  %p = bir.alloc : memref<4x8xf32, #bir.mem<psum>>
+  %r = bir.alloc : memref<4x1xf32, #bir.mem<sbuf>>
+  %v = bir.alloc : memref<4x1xbf16, #bir.mem<sbuf>>
+  %w = bir.alloc : memref<4x1xf32, #bir.mem<psum>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %hb = bir.ap %u offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xbf16, #bir.mem<sbuf>>
+  %f = bir.ap %h offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf16, #bir.mem<sbuf>>
+  %ps = bir.ap %p offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<psum>>
+  %b = bir.ap %r offset 0 pattern [[1, 4], [0, 8]] : memref<4x1xf32, #bir.mem<sbuf>>
+  %b1 = bir.ap %r offset 0 pattern [[1, 4], [1, 1]] : memref<4x1xf32, #bir.mem<sbuf>>
+  %s = bir.ap %v offset 0 pattern [[1, 4], [1, 1]] : memref<4x1xbf16, #bir.mem<sbuf>>
+  %s1 = bir.ap %w offset 0 pattern [[1, 4]] : memref<4x1xf32, #bir.mem<psum>>
+  bir.activation identity %a -> %a scale 1.0 bias_imm 0.0 on act
+  bir.activation exp %a -> %hb scale -0.5 bias_imm -2.0 on act
+  bir.activation reciprocal %hb -> %f scale 2.0 bias_imm 0xFF800000 on act
+  bir.activation exp %ps -> %a scale 1.0 bias %b sum %b1 on act
+  bir.activation identity %ps -> %ps scale 1.0 bias %b1 on act
+  bir.activation reciprocal %f -> %a scale 1.0 bias_imm 0.0 sum %s on act
+  bir.activation exp %a -> %f scale 0.0 bias %b sum %s1 on act
+  return
+}
+
+// -----
+
+// matmul with and without accumulate; f32, bf16 and f16 inputs (the two may
+// differ); an operand with two free pairs; the limits K = M = 128, N = 512.
+// CHECK-LABEL: func.func @matmul
+// CHECK: %[[Q:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}4, 8], [1, 4]] : memref<8x4xf32, #bir.mem<sbuf>>
+// CHECK: %[[K:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}16, 8], [1, 16]] : memref<8x16xbf16, #bir.mem<sbuf>>
+// CHECK: %[[V:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}16, 8], [8, 2], [1, 8]] : memref<8x16xf16, #bir.mem<sbuf>>
+// CHECK: %[[O:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}16, 4], [1, 16]] : memref<4x16xf32, #bir.mem<psum>>
+// CHECK: %[[Q1:.*]] = bir.ap %{{.*}} offset 16 pattern {{\[\[}}4, 4], [1, 4]] : memref<8x4xf32, #bir.mem<sbuf>>
+// CHECK: %[[K1:.*]] = bir.ap %{{.*}} offset 64 pattern {{\[\[}}16, 4], [1, 16]] : memref<8x16xbf16, #bir.mem<sbuf>>
+// CHECK: %[[BS:.*]] = bir.ap %{{.*}} : memref<128x128xbf16, #bir.mem<sbuf>>
+// CHECK: %[[BM:.*]] = bir.ap %{{.*}} : memref<128x512xf16, #bir.mem<sbuf>>
+// CHECK: %[[BO:.*]] = bir.ap %{{.*}} : memref<128x512xf32, #bir.mem<psum>>
+// CHECK: bir.matmul %[[Q]], %[[K]] -> %[[O]] on pe
+// CHECK: bir.matmul %[[Q]], %[[V]] -> %[[O]] accumulate on pe
+// CHECK: bir.matmul %[[Q1]], %[[K1]] -> %[[O]] accumulate on pe
+// CHECK: bir.matmul %[[BS]], %[[BM]] -> %[[BO]] on pe
+func.func @matmul() {
+  %q = bir.alloc : memref<8x4xf32, #bir.mem<sbuf>>
+  %k = bir.alloc : memref<8x16xbf16, #bir.mem<sbuf>>
+  %v = bir.alloc : memref<8x16xf16, #bir.mem<sbuf>>
+  %p = bir.alloc : memref<4x16xf32, #bir.mem<psum>>
+  %bs = bir.alloc : memref<128x128xbf16, #bir.mem<sbuf>>
+  %bm = bir.alloc : memref<128x512xf16, #bir.mem<sbuf>>
+  %bo = bir.alloc : memref<128x512xf32, #bir.mem<psum>>
+  %aq = bir.ap %q offset 0 pattern [[4, 8], [1, 4]] : memref<8x4xf32, #bir.mem<sbuf>>
+  %ak = bir.ap %k offset 0 pattern [[16, 8], [1, 16]] : memref<8x16xbf16, #bir.mem<sbuf>>
+  %av = bir.ap %v offset 0 pattern [[16, 8], [8, 2], [1, 8]] : memref<8x16xf16, #bir.mem<sbuf>>
+  %ao = bir.ap %p offset 0 pattern [[16, 4], [1, 16]] : memref<4x16xf32, #bir.mem<psum>>
+  %aq1 = bir.ap %q offset 16 pattern [[4, 4], [1, 4]] : memref<8x4xf32, #bir.mem<sbuf>>
+  %ak1 = bir.ap %k offset 64 pattern [[16, 4], [1, 16]] : memref<8x16xbf16, #bir.mem<sbuf>>
+  %abs = bir.ap %bs offset 0 pattern [[128, 128], [1, 128]] : memref<128x128xbf16, #bir.mem<sbuf>>
+  %abm = bir.ap %bm offset 0 pattern [[512, 128], [1, 512]] : memref<128x512xf16, #bir.mem<sbuf>>
+  %abo = bir.ap %bo offset 0 pattern [[512, 128], [1, 512]] : memref<128x512xf32, #bir.mem<psum>>
+  bir.matmul %aq, %ak -> %ao on pe
+  bir.matmul %aq, %av -> %ao accumulate on pe
+  bir.matmul %aq1, %ak1 -> %ao accumulate on pe
+  bir.matmul %abs, %abm -> %abo on pe
+  return
+}

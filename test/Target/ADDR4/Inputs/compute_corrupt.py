@@ -8,7 +8,7 @@ usage: python3 compute_corrupt.py GOOD OUT set INDEX.FIELD=VALUE
 The INST section is walked with the layout of docs/ADDR4.md (section 2.5),
 so each mutation hits the field it names wherever the serializer put it.
 INDEX is an instruction's position in INST. FIELD is one of the record's
-fields: `kind`, `flags`, `reg`, `imm`, `scale`, `bias`, `base`,
+fields: `engine`, `kind`, `flags`, `reg`, `imm`, `scale`, `bias`, `base`,
 `partition`, `count`, `fill`, or `opK.location`, `opK.offset`, `opK.word`,
 `opK.pairs` for its operand K (in the op's order).
 
@@ -44,6 +44,7 @@ class Record:
     def __init__(self, data, pos):
         self.data, self.pos, self.fields = data, pos, {}
         self.opcode = data[pos]
+        self.fields["engine"] = (pos + 1, "<B")
         self.at = pos + 2
 
     def take(self, name, fmt):
