@@ -5,7 +5,8 @@ usage: python3 compute_corrupt.py GOOD OUT set INDEX.FIELD=VALUE
        python3 compute_corrupt.py GOOD OUT cut INDEX.FIELD[+N]
        python3 compute_corrupt.py GOOD - fields INDEX
 
-The INST section is walked with the layout of docs/ADDR4.md (section 2.5),
+The INST section is walked with the layout of docs/ADDR4.md (sections 2.5
+and 2.5.1),
 so each mutation hits the field it names wherever the serializer put it.
 INDEX is an instruction's position in INST. FIELD is one of the record's
 fields: `engine`, `kind`, `flags`, `reg`, `imm`, `scale`, `bias`, `base`,
