@@ -340,6 +340,15 @@ FailureOr<Operand> Machine::resolve(Operation *op, mlir::Value ap,
              << address << " lies outside its on-chip location";
     start = *byte / s->elementBytes;
   }
+  // The free pairs stay inside the partition the operand starts in (the
+  // verifier's rule; a register address is only known now).
+  int64_t rowElems = s->rowElements, reach = start % rowElems;
+  for (size_t i = 2; i + 1 < pattern.size(); i += 2)
+    reach += pattern[i] * (pattern[i + 1] - 1);
+  if (reach >= rowElems)
+    return op->emitOpError("operand starting at element ")
+           << start << " runs past its partition of " << rowElems
+           << " elements";
   Operand operand;
   operand.elementType = s->type.getElementType();
   for (size_t i = 1; i < pattern.size(); i += 2)

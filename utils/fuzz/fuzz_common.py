@@ -293,6 +293,7 @@ class Report:
         self.runs_by_tool = {}
         self.findings = []        # (input number, run, reproducer dir)
         self.signatures = {}      # signature -> count
+        self.saved = set()        # reproducer directories made
 
     def add(self, inp):
         self.inputs += 1
@@ -334,9 +335,14 @@ class Report:
     def save(self, inp, r):
         if not self.opts.out:
             self.opts.out = tempfile.mkdtemp(prefix="dyn-fuzz-%s-" % self.name)
-        dest = os.path.join(self.opts.out, "%s-%d-%s-%s" % (
+        dest = base = os.path.join(self.opts.out, "%s-%d-%s-%s" % (
             self.name, inp.number, r.tool, r.kind))
-        if os.path.exists(dest):
+        k = 1
+        while dest in self.saved:   # another run of the same input
+            k += 1
+            dest = "%s-%d" % (base, k)
+        self.saved.add(dest)
+        if os.path.exists(dest):    # left by an earlier session
             shutil.rmtree(dest)
         shutil.copytree(inp.dir, dest, ignore=shutil.ignore_patterns("result*"))
         rel = [_relative(a, inp.dir) for a in r.cmd]

@@ -467,7 +467,8 @@ def m_bounds(rng, text, prog):
     m = rng.choice(hits)
     entries = [x.strip() for x in m.group(1).split(",")]
     numeric = [k for k, x in enumerate(entries) if x != "?"]
-    how = rng.choice(["change"] * 6 + ["swap", "add", "drop", "dynamic"])
+    how = rng.choice(["change"] * 12 + ["swap"] * 2 + ["add", "drop",
+                                                      "dynamic"])
     if how == "change" and numeric:
         k = rng.choice(numeric)
         entries[k] = str(abs(fc.interesting_int(
@@ -495,7 +496,9 @@ def m_bounds(rng, text, prog):
 
 
 def m_elem(rng, text, prog):
-    hits = list(ELEM.finditer(text))
+    # Not the type of an attribute's value (`{reg = 0 : i32}`).
+    hits = [m for m in ELEM.finditer(text)
+            if not re.search(r"=\s*-?\d+\s*:\s*$", text[:m.start()])]
     if not hits:
         return None
     m = rng.choice(hits)
@@ -794,8 +797,15 @@ def m_attr(rng, text, prog):
         arch = rng.choice(ARCHS)
         if text.lstrip().startswith("module"):
             return None
-        return ("module attributes {dge.arch = #dge<arch %s>} {\n%s}\n" % (
-            arch, text)), "module dge.arch = %s" % arch
+        # Attribute aliases (`#id = affine_map<...>`) stay outside.
+        lines = text.split("\n")
+        k = 0
+        while k < len(lines) and (lines[k].startswith("#") or
+                                  not lines[k].strip()):
+            k += 1
+        return ("\n".join(lines[:k]) + "\nmodule attributes {dge.arch = "
+                "#dge<arch %s>} {\n%s}\n" % (arch, "\n".join(lines[k:]))), \
+            "module dge.arch = %s" % arch
     return replace_span(text, m.start(), m.end(), new), "%s %s -> %s" % (
         kind, m.group(0), new)
 
@@ -807,7 +817,7 @@ MUTATIONS = [(m_int, 16), (m_dim, 12), (m_bounds, 5), (m_elem, 8),
 
 def mutate(rng, text):
     """1-6 mutations (mostly 1 or 2); returns (text, notes)."""
-    n = rng.choice([1] * 6 + [2] * 3 + [3] * 2 + [4, 6])
+    n = rng.choice([1] * 8 + [2] * 3 + [3] * 2 + [4, 6])
     notes = []
     funcs, weights = zip(*MUTATIONS)
     tries = 0

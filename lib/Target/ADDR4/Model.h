@@ -61,9 +61,10 @@ struct InstructionSpec {
   uint32_t location = 0, element = 0; // ReadElem, Memset
   uint64_t fill = 0;                  // Memset; f32 bits of a compute fill
   llvm::SmallVector<int64_t> pattern; // Memset
-  // Compute instructions: operands in the op's order; flags (tensor_scalar,
-  // affine_select: bit 0 the scalar is on the left, bit 1 the scalar or
-  // bound is register `lhs`, else `imm`, f32 bits for tensor_scalar;
+  // Compute instructions: operands in the op's order; flags (tensor_scalar:
+  // bit 0 the scalar is on the left; tensor_scalar, affine_select: bit 1 the
+  // scalar or bound is register `lhs`, else `imm`, f32 bits for
+  // tensor_scalar;
   // activation: bit 1 the bias is an operand, else f32 bits in `fill`, bit
   // 2 a sum operand, `imm` the f32 bits of the scale; matmul: bit 0
   // accumulate); an affine index.

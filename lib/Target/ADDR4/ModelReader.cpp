@@ -313,6 +313,9 @@ private:
       if (!enumCode(in.kind, isCompareKind, "comparison") ||
           !scalar(in) || !affineIndex(in))
         return false;
+      if (in.flags & 1)
+        return fail("corrupt container: unknown flags " +
+                    std::to_string(in.flags));
       in.fill = r.get<uint32_t>("a fill value");
       return !r.failed() && computeOperands(in, 2);
     case Activation: {
@@ -376,6 +379,21 @@ private:
     return !r.failed();
   }
 
+  /// A static operand's word is the address of its element offset.
+  bool matchesOffset(const SideSpec &s, const LocationSpec &loc) {
+    int64_t eb = bir::lookupElementType(loc.tensor.element)->bytes;
+    int64_t elements = 1;
+    for (uint32_t d : loc.tensor.dims)
+      elements *= d;
+    int64_t rowBytes =
+        (loc.tensor.dims.empty() ? elements : elements / loc.tensor.dims[0]) *
+        eb;
+    return s.word.immediate ==
+           bir::OnChipLocation(static_cast<bir::MemorySpace>(loc.space),
+                               loc.address, rowBytes)
+               .getAddress(static_cast<int64_t>(s.offset) * eb);
+  }
+
   /// `count` operands: on-chip locations, each word a register or the
   /// static address of its element offset.
   bool computeOperands(InstructionSpec &in, unsigned count) {
@@ -405,6 +423,13 @@ private:
       if (!s.word.registerMode && s.word.mode != Mode::Static)
         return fail("corrupt container: a compute operand's word must be "
                     "register or static mode");
+      const LocationSpec &loc = m.locations[s.location];
+      if (loc.address == kNone)
+        return fail("corrupt container: a compute operand names location " +
+                    std::to_string(s.location) + ", which has no address");
+      if (s.word.registerMode ? s.offset != 0 : !matchesOffset(s, loc))
+        return fail("corrupt container: a compute operand's word and offset "
+                    "disagree");
     }
     return true;
   }

@@ -116,13 +116,11 @@ LogicalResult TensorTensorOp::verify() {
 }
 
 LogicalResult TensorScalarOp::verify() {
-  if (failed(verifyEngine(*this, getEngine(), Engine::dve)))
-    return failure();
-  if (static_cast<bool>(getScalarReg()) == getScalarImm().has_value())
-    return emitOpError("needs exactly one scalar: `reg` or `imm`");
   auto shapes = verifyInOut(*this, getEngine(), Engine::dve, getIn(), getOut());
   if (failed(shapes))
     return failure();
+  if (static_cast<bool>(getScalarReg()) == getScalarImm().has_value())
+    return emitOpError("needs exactly one scalar: `reg` or `imm`");
   return verifySameShape(*this, shapes->first, shapes->second, "in and out");
 }
 
@@ -165,14 +163,14 @@ LogicalResult IotaOp::verify() {
 }
 
 LogicalResult AffineSelectOp::verify() {
-  if (failed(verifyEngine(*this, getEngine(), Engine::pool)))
+  auto shapes =
+      verifyInOut(*this, getEngine(), Engine::pool, getIn(), getOut());
+  if (failed(shapes))
     return failure();
   if (static_cast<bool>(getBoundReg()) == getBoundImm().has_value())
     return emitOpError("needs exactly one bound: `reg` or `imm`");
-  auto shapes =
-      verifyInOut(*this, getEngine(), Engine::pool, getIn(), getOut());
-  if (failed(shapes) || failed(verifySameShape(*this, shapes->first,
-                                               shapes->second, "in and out")))
+  if (failed(verifySameShape(*this, shapes->first, shapes->second,
+                             "in and out")))
     return failure();
   return verifyAffineIndex(*this, shapes->second, getFree());
 }
@@ -187,13 +185,13 @@ static LogicalResult verifyPerPartition(Operation *op, ArrayRef<int64_t> shape,
 }
 
 LogicalResult ActivationOp::verify() {
-  if (failed(verifyEngine(*this, getEngine(), Engine::act)))
+  auto shapes = verifyInOut(*this, getEngine(), Engine::act, getIn(), getOut());
+  if (failed(shapes))
     return failure();
   if (static_cast<bool>(getBias()) == getBiasImm().has_value())
     return emitOpError("needs exactly one bias: an operand or `bias_imm`");
-  auto shapes = verifyInOut(*this, getEngine(), Engine::act, getIn(), getOut());
-  if (failed(shapes) || failed(verifySameShape(*this, shapes->first,
-                                               shapes->second, "in and out")))
+  if (failed(verifySameShape(*this, shapes->first, shapes->second,
+                             "in and out")))
     return failure();
   const SmallVector<int64_t> *out = &shapes->second;
   for (auto [value, name] : {std::make_pair(getBias(), "bias"),
