@@ -77,8 +77,20 @@ private:
   LogicalResult executeSlice(Operation *op);
   LogicalResult executeFor(scf::ForOp loop);
   LogicalResult executeReturn(func::ReturnOp ret);
-  int64_t scalar(mlir::Value v) { return std::get<int64_t>(env[v]); }
-  Array &array(mlir::Value v) { return std::get<Array>(env[v]); }
+  // Lookups never insert: a value is defined before it is used, and an
+  // insertion could move the entries that callers hold references to.
+  int64_t scalar(mlir::Value v) { return std::get<int64_t>(env.find(v)->second); }
+  Array &array(mlir::Value v) { return std::get<Array>(env.find(v)->second); }
+  /// The array of `v` for `user` to overwrite: moved out when `user` is its
+  /// only use in the block that defines it (value semantics cannot observe
+  /// the move), copied otherwise. A loop that rewrites a large tensor each
+  /// trip then costs its updates, not a copy of the tensor per trip.
+  Array take(mlir::Value v, Operation *user) {
+    Array &a = array(v);
+    if (v.hasOneUse() && v.getParentBlock() == user->getBlock())
+      return std::move(a);
+    return a;
+  }
   LogicalResult fail(Operation *op, const Twine &message) {
     return op->emitOpError("(reference) ") << message;
   }
@@ -185,15 +197,17 @@ LogicalResult Interpreter::execute(Operation *op) {
             arith::RemSIOp, arith::MinSIOp, arith::MaxSIOp>(
           [&](Operation *op) { return executeIntegerBinary(op); })
       .Case([&](dynshape::GetDimensionSizeOp get) {
-        env[get] = array(get.getOperand()).extents[get.getDimension()];
+        // Read before env[get] may grow the map under the reference.
+        int64_t extent = array(get.getOperand()).extents[get.getDimension()];
+        env[get] = extent;
         return success();
       })
       .Case([&](dynshape::SetDimensionSizeOp set) {
-        Array a = array(set.getOperand());
+        Array a = take(set.getOperand(), set);
         int64_t bound = a.storage.shape[set.getDimension()];
         a.extents[set.getDimension()] =
             clampTo(scalar(set.getSize()), 0, bound);
-        env[set] = a;
+        env[set] = std::move(a);
         return success();
       })
       .Case([&](dynshape::DynamicSliceOp slice) {
@@ -254,13 +268,13 @@ LogicalResult Interpreter::executeDynamicSlice(dynshape::DynamicSliceOp slice) {
   out.extents.assign(sizes.begin(), sizes.end());
   SmallVector<int64_t> zero(sizes.size(), 0);
   copyWindow(src.storage, start, out.storage, zero, sizes, sizes);
-  env[slice] = out;
+  env[slice] = std::move(out);
   return success();
 }
 
 LogicalResult
 Interpreter::executeDynamicUpdateSlice(dynshape::DynamicUpdateSliceOp update) {
-  Array out = array(update.getOperand());
+  Array out = take(update.getOperand(), update);
   const Array &upd = array(update.getUpdate());
   SmallVector<int64_t> start, zero(upd.storage.shape.size(), 0);
   for (auto [d, idx] : llvm::enumerate(startIndices(update.getStartIndices())))
@@ -269,7 +283,7 @@ Interpreter::executeDynamicUpdateSlice(dynshape::DynamicUpdateSliceOp update) {
   // Only the update's valid region [0, extent) is written.
   copyWindow(upd.storage, zero, out.storage, start, upd.storage.shape,
              upd.extents);
-  env[update] = out;
+  env[update] = std::move(out);
   return success();
 }
 
@@ -302,12 +316,12 @@ LogicalResult Interpreter::executeGather(dynshape::GatherOp gather) {
   for (int64_t i = 0; i < n; ++i)
     copyRow(out.storage, i, table.storage,
             clampTo(readIndex(ids, i), 0, rows - 1), rowElems * eb);
-  env[gather] = out;
+  env[gather] = std::move(out);
   return success();
 }
 
 LogicalResult Interpreter::executeScatter(dynshape::ScatterOp scatter) {
-  Array out = array(scatter.getOperand());
+  Array out = take(scatter.getOperand(), scatter);
   const Array &ids = array(scatter.getIndices());
   const Array &rowsIn = array(scatter.getUpdates());
   int64_t rows = out.storage.shape[0];
@@ -317,7 +331,7 @@ LogicalResult Interpreter::executeScatter(dynshape::ScatterOp scatter) {
     if (id >= 0 && id < rows) // out of range rows are skipped
       copyRow(out.storage, id, rowsIn.storage, i, rowElems * eb);
   }
-  env[scatter] = out;
+  env[scatter] = std::move(out);
   return success();
 }
 
@@ -370,7 +384,7 @@ LogicalResult Interpreter::executeSlice(Operation *op) {
   auto slice = llvm::cast<OffsetSizeAndStrideOpInterface>(op);
   bool extract = llvm::isa<tensor::ExtractSliceOp>(op);
   const Array &src = array(op->getOperand(0));
-  Array target = extract ? Array() : array(op->getOperand(1));
+  Array target = extract ? Array() : take(op->getOperand(1), op);
   const Array &big = extract ? src : target;
   SmallVector<int64_t> offsets, sizes;
   for (auto [d, ofr] : llvm::enumerate(slice.getMixedOffsets())) {
@@ -399,10 +413,10 @@ LogicalResult Interpreter::executeSlice(Operation *op) {
                              src.storage.elementBytes());
     out.extents = sizes;
     copyWindow(src.storage, offsets, out.storage, zero, sizes, sizes);
-    env[op->getResult(0)] = out;
+    env[op->getResult(0)] = std::move(out);
   } else {
     copyWindow(src.storage, zero, target.storage, offsets, sizes, sizes);
-    env[op->getResult(0)] = target;
+    env[op->getResult(0)] = std::move(target);
   }
   return success();
 }
@@ -414,19 +428,25 @@ LogicalResult Interpreter::executeFor(scf::ForOp loop) {
     return fail(loop, "non-positive step");
   SmallVector<Slot> carried;
   for (mlir::Value init : loop.getInitArgs())
-    carried.push_back(env[init]);
+    carried.push_back(env.find(init)->second);
   for (int64_t iv = lb; iv < ub; iv += step) {
     env[loop.getInductionVar()] = iv;
     for (auto [arg, value] : llvm::zip(loop.getRegionIterArgs(), carried))
-      env[arg] = value;
+      env[arg] = std::move(value);
     if (failed(execute(*loop.getBody())))
       return failure();
     auto yield = llvm::cast<scf::YieldOp>(loop.getBody()->getTerminator());
-    for (auto [i, v] : llvm::enumerate(yield.getOperands()))
-      carried[i] = env[v];
+    // A body value the yield alone uses is dead after it: move it.
+    for (auto [i, v] : llvm::enumerate(yield.getOperands())) {
+      Slot &slot = env.find(v)->second;
+      if (v.hasOneUse() && v.getParentRegion() == &loop.getRegion())
+        carried[i] = std::move(slot);
+      else
+        carried[i] = slot;
+    }
   }
   for (auto [result, value] : llvm::zip(loop.getResults(), carried))
-    env[result] = value;
+    env[result] = std::move(value);
   return success();
 }
 

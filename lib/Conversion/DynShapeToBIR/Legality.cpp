@@ -70,11 +70,12 @@ static LogicalResult checkForm(Operation *op) {
           auto type = llvm::dyn_cast<MemRefType>(arg.getType());
           if (type && (!type.hasStaticShape() ||
                        !type.getLayout().isIdentity() ||
-                       !getElementBytes(type)))
+                       !getByteSize(type)))
             return emitError(arg.getLoc())
                    << "function tensor of type " << type
-                   << " must be static, contiguous and of whole-byte "
-                      "elements to become a DRAM tensor";
+                   << " must be static, contiguous, of whole-byte elements "
+                      "and of fewer bytes than 64 bits count to become a "
+                      "DRAM tensor";
           if (arg.getType().isIndex())
             return emitError(arg.getLoc())
                    << "function argument of type index: runtime scalars "

@@ -364,10 +364,21 @@ std::string dyn::whyNotASide(Value view) {
       !baseType.getLayout().isIdentity() || !baseType.hasStaticShape() ||
       !getElementBytes(baseType))
     return "an operand that is not a location or a single subview of one";
-  if (subview && (llvm::any_of(subview.getStaticSizes(), ShapedType::isDynamic) ||
-                  llvm::any_of(subview.getStaticStrides(),
-                               ShapedType::isDynamic)))
+  if (!subview)
+    return {};
+  if (llvm::any_of(subview.getStaticSizes(), ShapedType::isDynamic) ||
+      llvm::any_of(subview.getStaticStrides(), ShapedType::isDynamic))
     return "a view with a dynamic size or stride";
+  // A constant start (also one a constant operand gives) lies in the buffer,
+  // so every start address the lowering computes fits 64 bits.
+  ArrayRef<int64_t> sizes = subview.getStaticSizes();
+  for (auto [d, offset] : llvm::enumerate(subview.getMixedOffsets())) {
+    std::optional<int64_t> start = getConstantIntValue(offset);
+    if (start && (*start < 0 || *start > baseType.getDimSize(d) - sizes[d]))
+      return "a view whose constant offset " + std::to_string(*start) +
+             " in dimension " + std::to_string(d) +
+             " lies outside its buffer";
+  }
   return {};
 }
 

@@ -78,15 +78,34 @@ func.func @compare(%a: i32, %b: i32, %t: memref<8x4xf32>, %o: memref<1x4xf32>) {
 
 // -----
 
-// expected-error @+1 {{function tensor of type 'memref<?x4xf32>' must be static, contiguous and of whole-byte elements to become a DRAM tensor}}
+// expected-error @+1 {{function tensor of type 'memref<?x4xf32>' must be static, contiguous, of whole-byte elements and of fewer bytes than 64 bits count to become a DRAM tensor}}
 func.func @dynamic_argument(%t: memref<?x4xf32>) {
   return
 }
 
 // -----
 
-// expected-error @+1 {{function tensor of type 'memref<4x4xf32, strided<[8, 1]>>' must be static, contiguous and of whole-byte elements to become a DRAM tensor}}
+// expected-error @+1 {{function tensor of type 'memref<4x4xf32, strided<[8, 1]>>' must be static, contiguous, of whole-byte elements and of fewer bytes than 64 bits count to become a DRAM tensor}}
 func.func @strided_argument(%t: memref<4x4xf32, strided<[8, 1]>>) {
+  return
+}
+
+// -----
+
+// A tensor of more bytes than 64 bits count (reduced from a fuzzer find).
+// expected-error @+1 {{function tensor of type 'memref<8x9223372036854775807xf32>' must be static, contiguous, of whole-byte elements and of fewer bytes than 64 bits count to become a DRAM tensor}}
+func.func @huge_argument(%t: memref<8x9223372036854775807xf32>) {
+  return
+}
+
+// -----
+
+// A constant operand gives a view a start outside its buffer.
+func.func @constant_offset_outside(%t: memref<8x4xf32>, %o: memref<1x4xf32>) {
+  %c8 = arith.constant 8 : index
+  %v = memref.subview %t[%c8, 0] [1, 4] [1, 1] : memref<8x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
+  // expected-error @+1 {{'memref.copy' op cannot be lowered by convert-dynshape-to-bir: a view whose constant offset 8 in dimension 0 lies outside its buffer}}
+  memref.copy %v, %o : memref<1x4xf32, strided<[4, 1], offset: ?>> to memref<1x4xf32>
   return
 }
 

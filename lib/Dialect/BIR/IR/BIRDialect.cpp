@@ -6,6 +6,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace dyn::bir;
@@ -39,6 +40,14 @@ std::optional<int64_t> dyn::bir::getElementBytes(MemRefType type) {
   if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8)
     return std::nullopt;
   return element.getIntOrFloatBitWidth() / 8;
+}
+
+std::optional<int64_t> dyn::bir::getByteSize(MemRefType type) {
+  std::optional<int64_t> bytes = getElementBytes(type);
+  for (int64_t d : type.getShape())
+    bytes = bytes && !ShapedType::isDynamic(d) ? llvm::checkedMul(*bytes, d)
+                                               : std::nullopt;
+  return bytes;
 }
 
 std::optional<MemorySpace> dyn::bir::getMemorySpace(MemRefType type) {

@@ -35,6 +35,10 @@ int32_t evaluateAlu(AluOpKind kind, int32_t lhs, int32_t rhs);
 /// Bytes per element, if the element type is a whole number of bytes wide.
 std::optional<int64_t> getElementBytes(mlir::MemRefType type);
 
+/// Bytes of a whole static buffer; none when the shape is dynamic, the
+/// elements are not whole bytes, or the size overflows 64 bits.
+std::optional<int64_t> getByteSize(mlir::MemRefType type);
+
 /// Elements a `[step, num]` pattern visits: the product of its nums; none
 /// when it overflows 64 bits.
 std::optional<int64_t> getPatternElements(llvm::ArrayRef<int64_t> pattern);
