@@ -123,7 +123,11 @@ static Storage makeStorage(MemRefType type) {
   s.space = *bir::getMemorySpace(type);
   s.elementBytes = *bir::getElementBytes(type);
   s.numElements = type.getNumElements();
-  s.rowElements = s.numElements / type.getDimSize(0);
+  // A row is dimension 0's unit; a rank-0 tensor is one row of one element.
+  s.rowElements = 1;
+  if (type.getRank() > 0)
+    for (int64_t d : type.getShape().drop_front())
+      s.rowElements *= d;
   return s;
 }
 

@@ -49,7 +49,8 @@ struct ConvertDynShapeToBIRPass
     ConversionTarget target(*ctx);
     configureDynShapeToBIRTarget(target, converter);
     RewritePatternSet patterns(ctx);
-    populateDynShapeToBIRConversionPatterns(converter, patterns);
+    MaxTripCounts maxTrips = computeMaxTripCounts(module);
+    populateDynShapeToBIRConversionPatterns(converter, maxTrips, patterns);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
 

@@ -119,8 +119,9 @@ static LogicalResult checkForm(Operation *op) {
       })
       .Case([&](memref::LoadOp load) {
         if (!getConstantLinearIndex(load))
-          return fail("reads a runtime scalar at a runtime position; only "
-                      "i32 elements at constant positions become registers");
+          return fail("reads a runtime scalar at a runtime or out-of-bounds "
+                      "position; only i32 elements at constant positions "
+                      "inside the buffer become registers");
         return success();
       })
       .Case([&](memref::AllocOp alloc) {
@@ -223,8 +224,9 @@ void dyn::configureDynShapeToBIRTarget(ConversionTarget &target,
 }
 
 void dyn::populateDynShapeToBIRConversionPatterns(
-    const BIRTypeConverter &converter, RewritePatternSet &patterns) {
-  populateScalarPatterns(converter, patterns);
+    const BIRTypeConverter &converter, const MaxTripCounts &maxTrips,
+    RewritePatternSet &patterns) {
+  populateScalarPatterns(converter, maxTrips, patterns);
   populateMemoryPatterns(converter, patterns);
   // affine.apply/min/max (from composed views) become the arith the
   // register patterns take.

@@ -46,6 +46,7 @@ std::string whyNotATransposeDMA(mlir::linalg::LinalgOp op);
 
 /// The scalar half: function signatures, register arithmetic and loops.
 void populateScalarPatterns(const BIRTypeConverter &converter,
+                            const MaxTripCounts &maxTrips,
                             mlir::RewritePatternSet &patterns);
 
 /// The memory half: locations, views, copies, gathers, scatters,

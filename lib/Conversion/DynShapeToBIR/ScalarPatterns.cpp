@@ -54,10 +54,13 @@ void dyn::dropRedundantClamps(Operation *root) {
 std::optional<int64_t> dyn::getMaxTripCount(scf::ForOp loop) {
   std::optional<int64_t> lb = getConstantInt(loop.getLowerBound());
   std::optional<int64_t> step = getConstantInt(loop.getStep());
-  if (!lb || !step || *step <= 0)
+  if (!lb || !step || *step <= 0 || *lb < INT32_MIN || *lb > INT32_MAX)
     return std::nullopt;
-  if (std::optional<int64_t> ub = getConstantInt(loop.getUpperBound()))
+  if (std::optional<int64_t> ub = getConstantInt(loop.getUpperBound())) {
+    if (*ub < INT32_MIN || *ub > INT32_MAX)
+      return std::nullopt;
     return *ub <= *lb ? 0 : llvm::divideCeil(*ub - *lb, *step);
+  }
   // Integer ranges understand minsi/maxsi/index_cast; value bounds
   // understand affine.min and index arithmetic. The full i32 range is no
   // bound at all.
@@ -215,9 +218,11 @@ struct LoadToReadElem : OpConversionPattern<memref::LoadOp> {
 };
 
 /// scf.for -> bir.for (constant bounds) or bir.dynamic_for (runtime bound
-/// `1 * ub + 0`, max_trip from getMaxTripCount).
+/// `1 * ub + 0`, max_trip computed before the conversion).
 struct ForToBIRLoop : OpConversionPattern<scf::ForOp> {
-  using OpConversionPattern::OpConversionPattern;
+  ForToBIRLoop(const TypeConverter &converter, MLIRContext *ctx,
+               const MaxTripCounts &maxTrips)
+      : OpConversionPattern(converter, ctx), maxTrips(maxTrips) {}
 
   LogicalResult
   matchAndRewrite(scf::ForOp op, OpAdaptor adaptor,
@@ -236,14 +241,15 @@ struct ForToBIRLoop : OpConversionPattern<scf::ForOp> {
                            rewriter.getI32IntegerAttr(*step),
                            EngineAttr::get(ctx, engine), IntegerAttr());
     } else {
-      std::optional<int64_t> maxTrip = getMaxTripCount(op);
-      if (!maxTrip)
+      auto maxTrip = maxTrips.find(op);
+      if (maxTrip == maxTrips.end())
         return rewriter.notifyMatchFailure(op, "no provable trip bound");
       loop = DynamicForOp::create(
           rewriter, loc, adaptor.getUpperBound(),
           rewriter.getI32IntegerAttr(*lb), rewriter.getI32IntegerAttr(*step),
           rewriter.getI32IntegerAttr(1), rewriter.getI32IntegerAttr(0),
-          rewriter.getI64IntegerAttr(*maxTrip), EngineAttr::get(ctx, engine),
+          rewriter.getI64IntegerAttr(maxTrip->second),
+          EngineAttr::get(ctx, engine),
           IntegerAttr());
     }
     Region &body = loop->getRegion(0);
@@ -256,9 +262,21 @@ struct ForToBIRLoop : OpConversionPattern<scf::ForOp> {
     rewriter.eraseOp(op);
     return success();
   }
+
+private:
+  const MaxTripCounts &maxTrips;
 };
 
 } // namespace
+
+MaxTripCounts dyn::computeMaxTripCounts(Operation *root) {
+  MaxTripCounts maxTrips;
+  root->walk([&](scf::ForOp loop) {
+    if (std::optional<int64_t> maxTrip = getMaxTripCount(loop))
+      maxTrips[loop] = *maxTrip;
+  });
+  return maxTrips;
+}
 
 std::optional<int64_t> dyn::getConstantLinearIndex(memref::LoadOp load) {
   MemRefType type = load.getMemRefType();
@@ -266,8 +284,9 @@ std::optional<int64_t> dyn::getConstantLinearIndex(memref::LoadOp load) {
     return std::nullopt;
   int64_t linear = 0;
   for (auto [dim, index] : llvm::enumerate(load.getIndices())) {
+    // In bounds, the linear index is below the element count.
     std::optional<int64_t> c = getConstantInt(index);
-    if (!c)
+    if (!c || *c < 0 || *c >= type.getDimSize(dim))
       return std::nullopt;
     linear = linear * type.getDimSize(dim) + *c;
   }
@@ -275,6 +294,7 @@ std::optional<int64_t> dyn::getConstantLinearIndex(memref::LoadOp load) {
 }
 
 void dyn::populateScalarPatterns(const BIRTypeConverter &converter,
+                                 const MaxTripCounts &maxTrips,
                                  RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<FuncSignature, ReturnOfConverted, ConstantToMovImm,
@@ -287,5 +307,6 @@ void dyn::populateScalarPatterns(const BIRTypeConverter &converter,
                BinaryToAlu<arith::RemSIOp, AluOpKind::mod, false>,
                BinaryToAlu<arith::MaxSIOp, AluOpKind::max, true>,
                BinaryToAlu<arith::MinSIOp, AluOpKind::min, true>,
-               LoadToReadElem, ForToBIRLoop>(converter, ctx);
+               LoadToReadElem>(converter, ctx);
+  patterns.add<ForToBIRLoop>(converter, ctx, maxTrips);
 }

@@ -175,9 +175,19 @@ func.func @view_of_dynamic_size(%t: memref<8x4xf32>, %o: memref<8x4xf32>, %n_i32
 
 // -----
 
+// A constant position past the buffer (reduced from a fuzzer find).
+func.func @load_out_of_bounds(%ids: memref<4xi32>) -> i32 {
+  %c = arith.constant 9223372036854775807 : index
+  // expected-error @+1 {{'memref.load' op reads a runtime scalar at a runtime or out-of-bounds position; only i32 elements at constant positions inside the buffer become registers}}
+  %k = memref.load %ids[%c] : memref<4xi32>
+  return %k : i32
+}
+
+// -----
+
 func.func @load_at_runtime_position(%ids: memref<4xi32>, %t: memref<8x4xf32>, %o: memref<1x4xf32>, %i_i32: i32) {
   %i = arith.index_cast %i_i32 : i32 to index
-  // expected-error @+1 {{'memref.load' op reads a runtime scalar at a runtime position; only i32 elements at constant positions become registers}}
+  // expected-error @+1 {{'memref.load' op reads a runtime scalar at a runtime or out-of-bounds position; only i32 elements at constant positions inside the buffer become registers}}
   %k = memref.load %ids[%i] : memref<4xi32>
   %k1 = arith.index_cast %k : i32 to index
   %v = memref.subview %t[%k1, 0] [1, 4] [1, 1] : memref<8x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>

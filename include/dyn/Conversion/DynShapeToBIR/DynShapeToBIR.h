@@ -12,6 +12,7 @@
 
 #include "dyn/Dialect/BIR/IR/BIR.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -41,11 +42,22 @@ mlir::LogicalResult checkLowerable(mlir::Operation *root);
 void configureDynShapeToBIRTarget(mlir::ConversionTarget &target,
                                   const BIRTypeConverter &converter);
 
+/// The max_trip of every runtime-trip loop, by loop. Computed on the input
+/// before a conversion starts: the analyses walk the IR, which the
+/// conversion rewrites as it goes (an inner loop's bound may depend on an
+/// outer loop already converted).
+using MaxTripCounts = llvm::DenseMap<mlir::Operation *, int64_t>;
+
+/// getMaxTripCount of each scf.for under `root` whose bound is provable.
+MaxTripCounts computeMaxTripCounts(mlir::Operation *root);
+
 /// All patterns of the lowering: function signatures, register arithmetic
 /// and loops (report Stage 1b), locations, copies, gathers, scatters,
-/// transposes and padding masks as DMAs (Stage 1).
+/// transposes and padding masks as DMAs (Stage 1). `maxTrips` (from
+/// computeMaxTripCounts on the same input) must outlive the patterns.
 void populateDynShapeToBIRConversionPatterns(
-    const BIRTypeConverter &converter, mlir::RewritePatternSet &patterns);
+    const BIRTypeConverter &converter, const MaxTripCounts &maxTrips,
+    mlir::RewritePatternSet &patterns);
 
 /// Replaces each clamp `maxsi(x, c)` / `minsi(x, c)` that the integer ranges
 /// of x show cannot change it (e.g. a loop index clamped to the loop's
