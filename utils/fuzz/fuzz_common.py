@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SRC_ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -252,6 +253,7 @@ class Input:
         self.note = ""        # what was mutated, for the reproducer
         self.parsed = False   # the fuzzer's own "got past the front door"
         self.verified = False  # and the next one (mutate_mlir: verifies)
+        self.internal_error = None
 
     def path(self, name):
         return os.path.join(self.dir, name)
@@ -294,6 +296,7 @@ class Report:
         self.findings = []        # (input number, run, reproducer dir)
         self.signatures = {}      # signature -> count
         self.saved = set()        # reproducer directories made
+        self.internal_errors = 0
 
     def add(self, inp):
         self.inputs += 1
@@ -442,9 +445,9 @@ def drive(name, opts, make_and_run, parsed_label, verified_label=None,
                 inp = Input(n, workdir)
                 try:
                     make_and_run(opts, inp, ctx)
-                except Exception as e:
-                    raise RuntimeError("%s: internal error on input %d (a bug "
-                                       "of the fuzzer): %r" % (name, n, e)) from e
+                except Exception:
+                    # A bug of the fuzzer, not of dyn: say so, go on.
+                    inp.internal_error = traceback.format_exc()
                 return inp
             # Submit in bounded windows: results are reported in input order
             # (deterministic output) without holding every input at once.
@@ -461,6 +464,11 @@ def drive(name, opts, make_and_run, parsed_label, verified_label=None,
                 if not pending:
                     break
                 inp = pending.pop(0).result()
+                if inp.internal_error:
+                    report.internal_errors += 1
+                    print("INTERNAL ERROR of %s (a bug of the fuzzer, not of "
+                          "dyn) on input %d:\n%s" % (name, inp.number,
+                                                     inp.internal_error))
                 report.add(inp)
                 if not opts.keep_work and inp.kind not in FINDING_KINDS:
                     shutil.rmtree(inp.dir, ignore_errors=True)
@@ -472,7 +480,12 @@ def drive(name, opts, make_and_run, parsed_label, verified_label=None,
         print("%s: %.1f s, %d runs" % (name, time.time() - start,
                                         sum(sum(c.values()) for c in
                                             report.runs_by_tool.values())))
+        if report.internal_errors:
+            print("%d INTERNAL ERRORS (bugs of the fuzzer, see above)" %
+                  report.internal_errors)
         print(report.summary(parsed_label, verified_label))
+        if report.internal_errors:
+            return 2
     finally:
         if opts.keep_work:
             print("scratch directory kept: %s" % workdir, file=sys.stderr)

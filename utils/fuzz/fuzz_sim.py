@@ -135,7 +135,7 @@ def payload_for(rng, shape, dtype):
         a = r.integers(-3 if dtype == "<i4" else 0, hi + 1, size=count)
     else:
         a = r.integers(-8, 9, size=count).astype(dtype)
-        if rng.random() < 0.1 and count:
+        if rng.random() < 0.1 and count and np.dtype(dtype).kind == "f":
             a[r.integers(0, count)] = rng.choice([np.nan, np.inf, -np.inf,
                                                   -0.0])
     return np.asarray(a).astype(dtype).tobytes()

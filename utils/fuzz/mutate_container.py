@@ -69,7 +69,7 @@ ELEM_BYTES = {0: 4, 1: 4, 2: 2, 3: 2, 4: 1, 5: 2, 6: 8, 7: 8}
 ELEM_NAMES = {"f32": "<f4", "i32": "<i4", "bf16": "<u2", "f16": "<f2",
               "i8": "|i1", "i16": "<i2", "i64": "<i8", "f64": "<f8"}
 ENGINES = [1, 2, 3, 4, 6]
-OPCODES = [1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 106]
+OPCODES = [1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 106]
 ALU_OPS = [4, 5, 6, 7, 8, 9, 27]
 # Operands after opcode and engine: (name, struct format, field kind).
 OPERANDS = {
@@ -95,9 +95,21 @@ OPERANDS = {
 # Compute instructions (lib/Target/ADDR4/ModelReader.cpp): which parts
 # follow opcode and engine, then that many operands (location, element
 # offset, ADDR4 word, pattern).
+# Activation (16) has 2 operands, plus one if its bias is a register
+# operand (flags bit 1, else a u32 bias follows the scale) and one for its
+# row sum (flags bit 2): see operand_count.
 COMPUTE = {10: (["kind"], 3), 13: (["kind"], 2), 11: (["kind", "scalar"], 2),
            12: ([], 2), 14: (["affine"], 1),
-           15: (["kind", "scalar", "affine", "fill"], 2)}
+           15: (["kind", "scalar", "affine", "fill"], 2),
+           16: (["kind", "activation"], None), 17: (["flags"], 3)}
+
+
+def operand_count(inst):
+    parts, n = COMPUTE[inst["op"]]
+    if n is None:
+        n = 2 + (1 if inst["flags"] & 2 else 0) + (1 if inst["flags"] & 4
+                                                    else 0)
+    return n
 ARCH_LEVELS = {"gen2": 20, "gen3": 30, "core_v4": 40, "core_v5": 50}
 NONE = 0xFFFFFFFF
 
@@ -225,10 +237,16 @@ def parse_inst(r):
             elif part == "affine":
                 inst["base"], inst["partition"] = r.get("i"), r.get("i")
                 inst["free"] = [r.get("i") for _ in range(r.get("B"))]
+            elif part == "activation":
+                inst["flags"], inst["scale"] = r.get("B"), r.get("i")
+                if not inst["flags"] & 2:
+                    inst["fill"] = r.get("I")
+            elif part == "flags":
+                inst["flags"] = r.get("B")
             else:
                 inst["fill"] = r.get("I")
         inst["operands"] = []
-        for _ in range(n):
+        for _ in range(operand_count(inst)):
             loc, off, word, pairs = r.get("I"), r.get("I"), r.get("I"), \
                 r.get("B")
             inst["operands"].append({
@@ -357,6 +375,13 @@ def write(m):
                         w.put("B", len(inst["free"]), "pattern_length")
                         for c in inst["free"]:
                             w.put("i", c, "imm")
+                    elif part == "activation":
+                        w.put("B", inst["flags"], "compute_flags")
+                        w.put("i", inst["scale"], "imm")
+                        if not inst["flags"] & 2:
+                            w.put("I", inst["fill"], "fill")
+                    elif part == "flags":
+                        w.put("B", inst["flags"], "compute_flags")
                     else:
                         w.put("I", inst["fill"], "fill")
                 for o in inst["operands"]:
