@@ -288,7 +288,7 @@ dyn::sim::compareWithReference(func::FuncOp func, ModuleOp binary,
     SmallVector<RuntimeValue> args = getRandomArguments(sig, rng);
     bool undefined = false;
     FailureOr<SmallVector<RuntimeValue>> want =
-        interpretReference(func, args, &undefined);
+        interpretReference(func, args, limits, &undefined);
     ++result.trials;
     if (undefined) {
       ++result.skipped; // upstream semantics do not define a result

@@ -105,6 +105,7 @@ private:
 
 public:
   bool *undefined = nullptr;
+  int64_t maxTrips = 0, trips = 0;
 
 private:
 
@@ -430,6 +431,9 @@ LogicalResult Interpreter::executeFor(scf::ForOp loop) {
   for (mlir::Value init : loop.getInitArgs())
     carried.push_back(env.find(init)->second);
   for (int64_t iv = lb; iv < ub; iv += step) {
+    if (++trips > maxTrips)
+      return fail(loop, "takes the interpretation past " +
+                            Twine(maxTrips) + " loop trips; raise --max-trips");
     env[loop.getInductionVar()] = iv;
     for (auto [arg, value] : llvm::zip(loop.getRegionIterArgs(), carried))
       env[arg] = std::move(value);
@@ -517,8 +521,9 @@ Interpreter::run(func::FuncOp func, ArrayRef<sim::RuntimeValue> args) {
 
 FailureOr<SmallVector<sim::RuntimeValue>>
 dyn::sim::interpretReference(func::FuncOp func, ArrayRef<sim::RuntimeValue> args,
-                             bool *undefined) {
+                             const SimulationLimits &limits, bool *undefined) {
   Interpreter interpreter;
   interpreter.undefined = undefined;
+  interpreter.maxTrips = limits.maxTrips;
   return interpreter.run(func, args);
 }

@@ -207,7 +207,7 @@ int main(int argc, char **argv) {
     return 1;
   FailureOr<SmallVector<RuntimeValue>> results;
   if (reference) {
-    results = dyn::sim::interpretReference(func, *args);
+    results = dyn::sim::interpretReference(func, *args, limits());
   } else {
     OwningOpRef<ModuleOp> binary =
         dyn::sim::compileToBinary(*module, entry, pipelineOptions, fresh);

@@ -12,6 +12,7 @@
 #ifndef DYN_SIM_REFERENCE_H
 #define DYN_SIM_REFERENCE_H
 
+#include "dyn/Sim/Simulator.h"
 #include "dyn/Sim/Values.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -20,10 +21,11 @@ namespace dyn::sim {
 
 /// With `undefined`, an input on which upstream semantics are undefined
 /// (a tensor slice out of range, division by zero) sets it and fails
-/// quietly; without, it is an error.
+/// quietly; without, it is an error. Loop trips count against
+/// `limits.maxTrips`, as in the simulator.
 mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
 interpretReference(mlir::func::FuncOp func, llvm::ArrayRef<RuntimeValue> args,
-                   bool *undefined = nullptr);
+                   const SimulationLimits &limits, bool *undefined = nullptr);
 
 } // namespace dyn::sim
 
