@@ -1,6 +1,6 @@
 //===- Reference.cpp - the reference semantics of the tensor level --------===//
 //
-// Written from DESIGN.md section 3 and the op descriptions, independently of
+// Written from the tensor-level contract (docs/FrontEnd.md) and the op descriptions, independently of
 // the lowering: a tensor is its bound-sized storage plus its runtime extent
 // per dimension; start indices clamp with static extents (bounds); gather
 // clamps rows, scatter skips rows out of range and applies rows in order.

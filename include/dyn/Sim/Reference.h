@@ -2,7 +2,7 @@
 //
 // Interprets a tensor-level function directly: the dynshape ops with
 // StableHLO clamping and the scatter rule, bounded tensors as their
-// bound-sized storage plus runtime sizes (DESIGN.md section 3), and the
+// bound-sized storage plus runtime sizes (docs/FrontEnd.md), and the
 // upstream arith/tensor/scf subset the examples use. Arguments and results
 // follow the function-boundary rule: a bounded tensor is its bound-sized
 // array, its sizes appended after the other arguments/results.

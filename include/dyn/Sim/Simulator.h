@@ -1,7 +1,7 @@
 //===- Simulator.h - execute a dyn binary -----------------------*- C++ -*-===//
 //
 // Runs the dge-level program of a container (as deserialized) under the
-// execution model of DESIGN.md section 4: per-engine 32-bit register files
+// execution model of docs/ExecutionModel.md: per-engine 32-bit register files
 // read by physical id, the register-ALU, loops with the concrete register
 // value, and triggers walking their descriptor blocks over DRAM, SBUF and
 // PSUM, with addresses taken from the ADDR4 words.

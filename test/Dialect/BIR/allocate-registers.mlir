@@ -1,6 +1,6 @@
 // RUN: dyn-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(bir-allocate-registers))' | FileCheck %s
 
-// TRACE.md's KV write: each value dies at its only use, so ids are reused
+// The decode step's KV write: each value dies at its only use, so ids are reused
 // and two registers suffice.
 // CHECK-LABEL: func.func @kv_write
 // CHECK:         %[[V0:.*]] = bir.read_var %{{.*}} on pool {reg = 0 : i32}

@@ -99,7 +99,7 @@ func.func @no_terms(%cache: memref<64x32xf32, #bir.mem<dram>>, %row: memref<1x32
 
 // -----
 
-// TRACE.md's row copy: both sides of one DMA have the same expression, and
+// The decode step's row copy: both sides of one DMA have the same expression, and
 // a second DMA in the same block uses it again: one mult for all four.
 // CHECK-LABEL: func.func @same_expression_one_block
 // CHECK-SAME:    (%[[A:[^:]*]]: memref<64x32xf32, #bir.mem<dram>>, %[[B:[^:]*]]: memref<64x32xf32, #bir.mem<dram>>,

@@ -1,6 +1,6 @@
 // RUN: dyn-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(bir-lower-symbolic-ap))' | FileCheck %s
 
-// TRACE.md's SBUF tile indexed by the loop: 128 partitions of 512 f32 at
+// The decode step's SBUF tile indexed by the loop: 128 partitions of 512 f32 at
 // address 1024, element offset off = 512 * j + 8. RegAPAddr =
 // 1024 + (off / 512) * 0x40000 + (off % 512) * 4, on the DMA's engine.
 // CHECK-LABEL: func.func @sbuf_tile

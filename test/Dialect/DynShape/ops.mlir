@@ -1,7 +1,7 @@
 // RUN: dyn-opt %s | dyn-opt | FileCheck %s
 // RUN: dyn-opt %s --mlir-print-op-generic | dyn-opt | FileCheck %s
 
-// The printed forms below are the public contract of DESIGN.md section 3.
+// The printed forms below are the public contract of docs/FrontEnd.md.
 
 //===----------------------------------------------------------------------===//
 // #dynshape.bounds on arguments and results

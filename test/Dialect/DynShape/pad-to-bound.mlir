@@ -5,7 +5,7 @@
 // --implicit-check-not above is a CHECK-NOT between every pair of matches.
 
 //===----------------------------------------------------------------------===//
-// Function boundaries (DESIGN.md section 3)
+// Function boundaries (docs/FrontEnd.md)
 //===----------------------------------------------------------------------===//
 
 // Every bounded argument becomes its bound-sized tensor; the i32 sizes are

@@ -168,8 +168,8 @@ def DynShape_ScatterOp : DynShape_Op<"scatter",
   let summary = "Write rows of a table through an index tensor";
   let description = [{
     Returns `operand` with row `indices[i]` replaced by row `i` of `updates`,
-    for every `i` in order. The rule is XLA's (project-defined, DESIGN.md
-    section 3): a row whose index is outside `[0, dim)` is skipped, and rows
+    for every `i` in order. The rule is XLA's (project-defined, docs/FrontEnd.md
+    "Ops"): a row whose index is outside `[0, dim)` is skipped, and rows
     are applied in order, so when an index repeats the last row wins.
     `updates` has shape `[N] ++ operand.shape[1:]` for an index tensor of `N`
     elements.

@@ -49,7 +49,7 @@ def DynShapePadToBound : Pass<"dynshape-pad-to-bound", "::mlir::ModuleOp"> {
       it, and writes that, so padding never overwrites the base (XLA's
       rewrite); a `scatter` with padded indices redirects padded rows to an
       out-of-range index, which scatter skips;
-    * at function boundaries (DESIGN.md section 3) a bounded argument becomes
+    * at function boundaries (docs/FrontEnd.md, "Function boundary (ABI)") a bounded argument becomes
       its bound-sized tensor plus one `i32` size argument per dynamic
       dimension, appended after the original arguments in order; bounded
       results likewise append their sizes after the original results.
