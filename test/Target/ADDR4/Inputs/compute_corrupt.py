@@ -19,24 +19,13 @@ record itself is what runs out of bytes. `fields` prints the fields of one
 instruction (for writing tests).
 """
 
+import os
 import struct
 import sys
 
-SECTIONS = [b"FUNC", b"LOCS", b"INST", b"BLKS", b"IREC"]
-# Bytes after opcode and engine of the non-compute instructions.
-FIXED = {1: 3, 2: 5, 3: 4, 4: 7, 5: 17, 106: 26, 7: 6, 8: 9}
-
-
-def sections(data):
-    """{tag: (offset of the tag, offset of the payload, payload length)}."""
-    out, pos = {}, 8
-    for tag in SECTIONS:
-        assert data[pos:pos + 4] == tag, tag
-        (length,) = struct.unpack_from("<I", data, pos + 4)
-        out[tag] = (pos, pos + 8, length)
-        pos += 8 + length
-    assert pos == len(data)
-    return out
+# The container framing and the non-compute record sizes have one home.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from corrupt import OPERAND_BYTES as FIXED, sections  # noqa: E402
 
 
 class Record:
