@@ -9,7 +9,6 @@
 #include "dyn/Target/ADDR4/Passes.h"
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
 
-#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -42,11 +41,8 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   pm.addPass(dynshape::createDynShapeSplitIndices());
   pm.addPass(dynshape::createDynShapePadToBound());
   pm.addPass(createCanonicalizerPass());
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // One-Shot Bufferize, linear on update chains.
+  pm.addPass(dynshape::createDynShapeBufferize());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   ConvertDynShapeToBIROptions convert;

@@ -1,4 +1,5 @@
 // RUN: dyn-opt %s -split-input-file --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" -canonicalize | FileCheck %s
+// RUN: dyn-opt %s -split-input-file --dynshape-bufferize -canonicalize | FileCheck %s
 
 // The KV write of a dead cache happens in place: the row is copied into a
 // subview of the cache at the clamped position; no allocation, no copy of

@@ -65,4 +65,50 @@ def DynShapePadToBound : Pass<"dynshape-pad-to-bound", "::mlir::ModuleOp"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def DynShapeBufferize : Pass<"dynshape-bufferize", "::mlir::ModuleOp"> {
+  let summary = "One-Shot Bufferize whose in-place analysis is linear on "
+                "update chains";
+  let description = [{
+    Bufferizes the module as `one-shot-bufferize` with
+    `bufferize-function-boundaries` and `identity-layout-map` function
+    boundaries does, and gives the same IR. One-Shot's in-place analysis
+    compares every read of an alias set with every write to it, so a
+    function that updates one cache N times costs about N^3. This pass
+    first decides each function in linear time:
+
+    * a function is an *update chain* when its body is one block whose
+      tensors are function arguments and the results of `dynshape`
+      `dynamic_update_slice`, `scatter`, `dynamic_slice`, `gather`, `mask`
+      and `tensor.empty`, read by those ops, `tensor.extract` and
+      `func.return`;
+    * every tensor written in place (the operand of an update) has exactly
+      one update, and every other use of it, or of a `dynamic_slice` view of
+      it, comes before that update; no argument is marked
+      `bufferization.writable = false`.
+
+    In such a function every write is in place without a conflict, so
+    One-Shot's analysis would decide all of them in place and insert no
+    copy; the pass skips it. Every other function (loops, other tensor ops,
+    a tensor read after it is overwritten) goes through One-Shot's analysis
+    as usual. Modules with calls are analyzed whole.
+
+    ```mlir
+    %1 = dynshape.dynamic_update_slice %k into %cache[%p0, %c0] ...
+    %2 = dynshape.dynamic_update_slice %k into %1[%p1, %c0] ...
+    return %2 : tensor<4096x32xf32>
+    // every update writes the argument's buffer in place: no copy
+    ```
+  }];
+  let options = [
+    Option<"analyzeAll", "analyze-all", "bool", /*default=*/"false",
+           "Run One-Shot's analysis on every function, update chains too "
+           "(the same output, slower; for checking the fast path)">,
+    Option<"emitRemarks", "emit-remarks", "bool", /*default=*/"false",
+           "Say at each function whether it was an update chain or went "
+           "through One-Shot's analysis">
+  ];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 #endif // DYN_DIALECT_DYNSHAPE_TRANSFORMS_PASSES_TD

@@ -1,0 +1,182 @@
+//===- Bufferize.cpp - dynshape-bufferize ---------------------------------===//
+//
+// One-Shot Module Bufferize, with its in-place analysis skipped for the
+// functions where a linear scan proves that every write can be in place.
+// One-Shot's analysis is greedy and a conflict only appears when more
+// writes are in place, so when all writes in place conflict with nothing,
+// the analysis decides all of them in place and inserts no copy: skipping it
+// gives the same IR. The scan is deliberately narrow (one block, the
+// dynshape update ops); everything else keeps One-Shot's analysis.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dyn/Dialect/DynShape/IR/DynShape.h"
+#include "dyn/Dialect/DynShape/Transforms/Passes.h"
+
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
+#include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+
+namespace dyn::dynshape {
+#define GEN_PASS_DEF_DYNSHAPEBUFFERIZE
+#include "dyn/Dialect/DynShape/Transforms/Passes.h.inc"
+} // namespace dyn::dynshape
+
+using namespace mlir;
+using namespace mlir::bufferization;
+using namespace dyn::dynshape;
+
+/// The operand an update writes in place, or null for other uses.
+static bool isUpdateDestination(OpOperand &use) {
+  return isa<DynamicUpdateSliceOp, ScatterOp>(use.getOwner()) &&
+         use.getOperandNumber() == 1;
+}
+
+/// Ops whose tensor operands are only read and whose tensor result, if any,
+/// is a new buffer.
+static bool isReaderOrNewBuffer(Operation *op) {
+  return isa<GatherOp, MaskOp, tensor::EmptyOp, tensor::ExtractOp,
+             func::ReturnOp>(op);
+}
+
+namespace {
+/// The linear in-place scan of one function body.
+class UpdateChainScan {
+public:
+  explicit UpdateChainScan(func::FuncOp func) : func(func) {}
+
+  /// True when every update of the function can write in place.
+  bool run() {
+    if (func.isExternal() || !func.getBody().hasOneBlock())
+      return false;
+    for (BlockArgument arg : func.getArguments()) {
+      if (!isa<TensorType>(arg.getType()))
+        continue;
+      if (!isa<RankedTensorType>(arg.getType()))
+        return false;
+      auto writable = func.getArgAttrOfType<BoolAttr>(
+          arg.getArgNumber(), BufferizationDialect::kWritableAttrName);
+      if (writable && !writable.getValue())
+        return false;
+    }
+    Block &body = func.getBody().front();
+    for (auto [position, op] : llvm::enumerate(body))
+      positions[&op] = position;
+    for (Operation &op : body)
+      if (!admits(op))
+        return false;
+    return true;
+  }
+
+private:
+  static bool hasTensors(Operation &op) {
+    auto isTensor = [](Type type) { return isa<TensorType>(type); };
+    return llvm::any_of(op.getOperandTypes(), isTensor) ||
+           llvm::any_of(op.getResultTypes(), isTensor);
+  }
+
+  bool admits(Operation &op) {
+    if (!hasTensors(op))
+      return op.getNumRegions() == 0 ||
+             !op.walk([](Operation *nested) {
+                  return hasTensors(*nested) ? WalkResult::interrupt()
+                                             : WalkResult::advance();
+                }).wasInterrupted();
+    if (op.getNumRegions() != 0)
+      return false;
+    if (isReaderOrNewBuffer(&op))
+      return true;
+    // A view may be read, never written through.
+    if (auto slice = dyn_cast<DynamicSliceOp>(op))
+      return llvm::none_of(slice->getUses(), isUpdateDestination);
+    if (isa<DynamicUpdateSliceOp, ScatterOp>(op))
+      return admitsUpdate(op.getOpOperand(1));
+    return false;
+  }
+
+  /// The update writing `dest` in place: `dest` is a whole buffer (not a
+  /// view) that no other update writes, and every other use of it or of
+  /// its views comes before the update.
+  bool admitsUpdate(OpOperand &dest) {
+    Value tensor = dest.get();
+    if (tensor.getDefiningOp<DynamicSliceOp>())
+      return false;
+    size_t at = positions.lookup(dest.getOwner());
+    return usesComeBefore(tensor, at, &dest);
+  }
+
+  bool usesComeBefore(Value tensor, size_t at, OpOperand *dest) {
+    for (OpOperand &use : tensor.getUses()) {
+      if (&use == dest)
+        continue;
+      Operation *user = use.getOwner();
+      auto it = positions.find(user);
+      if (it == positions.end() || it->second >= at ||
+          isUpdateDestination(use))
+        return false;
+      if (auto slice = dyn_cast<DynamicSliceOp>(user))
+        if (!usesComeBefore(slice.getResult(), at, nullptr))
+          return false;
+    }
+    return true;
+  }
+
+  func::FuncOp func;
+  DenseMap<Operation *, size_t> positions;
+};
+
+struct DynShapeBufferizePass
+    : dyn::dynshape::impl::DynShapeBufferizeBase<DynShapeBufferizePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // The options of `one-shot-bufferize bufferize-function-boundaries
+    // function-boundary-type-conversion=identity-layout-map`.
+    OneShotBufferizationOptions options;
+    options.bufferizeFunctionBoundaries = true;
+    options.setFunctionBoundaryTypeConversion(LayoutMapOption::IdentityLayoutMap);
+
+    DenseSet<Operation *> inPlace;
+    bool hasCalls = module
+                        .walk([](CallOpInterface) { return WalkResult::interrupt(); })
+                        .wasInterrupted();
+    if (!analyzeAll && !hasCalls)
+      for (auto func : module.getOps<func::FuncOp>())
+        if (UpdateChainScan(func).run())
+          inPlace.insert(func);
+
+    size_t numFunctions = llvm::range_size(module.getOps<func::FuncOp>());
+    if (emitRemarks)
+      for (auto func : module.getOps<func::FuncOp>())
+        func.emitRemark(inPlace.contains(func)
+                            ? "an update chain: every write in place, "
+                              "without One-Shot's analysis"
+                            : "bufferized after One-Shot's analysis");
+    BufferizationState state;
+    if (inPlace.empty()) {
+      if (failed(runOneShotModuleBufferize(module, options, state)))
+        signalPassFailure();
+      return;
+    }
+    // One-Shot's analysis and copies for the other functions only.
+    OneShotBufferizationOptions analysis = options;
+    analysis.opFilter.denyOperation([&](Operation *op) {
+      auto func = dyn_cast<func::FuncOp>(op);
+      if (!func)
+        func = op->getParentOfType<func::FuncOp>();
+      return func && inPlace.contains(func);
+    });
+    if (inPlace.size() != numFunctions &&
+        failed(insertTensorCopies(module, analysis, state))) {
+      signalPassFailure();
+      return;
+    }
+    if (failed(bufferizeModuleOp(module, options, state)))
+      signalPassFailure();
+  }
+};
+} // namespace

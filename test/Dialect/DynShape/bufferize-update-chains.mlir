@@ -1,0 +1,126 @@
+// RUN: dyn-opt %s -split-input-file --dynshape-bufferize=emit-remarks -verify-diagnostics | FileCheck %s
+// RUN: dyn-opt %s -split-input-file --dynshape-bufferize > %t.ours
+// RUN: dyn-opt %s -split-input-file --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" > %t.upstream
+// RUN: diff %t.ours %t.upstream
+
+// dynshape-bufferize decides in linear time which functions are update
+// chains (every write can be in place) and skips One-Shot's analysis for
+// them; the others are analyzed. Either way the IR is One-Shot's (the diff
+// above), and an update chain gets no copy.
+
+// Three KV writes at runtime positions, each into the previous version:
+// all in place into the argument, no allocation.
+// CHECK-LABEL: func.func @kv_writes(
+// CHECK-SAME: %[[CACHE:[^:]*]]: memref<64x8xf32>
+// CHECK-NOT: memref.alloc
+// CHECK-COUNT-3: memref.copy %{{.*}}, %{{.*}} : memref<1x8xf32> to memref<1x8xf32, strided<[8, 1], offset: ?>>
+// CHECK-NOT: memref.copy
+// CHECK: return %[[CACHE]]
+// expected-remark @+1 {{an update chain: every write in place, without One-Shot's analysis}}
+func.func @kv_writes(%cache: tensor<64x8xf32>, %k: tensor<1x8xf32>,
+                     %p: i32, %q: i32) -> tensor<64x8xf32> {
+  %c0 = arith.constant 0 : i32
+  %0 = dynshape.dynamic_update_slice %k into %cache[%p, %c0] : tensor<1x8xf32> into tensor<64x8xf32>
+  %1 = dynshape.dynamic_update_slice %k into %0[%q, %c0] : tensor<1x8xf32> into tensor<64x8xf32>
+  %2 = dynshape.dynamic_update_slice %k into %1[%c0, %c0] : tensor<1x8xf32> into tensor<64x8xf32>
+  return %2 : tensor<64x8xf32>
+}
+
+// -----
+
+// Reads of a version before it is overwritten, through a view and a
+// gather, do not stop the chain.
+// CHECK-LABEL: func.func @read_then_write(
+// CHECK-NOT: memref.alloc() {{.*}} : memref<64x8xf32>
+// CHECK: return %arg0
+// expected-remark @+1 {{an update chain}}
+func.func @read_then_write(%cache: tensor<64x8xf32>, %ids: tensor<2xi32>,
+                           %k: tensor<1x8xf32>, %p: i32)
+    -> (tensor<64x8xf32>, tensor<2x8xf32>, f32) {
+  %c0 = arith.constant 0 : i32
+  %c0i = arith.constant 0 : index
+  %row = dynshape.dynamic_slice %cache[%p, %c0] sizes [1, 8] : tensor<64x8xf32> -> tensor<1x8xf32>
+  %x = tensor.extract %row[%c0i, %c0i] : tensor<1x8xf32>
+  %g = dynshape.gather %cache[%ids] : (tensor<64x8xf32>, tensor<2xi32>) -> tensor<2x8xf32>
+  %0 = dynshape.dynamic_update_slice %k into %cache[%c0, %c0] : tensor<1x8xf32> into tensor<64x8xf32>
+  return %0, %g, %x : tensor<64x8xf32>, tensor<2x8xf32>, f32
+}
+
+// -----
+
+// The old version is returned after the write: not a chain. One-Shot's
+// analysis copies the cache before writing.
+// CHECK-LABEL: func.func @old_version_read_later(
+// CHECK: memref.alloc
+// CHECK: memref.copy %arg0
+// expected-remark @+1 {{bufferized after One-Shot's analysis}}
+func.func @old_version_read_later(%cache: tensor<64x8xf32>, %k: tensor<1x8xf32>,
+                                  %p: i32) -> (tensor<64x8xf32>, tensor<64x8xf32>) {
+  %c0 = arith.constant 0 : i32
+  %0 = dynshape.dynamic_update_slice %k into %cache[%p, %c0] : tensor<1x8xf32> into tensor<64x8xf32>
+  return %0, %cache : tensor<64x8xf32>, tensor<64x8xf32>
+}
+
+// -----
+
+// A view read after the write: not a chain.
+// expected-remark @+1 {{bufferized after One-Shot's analysis}}
+func.func @view_read_later(%cache: tensor<64x8xf32>, %k: tensor<1x8xf32>,
+                           %p: i32) -> (tensor<64x8xf32>, tensor<1x8xf32>) {
+  %c0 = arith.constant 0 : i32
+  %row = dynshape.dynamic_slice %cache[%p, %c0] sizes [1, 8] : tensor<64x8xf32> -> tensor<1x8xf32>
+  %0 = dynshape.dynamic_update_slice %k into %cache[%p, %c0] : tensor<1x8xf32> into tensor<64x8xf32>
+  return %0, %row : tensor<64x8xf32>, tensor<1x8xf32>
+}
+
+// -----
+
+// Two updates of one version: not a chain.
+// expected-remark @+1 {{bufferized after One-Shot's analysis}}
+func.func @two_writers(%cache: tensor<64x8xf32>, %k: tensor<1x8xf32>,
+                       %p: i32) -> (tensor<64x8xf32>, tensor<64x8xf32>) {
+  %c0 = arith.constant 0 : i32
+  %0 = dynshape.dynamic_update_slice %k into %cache[%p, %c0] : tensor<1x8xf32> into tensor<64x8xf32>
+  %1 = dynshape.dynamic_update_slice %k into %cache[%c0, %c0] : tensor<1x8xf32> into tensor<64x8xf32>
+  return %0, %1 : tensor<64x8xf32>, tensor<64x8xf32>
+}
+
+// -----
+
+// An update reading a view of the version it overwrites: not a chain.
+// expected-remark @+1 {{bufferized after One-Shot's analysis}}
+func.func @reads_what_it_writes(%cache: tensor<64x8xf32>, %p: i32) -> tensor<64x8xf32> {
+  %c0 = arith.constant 0 : i32
+  %row = dynshape.dynamic_slice %cache[%p, %c0] sizes [1, 8] : tensor<64x8xf32> -> tensor<1x8xf32>
+  %0 = dynshape.dynamic_update_slice %row into %cache[%c0, %c0] : tensor<1x8xf32> into tensor<64x8xf32>
+  return %0 : tensor<64x8xf32>
+}
+
+// -----
+
+// An argument that may not be written: One-Shot's analysis copies it.
+// CHECK-LABEL: func.func @read_only_argument(
+// CHECK: memref.alloc
+// expected-remark @+1 {{bufferized after One-Shot's analysis}}
+func.func @read_only_argument(%cache: tensor<64x8xf32> {bufferization.writable = false},
+                              %k: tensor<1x8xf32>, %p: i32) -> tensor<64x8xf32> {
+  %c0 = arith.constant 0 : i32
+  %0 = dynshape.dynamic_update_slice %k into %cache[%p, %c0] : tensor<1x8xf32> into tensor<64x8xf32>
+  return %0 : tensor<64x8xf32>
+}
+
+// -----
+
+// A loop carrying the cache: One-Shot's analysis.
+// expected-remark @+1 {{bufferized after One-Shot's analysis}}
+func.func @loop(%cache: tensor<64x8xf32>, %k: tensor<1x8xf32>, %n: index) -> tensor<64x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c0_i32 = arith.constant 0 : i32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %cache) -> tensor<64x8xf32> {
+    %ii = arith.index_cast %i : index to i32
+    %0 = dynshape.dynamic_update_slice %k into %acc[%ii, %c0_i32] : tensor<1x8xf32> into tensor<64x8xf32>
+    scf.yield %0 : tensor<64x8xf32>
+  }
+  return %r : tensor<64x8xf32>
+}
