@@ -38,19 +38,21 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   dge::DGESetArchOptions target;
   target.arch = options.arch;
   pm.addPass(dge::createDGESetArch(target));
-  pm.addPass(dynshape::createDynShapeSplitIndices());
+  // Module passes where a function's signature or its callers change; the
+  // rest run per function, on the pass manager's threads.
+  pm.nest<func::FuncOp>().addPass(dynshape::createDynShapeSplitIndices());
   pm.addPass(dynshape::createDynShapePadToBound());
-  pm.addPass(createCanonicalizerPass());
+  pm.nest<func::FuncOp>().addPass(createCanonicalizerPass());
   // One-Shot Bufferize, linear on update chains.
   pm.addPass(dynshape::createDynShapeBufferize());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  OpPassManager &func = pm.nest<func::FuncOp>();
+  func.addPass(createCanonicalizerPass());
+  func.addPass(createCSEPass());
   ConvertDynShapeToBIROptions convert;
   convert.engine = options.engine;
-  pm.addPass(createConvertDynShapeToBIR(convert));
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  OpPassManager &func = pm.nest<func::FuncOp>();
+  func.addPass(createConvertDynShapeToBIR(convert));
+  func.addPass(createCanonicalizerPass());
+  func.addPass(createCSEPass());
   func.addPass(bir::createBIRAssembleDynamicInfo());
   bir::DGESetupOptions setup;
   setup.scratchPerPartition = options.scratchPerPartition;

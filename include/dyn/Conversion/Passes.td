@@ -5,7 +5,7 @@
 
 include "mlir/Pass/PassBase.td"
 
-def ConvertDynShapeToBIR : Pass<"convert-dynshape-to-bir", "::mlir::ModuleOp"> {
+def ConvertDynShapeToBIR : Pass<"convert-dynshape-to-bir"> {
   let summary = "Lower buffer-level IR to bir (report Stages 1 and 1b)";
   let description = [{
     Takes the output of One-Shot Bufferize (memref, scf, arith and the

@@ -32,7 +32,8 @@ struct ConvertDynShapeToBIRPass
   using Base::Base;
 
   void runOnOperation() override {
-    ModuleOp module = getOperation();
+    // A function (as the pipeline runs it, in parallel) or a module.
+    Operation *root = getOperation();
     MLIRContext *ctx = &getContext();
 
     // A view of a view becomes one view of its base (upstream patterns; the
@@ -40,26 +41,26 @@ struct ConvertDynShapeToBIRPass
     // lowers). The driver also drops dead ops.
     RewritePatternSet composePatterns(ctx);
     memref::populateComposeSubViewPatterns(composePatterns, ctx);
-    if (failed(applyPatternsGreedily(module, std::move(composePatterns))) ||
-        failed(checkLowerable(module)))
+    if (failed(applyPatternsGreedily(root, std::move(composePatterns))) ||
+        failed(checkLowerable(root)))
       return signalPassFailure();
-    dropRedundantClamps(module);
+    dropRedundantClamps(root);
 
     BIRTypeConverter converter(engine);
     ConversionTarget target(*ctx);
     configureDynShapeToBIRTarget(target, converter);
     RewritePatternSet patterns(ctx);
-    MaxTripCounts maxTrips = computeMaxTripCounts(module);
+    MaxTripCounts maxTrips = computeMaxTripCounts(root);
     populateDynShapeToBIRConversionPatterns(converter, maxTrips, patterns);
-    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+    if (failed(applyPartialConversion(root, target, std::move(patterns))))
       return signalPassFailure();
 
     // The views the DMAs folded are dead now, and with them the casts of
     // their offsets; what casts remain must cancel out.
     IRRewriter rewriter(ctx);
-    (void)runRegionDCE(rewriter, module->getRegions());
+    (void)runRegionDCE(rewriter, root->getRegions());
     SmallVector<UnrealizedConversionCastOp> casts, remaining;
-    module.walk([&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
+    root->walk([&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
     reconcileUnrealizedCasts(casts, &remaining);
     if (!remaining.empty()) {
       // Internal invariant: checkLowerable rejects every input that would

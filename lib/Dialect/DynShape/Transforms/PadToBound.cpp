@@ -142,6 +142,20 @@ static InRangeSizes findInRangeSizes(ModuleOp module, DataFlowSolver &solver) {
   return inRange;
 }
 
+/// True when a value or a function signature in `module` is bounded.
+static bool hasBoundedTypes(ModuleOp module) {
+  return module
+      .walk([](Operation *op) {
+        auto func = llvm::dyn_cast<func::FuncOp>(op);
+        bool bounded =
+            touchesBoundedTypes(op) ||
+            (func && (llvm::any_of(func.getArgumentTypes(), isBoundedType) ||
+                      llvm::any_of(func.getResultTypes(), isBoundedType)));
+        return bounded ? WalkResult::interrupt() : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 namespace {
 struct DynShapePadToBoundPass
     : dyn::dynshape::impl::DynShapePadToBoundBase<DynShapePadToBoundPass> {
@@ -156,6 +170,10 @@ struct DynShapePadToBoundPass
     module.walk([&](Operation *op) { paddable &= succeeded(checkPaddable(op)); });
     if (!paddable)
       return signalPassFailure();
+
+    // Nothing bounded, nothing to pad: skip the analyses and the conversion.
+    if (!hasBoundedTypes(module))
+      return;
 
     BoundedTypeConverter converter;
     module.walk([&](func::FuncOp func) { padArguments(func, converter); });

@@ -27,7 +27,7 @@ using namespace dyn::dynshape;
 // Types
 //===----------------------------------------------------------------------===//
 
-static bool isBounded(Type type) {
+bool dyn::dynshape::isBoundedType(Type type) {
   auto ranked = llvm::dyn_cast<RankedTensorType>(type);
   return ranked && getBoundsAttr(ranked);
 }
@@ -50,8 +50,8 @@ BoundedTypeConverter::BoundedTypeConverter() {
 }
 
 bool dyn::dynshape::touchesBoundedTypes(Operation *op) {
-  return llvm::any_of(op->getOperandTypes(), isBounded) ||
-         llvm::any_of(op->getResultTypes(), isBounded);
+  return llvm::any_of(op->getOperandTypes(), isBoundedType) ||
+         llvm::any_of(op->getResultTypes(), isBoundedType);
 }
 
 //===----------------------------------------------------------------------===//
@@ -320,7 +320,7 @@ static Operation *cloneOnPadded(ConversionPatternRewriter &rewriter,
   SmallVector<Type> resultTypes;
   for (Type type : op->getResultTypes())
     resultTypes.push_back(
-        isBounded(type) ? paddedType(llvm::cast<RankedTensorType>(type)) : type);
+        isBoundedType(type) ? paddedType(llvm::cast<RankedTensorType>(type)) : type);
   return clone(rewriter, op, resultTypes, operands);
 }
 
@@ -334,7 +334,7 @@ replaceWithPaddedResults(ConversionPatternRewriter &rewriter, Operation *op,
   for (auto [i, result] : llvm::enumerate(padded->getResults())) {
     SmallVector<Value> &values = replacements.emplace_back();
     values.push_back(result);
-    if (isBounded(op->getResult(i).getType()))
+    if (isBoundedType(op->getResult(i).getType()))
       llvm::append_range(values, sizesOf(i));
   }
   rewriter.replaceOpWithMultiple(op, replacements);

@@ -22,6 +22,9 @@ public:
   BoundedTypeConverter();
 };
 
+/// True for a tensor type with a `#dynshape.bounds` encoding.
+bool isBoundedType(mlir::Type type);
+
 /// True when an operand or result of `op` has a bounded dynamic type.
 bool touchesBoundedTypes(mlir::Operation *op);
 
