@@ -475,19 +475,28 @@ LogicalResult Machine::copy(dge::DescriptorOp desc, bir::Engine engine) {
     }
   }
 
-  // Visit both sides in pattern order, element by element.
+  // Visit both sides in pattern order, a contiguous run at a time: the
+  // innermost entry is one run when it steps one element (and is not the
+  // row entry of an indirect side), else every element is its own run.
   auto visit = [&](SideWalk &w,
-                   llvm::function_ref<LogicalResult(uint8_t *)> fn) -> LogicalResult {
+                   llvm::function_ref<LogicalResult(uint8_t *, int64_t)> fn)
+      -> LogicalResult {
     Storage &s = *w.storage;
     size_t entries = w.pattern.size() / 2;
-    SmallVector<int64_t> idx(entries, 0);
-    int64_t total = 1;
-    for (size_t e = 0; e < entries; ++e)
+    bool contiguous = entries > 0 && w.pattern[2 * entries - 2] == 1 &&
+                      !(w.indirect && entries == 1);
+    size_t outer = contiguous ? entries - 1 : entries;
+    int64_t runBytes =
+        (contiguous ? w.pattern[2 * entries - 1] : 1) * s.elementBytes;
+    int64_t limit = s.numElements * s.elementBytes;
+    SmallVector<int64_t> idx(outer, 0);
+    int64_t total = runBytes == 0 ? 0 : 1;
+    for (size_t e = 0; e < outer; ++e)
       total *= w.pattern[2 * e + 1];
     for (int64_t n = 0; n < total; ++n) {
       int64_t byte = w.start;
       bool skip = false;
-      for (size_t e = 0; e < entries; ++e) {
+      for (size_t e = 0; e < outer; ++e) {
         if (w.indirect && e == 0) {
           int64_t rows = s.type.getDimSize(0);
           int64_t row = idx[0] < static_cast<int64_t>(w.rows.size())
@@ -504,14 +513,22 @@ LogicalResult Machine::copy(dge::DescriptorOp desc, bir::Engine engine) {
       // A skipped destination row (nullptr) still consumes its source.
       uint8_t *at = nullptr;
       if (!skip) {
-        if (byte < 0 || byte + s.elementBytes > s.numElements * s.elementBytes)
-          return fail("accesses byte " + Twine(byte) + " outside its " +
-                      Twine(s.numElements * s.elementBytes) + "-byte location");
+        if (byte < 0 || byte + runBytes > limit) {
+          // The first element of the run that lies outside.
+          int64_t bad = byte;
+          if (byte >= 0)
+            bad += std::max<int64_t>(
+                       0, (limit - s.elementBytes - byte) / s.elementBytes +
+                              1) *
+                   s.elementBytes;
+          return fail("accesses byte " + Twine(bad) + " outside its " +
+                      Twine(limit) + "-byte location");
+        }
         at = elementAddress(s, byte);
       }
-      if (failed(fn(at)))
+      if (failed(fn(at, runBytes)))
         return failure();
-      for (size_t e = entries; e-- > 0;)
+      for (size_t e = outer; e-- > 0;)
         if (++idx[e] < w.pattern[2 * e + 1])
           break;
         else
@@ -519,20 +536,22 @@ LogicalResult Machine::copy(dge::DescriptorOp desc, bir::Engine engine) {
     }
     return success();
   };
-  int64_t elementBytes = sides[0].storage->elementBytes;
-  if (elementBytes != sides[1].storage->elementBytes)
+  if (sides[0].storage->elementBytes != sides[1].storage->elementBytes)
     return fail("copies between different element sizes");
+  // The whole source is read before the destination is written.
   std::vector<uint8_t> staged;
-  if (failed(visit(sides[0], [&](uint8_t *at) {
-        staged.insert(staged.end(), at, at + elementBytes);
+  if (failed(visit(sides[0], [&](uint8_t *at, int64_t bytes) {
+        staged.insert(staged.end(), at, at + bytes);
         return success();
       })))
     return failure();
   size_t next = 0;
-  return visit(sides[1], [&](uint8_t *at) {
+  return visit(sides[1], [&](uint8_t *at, int64_t bytes) -> LogicalResult {
+    if (next + bytes > staged.size())
+      return fail("writes more bytes than it reads");
     if (at)
-      std::memcpy(at, staged.data() + next, elementBytes);
-    next += elementBytes;
+      std::memcpy(at, staged.data() + next, bytes);
+    next += bytes;
     return success();
   });
 }
