@@ -70,7 +70,8 @@ llvm::LogicalResult verifyPipelineOptions(
     llvm::function_ref<llvm::LogicalResult(const llvm::Twine &)> fail);
 
 /// Tensor level to bir with physical registers and static addresses:
-/// split-indices, pad-to-bound, One-Shot Bufferize, convert-dynshape-to-bir,
+/// split-indices, pad-to-bound, dynshape-bufferize (One-Shot Bufferize,
+/// linear on update chains), convert-dynshape-to-bir,
 /// assemble-dynamic-info, dge-setup, allocate-memory, lower-symbolic-ap,
 /// expand-dynamic-ap-info, allocate-registers.
 void buildLowerToBIRPipeline(mlir::OpPassManager &pm,
