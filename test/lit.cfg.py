@@ -14,6 +14,10 @@ config.test_exec_root = os.path.join(config.dyn_obj_root, "test")
 config.excludes = ["Inputs", "CMakeLists.txt", "README.txt", "lit.cfg.py",
                    "lit.site.cfg.py"]
 
+# The ASan + UBSan tree (docs/Testing.md) builds only the tools.
+if config.dyn_sanitizers:
+    config.available_features.add("sanitizers")
+
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%dyn_src_root", config.dyn_src_root))
 config.substitutions.append(("%dyn_obj_root", config.dyn_obj_root))

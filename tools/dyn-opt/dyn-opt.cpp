@@ -1,11 +1,13 @@
 //===- dyn-opt.cpp - the dyn optimizer driver -----------------------------===//
 
 #include "dyn/InitAll.h"
+#include "dyn/Version.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
+  dyn::addVersionPrinter();
   dyn::registerAllPasses();
   dyn::registerUpstreamPasses();
   mlir::DialectRegistry registry;

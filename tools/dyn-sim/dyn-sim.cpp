@@ -19,6 +19,7 @@
 #include "dyn/Sim/Reference.h"
 #include "dyn/Sim/Simulator.h"
 #include "dyn/Target/ADDR4/Container.h"
+#include "dyn/Version.h"
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 
@@ -139,6 +140,7 @@ static LogicalResult writeResults(ArrayRef<RuntimeValue> results,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  dyn::addVersionPrinter();
   cl::ParseCommandLineOptions(argc, argv, "dyn simulator\n");
   DialectRegistry registry;
   dyn::registerAllDialects(registry);

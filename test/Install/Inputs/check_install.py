@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""Installs a dyn build tree and builds a consumer project against it.
+
+    check_install.py --build DIR --work DIR
+
+Runs `cmake --install DIR --prefix WORK/prefix`, then configures and builds
+Inputs/consumer with only the prefix on CMAKE_PREFIX_PATH (ccache as the
+compiler launcher when there is one), and runs the consumer and the
+installed tools' --version. A failing step prints its output and exits 1.
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+
+
+def step(what, command):
+    run = subprocess.run(command, capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.exit(f"{what} failed ({' '.join(command)}):\n"
+                 f"{run.stdout[-3000:]}{run.stderr[-3000:]}")
+    return run.stdout
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", required=True)
+    parser.add_argument("--work", required=True)
+    args = parser.parse_args()
+    prefix = os.path.join(args.work, "prefix")
+    shutil.rmtree(args.work, ignore_errors=True)
+    step("install", ["cmake", "--install", args.build, "--prefix", prefix])
+    print("installed:", ", ".join(sorted(os.listdir(
+        os.path.join(prefix, "lib", "cmake", "dyn")))))
+    configure = ["cmake", "-S",
+                 os.path.join(os.path.dirname(__file__), "consumer"),
+                 "-B", os.path.join(args.work, "consumer"), "-G", "Ninja",
+                 "-DCMAKE_BUILD_TYPE=Release", f"-DCMAKE_PREFIX_PATH={prefix}"]
+    if shutil.which("ccache"):
+        configure.append("-DCMAKE_CXX_COMPILER_LAUNCHER=ccache")
+    for line in step("configure", configure).splitlines():
+        if "dyn " in line and " from " in line:
+            print(line.replace(prefix, "PREFIX"))
+    step("build", ["cmake", "--build", os.path.join(args.work, "consumer")])
+    print(step("run", [os.path.join(args.work, "consumer", "dyn-consumer")]),
+          end="")
+    for tool in ("dyn-opt", "dyn-translate", "dyn-sim"):
+        version = step(tool, [os.path.join(prefix, "bin", tool), "--version"])
+        print(tool, [l.strip() for l in version.splitlines()
+                     if l.strip().startswith("dyn version")][0])
+
+
+if __name__ == "__main__":
+    main()
