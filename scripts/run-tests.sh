@@ -20,8 +20,10 @@ ASAN_OPTIONS=allow_user_poisoning=0:detect_leaks=0 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   "${lit[@]}" build-asan/test 2>&1 | tee -a "$log" || true
 
-sum() { sed -n "s/^ *$1: *\([0-9]*\).*/\1/p" "$log" | awk '{s += $1} END {print s + 0}'; }
+sum() { sed -n "s/^ *$1 *: *\([0-9]*\).*/\1/p" "$log" | awk '{s += $1} END {print s + 0}'; }
 passed=$(( $(sum Passed) + 0 ))
-failed=$(( $(sum Failed) + $(sum Unresolved) + 0 ))
+# lit pads the names when a summary has several ("Passed     : 74").
+failed=$(( $(sum Failed) + $(sum Unresolved) + $(sum "Timed Out") \
+           + $(sum "Unexpectedly Passed") ))
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
