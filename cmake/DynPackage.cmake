@@ -32,7 +32,8 @@ install(FILES ${dyn_package_builddir}/DynConfig.cmake
               ${dyn_package_builddir}/DynConfigVersion.cmake
         DESTINATION ${DYN_INSTALL_PACKAGE_DIR})
 
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/dyn DESTINATION include
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/dyn
+                  ${PROJECT_SOURCE_DIR}/include/dyn-c DESTINATION include
         FILES_MATCHING PATTERN "*.h" PATTERN "*.td")
 install(DIRECTORY ${PROJECT_BINARY_DIR}/include/dyn DESTINATION include
         FILES_MATCHING PATTERN "*.h" PATTERN "*.inc"

@@ -8,7 +8,7 @@ from lit.llvm.subst import ToolSubst
 
 config.name = "DYN"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir", ".test"]
+config.suffixes = [".mlir", ".test", ".c"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.dyn_obj_root, "test")
 config.excludes = ["Inputs", "CMakeLists.txt", "README.txt", "lit.cfg.py",
@@ -29,7 +29,7 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP",
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.dyn_tools_dir, config.llvm_tools_dir]
-tools = ["dyn-opt", "dyn-translate", "dyn-sim"]
+tools = ["dyn-opt", "dyn-translate", "dyn-sim", "dyn-capi-test"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.dyn_tools_dir, append_path=True)

@@ -5,8 +5,8 @@
 
 Runs `cmake --install DIR --prefix WORK/prefix`, then configures and builds
 Inputs/consumer with only the prefix on CMAKE_PREFIX_PATH (ccache as the
-compiler launcher when there is one), and runs the consumer and the
-installed tools' --version. A failing step prints its output and exits 1.
+compiler launcher when there is one), and runs the consumers (C++ and C) and
+the installed tools' --version. A failing step prints its output and exits 1.
 """
 
 import argparse
@@ -44,8 +44,9 @@ def main():
         if "dyn " in line and " from " in line:
             print(line.replace(prefix, "PREFIX"))
     step("build", ["cmake", "--build", os.path.join(args.work, "consumer")])
-    print(step("run", [os.path.join(args.work, "consumer", "dyn-consumer")]),
-          end="")
+    for consumer in ("dyn-consumer", "dyn-consumer-c"):
+        print(step("run", [os.path.join(args.work, "consumer", consumer)]),
+              end="")
     for tool in ("dyn-opt", "dyn-translate", "dyn-sim"):
         version = step(tool, [os.path.join(prefix, "bin", tool), "--version"])
         print(tool, [l.strip() for l in version.splitlines()

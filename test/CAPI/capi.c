@@ -1,0 +1,182 @@
+/*===- capi.c - every function of dyn's C API -----------------------------===*\
+|*                                                                            *|
+|* A C program (no C++) that registers dyn through its C API, lowers a KV    *|
+|* write with lower-to-addr4, serializes it, reads the bytes back, prints    *|
+|* the listing, and feeds the reader a corrupt container.                     *|
+\*===----------------------------------------------------------------------===*/
+
+// RUN: dyn-capi-test 2>&1 | FileCheck %s
+
+#include "dyn-c/ADDR4.h"
+#include "dyn-c/Dialects.h"
+#include "dyn-c/Passes.h"
+#include "dyn-c/Registration.h"
+
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *kSource =
+    "func.func @kv_write(%cache: tensor<64x32xf32>, %k: tensor<1x32xf32>,\n"
+    "                    %pos: i32) -> tensor<64x32xf32> {\n"
+    "  %c0 = arith.constant 0 : i32\n"
+    "  %0 = dynshape.dynamic_update_slice %k into %cache[%pos, %c0]\n"
+    "      : tensor<1x32xf32> into tensor<64x32xf32>\n"
+    "  return %0 : tensor<64x32xf32>\n"
+    "}\n";
+
+/* A growing byte buffer filled by MlirStringCallback. */
+typedef struct {
+  char *data;
+  size_t size;
+} Buffer;
+
+static void append(MlirStringRef piece, void *userData) {
+  Buffer *buffer = (Buffer *)userData;
+  buffer->data = realloc(buffer->data, buffer->size + piece.length + 1);
+  memcpy(buffer->data + buffer->size, piece.data, piece.length);
+  buffer->size += piece.length;
+  buffer->data[buffer->size] = 0;
+}
+
+static void printToStderr(MlirStringRef text, void *userData) {
+  (void)userData;
+  fwrite(text.data, 1, text.length, stderr);
+}
+
+static MlirLogicalResult onDiagnostic(MlirDiagnostic diagnostic,
+                                      void *userData) {
+  (void)userData;
+  fprintf(stderr, "diagnostic: ");
+  mlirDiagnosticPrint(diagnostic, printToStderr, NULL);
+  fprintf(stderr, "\n");
+  return mlirLogicalResultSuccess();
+}
+
+/* The dialect handles: each dialect loads on its own. */
+static void testDialectHandles(void) {
+  MlirContext context = mlirContextCreate();
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__dynshape__(), context);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__bir__(), context);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__dge__(), context);
+  fprintf(stderr, "loaded: %d %d %d\n",
+          mlirContextIsRegisteredOperation(
+              context, mlirStringRefCreateFromCString("dynshape.gather")),
+          mlirContextIsRegisteredOperation(
+              context, mlirStringRefCreateFromCString("bir.alu_imm")),
+          mlirContextIsRegisteredOperation(
+              context, mlirStringRefCreateFromCString("dge.trigger")));
+  mlirContextDestroy(context);
+  // CHECK: loaded: 1 1 1
+}
+
+static MlirContext createContext(void) {
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  dynRegisterAllDialects(registry);
+  MlirContext context = mlirContextCreateWithRegistry(registry, false);
+  mlirDialectRegistryDestroy(registry);
+  mlirContextAttachDiagnosticHandler(context, onDiagnostic, NULL, NULL);
+  return context;
+}
+
+/* Lowers, serializes, deserializes and lists; returns the bytes. */
+static Buffer testLowerAndSerialize(MlirContext context) {
+  Buffer bytes = {NULL, 0};
+  MlirModule module = mlirModuleCreateParse(
+      context, mlirStringRefCreateFromCString(kSource));
+  if (mlirModuleIsNull(module)) {
+    fprintf(stderr, "parse failed\n");
+    exit(1);
+  }
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(
+      context, mlirStringRefCreateFromCString("builtin.module"));
+  Buffer errors = {NULL, 0};
+  if (mlirLogicalResultIsFailure(mlirParsePassPipeline(
+          mlirPassManagerGetAsOpPassManager(pm),
+          mlirStringRefCreateFromCString(
+              "builtin.module(lower-to-addr4{arch=gen2})"), append,
+          &errors)) ||
+      mlirLogicalResultIsFailure(
+          mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)))) {
+    fprintf(stderr, "pipeline failed: %s\n", errors.data ? errors.data : "");
+    exit(1);
+  }
+  mlirPassManagerDestroy(pm);
+  fprintf(stderr, "lowered: %d\n",
+          mlirLogicalResultIsSuccess(dynSerializeADDR4(module, append,
+                                                       &bytes)));
+  fprintf(stderr, "container: %zu bytes, magic %.4s\n", bytes.size,
+          bytes.data);
+  // CHECK: lowered: 1
+  // CHECK: container: {{[1-9][0-9]*}} bytes, magic DYN4
+  mlirModuleDestroy(module);
+
+  MlirModule back = dynDeserializeADDR4(
+      context, mlirStringRefCreate(bytes.data, bytes.size));
+  Buffer text = {NULL, 0};
+  mlirOperationPrint(mlirModuleGetOperation(back), append, &text);
+  fprintf(stderr, "deserialized: %s\n",
+          strstr(text.data, "dge.trigger") ? "has dge.trigger" : text.data);
+  // CHECK: deserialized: has dge.trigger
+  mlirModuleDestroy(back);
+  free(text.data);
+
+  Buffer listing = {NULL, 0};
+  fprintf(stderr, "listing: %d\n",
+          mlirLogicalResultIsSuccess(dynPrintADDR4Listing(
+              context, mlirStringRefCreate(bytes.data, bytes.size), append,
+              &listing)));
+  fprintf(stderr, "%s", listing.data);
+  // CHECK: listing: 1
+  // CHECK: kv_write
+  // CHECK: 0x8{{[0-9a-f]+}}
+  free(listing.data);
+  return bytes;
+}
+
+/* A corrupt container: a null module and a located diagnostic. */
+static void testCorrupt(MlirContext context, Buffer bytes) {
+  bytes.data[0] = 'X';
+  MlirModule module = dynDeserializeADDR4(
+      context, mlirStringRefCreate(bytes.data, bytes.size));
+  fprintf(stderr, "corrupt: null module %d\n", mlirModuleIsNull(module));
+  // CHECK: diagnostic: {{.*}}magic
+  // CHECK: corrupt: null module 1
+}
+
+/* A pass through the generated pass C API, on its own. */
+static void testGeneratedPasses(MlirContext context) {
+  mlirRegisterDynShapePasses();
+  MlirModule module = mlirModuleCreateParse(
+      context, mlirStringRefCreateFromCString(kSource));
+  MlirPassManager pm = mlirPassManagerCreate(context);
+  mlirPassManagerAddOwnedPass(pm, mlirCreateDynShapeDynShapeBufferize());
+  MlirLogicalResult result =
+      mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
+  Buffer text = {NULL, 0};
+  mlirOperationPrint(mlirModuleGetOperation(module), append, &text);
+  fprintf(stderr, "bufferized: %d %s\n", mlirLogicalResultIsSuccess(result),
+          strstr(text.data, "memref.copy") ? "memref.copy" : text.data);
+  // CHECK: bufferized: 1 memref.copy
+  free(text.data);
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(module);
+}
+
+int main(void) {
+  testDialectHandles();
+  dynRegisterAllPasses();
+  MlirContext context = createContext();
+  Buffer bytes = testLowerAndSerialize(context);
+  testCorrupt(context, bytes);
+  free(bytes.data);
+  testGeneratedPasses(context);
+  mlirContextDestroy(context);
+  fprintf(stderr, "done\n");
+  // CHECK: done
+  return 0;
+}
