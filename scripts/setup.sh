@@ -30,7 +30,7 @@ targets=(all mlir-doc)
 if [ "${1:-}" = --sanitizers ]; then
   dir=build-asan
   flags=(-DDYN_ENABLE_SANITIZERS=ON)
-  targets=(dyn-opt dyn-translate dyn-sim dyn-capi-test mlir-doc)
+  targets=(dyn-opt dyn-translate dyn-sim dyn-capi-test dyn-lsp-server mlir-doc)
 fi
 if [ ! -f "$dir/build.ninja" ]; then
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \

@@ -29,7 +29,7 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP",
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.dyn_tools_dir, config.llvm_tools_dir]
-tools = ["dyn-opt", "dyn-translate", "dyn-sim", "dyn-capi-test"]
+tools = ["dyn-opt", "dyn-translate", "dyn-sim", "dyn-capi-test", "dyn-lsp-server"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.dyn_tools_dir, append_path=True)

@@ -47,7 +47,7 @@ def main():
     for consumer in ("dyn-consumer", "dyn-consumer-c"):
         print(step("run", [os.path.join(args.work, "consumer", consumer)]),
               end="")
-    for tool in ("dyn-opt", "dyn-translate", "dyn-sim"):
+    for tool in ("dyn-opt", "dyn-translate", "dyn-sim", "dyn-lsp-server"):
         version = step(tool, [os.path.join(prefix, "bin", tool), "--version"])
         print(tool, [l.strip() for l in version.splitlines()
                      if l.strip().startswith("dyn version")][0])
