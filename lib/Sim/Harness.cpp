@@ -130,13 +130,14 @@ dyn::sim::toBoundaryArguments(const EntrySignature &sig,
     SmallVector<RuntimeValue> &group = groups.emplace_back();
     auto tensorType = llvm::dyn_cast<RankedTensorType>(sig.boundaryTypes[i]);
     if (!tensorType) {
-      if (!std::holds_alternative<int64_t>(value))
+      auto *v = std::get_if<int64_t>(&value);
+      if (!v || *v < INT32_MIN || *v > INT32_MAX)
         return error("argument " + Twine(i) + " must be an i32 integer");
       group.push_back(value);
       continue;
     }
     auto *t = std::get_if<Tensor>(&value);
-    if (!t)
+    if (!t || t->elementType != tensorType.getElementType())
       return error("argument " + Twine(i) + " must have the type " +
                    typeText(tensorType));
     Tensor tensor = *t;

@@ -2,7 +2,8 @@
 |*                                                                            *|
 |* A C program (no C++) that registers dyn through its C API, lowers a KV    *|
 |* write with lower-to-addr4, serializes it, reads the bytes back, prints    *|
-|* the listing, and feeds the reader a corrupt container.                     *|
+|* the listing, simulates the binary and the module, runs the reference,     *|
+|* and feeds the reader a corrupt container.                                  *|
 \*===----------------------------------------------------------------------===*/
 
 // RUN: dyn-capi-test 2>&1 | FileCheck %s
@@ -11,8 +12,10 @@
 #include "dyn-c/Dialects.h"
 #include "dyn-c/Passes.h"
 #include "dyn-c/Registration.h"
+#include "dyn-c/Sim.h"
 
 #include "mlir-c/Diagnostics.h"
+#include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
 
@@ -138,6 +141,89 @@ static Buffer testLowerAndSerialize(MlirContext context) {
   return bytes;
 }
 
+/* The KV write's arguments: cache[i][j] = i, k[j] = 100 + j, pos. */
+static DynSimValues kvArguments(MlirContext context, int64_t rows,
+                                int64_t pos) {
+  static float cache[64 * 32], k[32];
+  for (int i = 0; i < 64 * 32; ++i)
+    cache[i] = (float)(i / 32);
+  for (int j = 0; j < 32; ++j)
+    k[j] = 100.0f + (float)j;
+  int64_t cacheShape[2] = {rows, 32}, kShape[2] = {1, 32};
+  MlirType f32 = mlirF32TypeGet(context);
+  DynSimValues args = dynSimValuesCreate();
+  dynSimValuesAppendTensor(args, f32, 2, cacheShape, cache);
+  dynSimValuesAppendTensor(args, f32, 2, kShape, k);
+  dynSimValuesAppendScalar(args, pos);
+  return args;
+}
+
+/* Prints the one result: its shape and rows 4..6 column 1. */
+static void printKVResult(const char *what, MlirLogicalResult result,
+                          DynSimValues results) {
+  if (mlirLogicalResultIsFailure(result) || dynSimValuesSize(results) != 1 ||
+      !dynSimValuesIsTensor(results, 0)) {
+    fprintf(stderr, "%s: failed\n", what);
+    return;
+  }
+  const int64_t *shape = dynSimValuesGetShape(results, 0);
+  const float *data = (const float *)dynSimValuesGetData(results, 0);
+  fprintf(stderr, "%s: %dx%d f32 %d, %ld bytes, rows 4..6: %g %g %g\n", what,
+          (int)shape[0], (int)shape[1],
+          mlirTypeIsAF32(dynSimValuesGetElementType(results, 0)),
+          (long)dynSimValuesGetNumBytes(results, 0), data[4 * 32 + 1],
+          data[5 * 32 + 1], data[6 * 32 + 1]);
+}
+
+/* The binary, the tensor-level module and the reference on one input. */
+static void testSimulation(MlirContext context, Buffer bytes) {
+  MlirStringRef entry = mlirStringRefCreateFromCString("kv_write");
+  MlirModule binary = dynDeserializeADDR4(
+      context, mlirStringRefCreate(bytes.data, bytes.size));
+  DynSimValues args = kvArguments(context, 64, 5);
+  DynSimValues results = dynSimValuesCreate();
+  printKVResult("binary", dynSimulateBinary(binary, entry, args, results),
+                results);
+  // CHECK: binary: 64x32 f32 1, 8192 bytes, rows 4..6: 4 101 6
+  dynSimValuesDestroy(results);
+
+  MlirModule source = mlirModuleCreateParse(
+      context, mlirStringRefCreateFromCString(kSource));
+  results = dynSimValuesCreate();
+  printKVResult("module",
+                dynSimulateModule(source, entry,
+                                  mlirStringRefCreateFromCString("arch=gen2"),
+                                  args, results),
+                results);
+  // CHECK: module: 64x32 f32 1, 8192 bytes, rows 4..6: 4 101 6
+  dynSimValuesDestroy(results);
+  results = dynSimValuesCreate();
+  printKVResult("reference",
+                dynInterpretReference(source, entry, args, results), results);
+  // CHECK: reference: 64x32 f32 1, 8192 bytes, rows 4..6: 4 101 6
+  dynSimValuesDestroy(results);
+  dynSimValuesDestroy(args);
+
+  /* A cache of the wrong shape, and an entry that does not exist. */
+  args = kvArguments(context, 63, 5);
+  results = dynSimValuesCreate();
+  printKVResult("wrong shape",
+                dynSimulateBinary(binary, entry, args, results), results);
+  // CHECK: diagnostic: argument 0 must have the type tensor<64x32xf32>
+  // CHECK: wrong shape: failed
+  printKVResult("no entry",
+                dynInterpretReference(
+                    source, mlirStringRefCreateFromCString("missing"), args,
+                    results),
+                results);
+  // CHECK: diagnostic: no function @missing with a body
+  // CHECK: no entry: failed
+  dynSimValuesDestroy(results);
+  dynSimValuesDestroy(args);
+  mlirModuleDestroy(source);
+  mlirModuleDestroy(binary);
+}
+
 /* A corrupt container: a null module and a located diagnostic. */
 static void testCorrupt(MlirContext context, Buffer bytes) {
   bytes.data[0] = 'X';
@@ -172,6 +258,7 @@ int main(void) {
   dynRegisterAllPasses();
   MlirContext context = createContext();
   Buffer bytes = testLowerAndSerialize(context);
+  testSimulation(context, bytes);
   testCorrupt(context, bytes);
   free(bytes.data);
   testGeneratedPasses(context);

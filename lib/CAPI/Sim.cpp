@@ -1,0 +1,162 @@
+//===- Sim.cpp - C API: simulation and the reference ----------------------===//
+//
+// A thin layer over the harness (dyn/Sim/Harness.h), as dyn-sim is: the
+// calling convention, compile-to-binary and the limits live there.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dyn-c/Sim.h"
+
+#include "dyn/Sim/Harness.h"
+#include "dyn/Sim/Reference.h"
+#include "dyn/Sim/Simulator.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
+
+#include <cstring>
+
+using namespace mlir;
+using dyn::sim::RuntimeValue;
+using dyn::sim::Tensor;
+
+using Values = SmallVector<RuntimeValue>;
+
+static Values &unwrapValues(DynSimValues values) {
+  return *static_cast<Values *>(values.ptr);
+}
+
+static const Tensor &tensorAt(DynSimValues values, intptr_t pos) {
+  return std::get<Tensor>(unwrapValues(values)[pos]);
+}
+
+DynSimValues dynSimValuesCreate(void) { return {new Values()}; }
+
+void dynSimValuesDestroy(DynSimValues values) {
+  delete static_cast<Values *>(values.ptr);
+}
+
+MlirLogicalResult dynSimValuesAppendTensor(DynSimValues values,
+                                           MlirType elementType, intptr_t rank,
+                                           const int64_t *shape,
+                                           const void *data) {
+  Type type = unwrap(elementType);
+  if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() % 8 != 0)
+    return mlirLogicalResultFailure();
+  Tensor t;
+  t.elementType = type;
+  t.shape.assign(shape, shape + rank);
+  std::optional<int64_t> bytes =
+      dyn::sim::getTensorBytes(t.shape, t.elementBytes());
+  if (!bytes || llvm::any_of(t.shape, [](int64_t d) { return d < 0; }))
+    return mlirLogicalResultFailure();
+  t.bytes.resize(*bytes);
+  if (*bytes)
+    std::memcpy(t.bytes.data(), data, *bytes);
+  unwrapValues(values).push_back(std::move(t));
+  return mlirLogicalResultSuccess();
+}
+
+void dynSimValuesAppendScalar(DynSimValues values, int64_t value) {
+  unwrapValues(values).push_back(value);
+}
+
+intptr_t dynSimValuesSize(DynSimValues values) {
+  return unwrapValues(values).size();
+}
+
+bool dynSimValuesIsTensor(DynSimValues values, intptr_t pos) {
+  return std::holds_alternative<Tensor>(unwrapValues(values)[pos]);
+}
+
+int64_t dynSimValuesGetScalar(DynSimValues values, intptr_t pos) {
+  return std::get<int64_t>(unwrapValues(values)[pos]);
+}
+
+MlirType dynSimValuesGetElementType(DynSimValues values, intptr_t pos) {
+  return wrap(tensorAt(values, pos).elementType);
+}
+
+intptr_t dynSimValuesGetRank(DynSimValues values, intptr_t pos) {
+  return tensorAt(values, pos).shape.size();
+}
+
+const int64_t *dynSimValuesGetShape(DynSimValues values, intptr_t pos) {
+  return tensorAt(values, pos).shape.data();
+}
+
+const void *dynSimValuesGetData(DynSimValues values, intptr_t pos) {
+  return tensorAt(values, pos).bytes.data();
+}
+
+intptr_t dynSimValuesGetNumBytes(DynSimValues values, intptr_t pos) {
+  return tensorAt(values, pos).bytes.size();
+}
+
+/// The entry function and the binary's arguments from `args`, or a
+/// diagnostic.
+static FailureOr<std::pair<func::FuncOp, Values>>
+prepare(ModuleOp module, MlirStringRef entry, DynSimValues args,
+        bool tensorLevel) {
+  auto func = module.lookupSymbol<func::FuncOp>(unwrap(entry));
+  if (!func || func.isExternal())
+    return emitError(module.getLoc())
+               << "no function @" << unwrap(entry) << " with a body",
+           failure();
+  dyn::sim::EntrySignature signature =
+      tensorLevel ? dyn::sim::EntrySignature::getTensorLevel(func)
+                  : dyn::sim::EntrySignature::getBinary(func);
+  dyn::sim::SimulationLimits limits;
+  if (llvm::Error err = signature.checkArgumentSizes(limits.maxDramBytes))
+    return emitError(func.getLoc()) << llvm::toString(std::move(err)),
+           failure();
+  llvm::Expected<Values> boundary =
+      dyn::sim::toBoundaryArguments(signature, unwrapValues(args));
+  if (!boundary)
+    return emitError(func.getLoc()) << llvm::toString(boundary.takeError()),
+           failure();
+  return std::make_pair(func, std::move(*boundary));
+}
+
+static MlirLogicalResult deliver(FailureOr<Values> values,
+                                 DynSimValues results) {
+  if (failed(values))
+    return mlirLogicalResultFailure();
+  llvm::append_range(unwrapValues(results), std::move(*values));
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult dynSimulateBinary(MlirModule binary, MlirStringRef entry,
+                                    DynSimValues args, DynSimValues results) {
+  auto prepared = prepare(unwrap(binary), entry, args, /*tensorLevel=*/false);
+  if (failed(prepared))
+    return mlirLogicalResultFailure();
+  return deliver(dyn::sim::simulate(unwrap(binary), prepared->second),
+                 results);
+}
+
+MlirLogicalResult dynSimulateModule(MlirModule module, MlirStringRef entry,
+                                    MlirStringRef pipelineOptions,
+                                    DynSimValues args, DynSimValues results) {
+  ModuleOp source = unwrap(module);
+  auto prepared = prepare(source, entry, args, /*tensorLevel=*/true);
+  if (failed(prepared))
+    return mlirLogicalResultFailure();
+  OwningOpRef<ModuleOp> compiled = dyn::sim::compileToBinary(
+      source, unwrap(entry), unwrap(pipelineOptions), *source.getContext());
+  if (!compiled)
+    return mlirLogicalResultFailure();
+  return deliver(dyn::sim::simulate(*compiled, prepared->second), results);
+}
+
+MlirLogicalResult dynInterpretReference(MlirModule module, MlirStringRef entry,
+                                        DynSimValues args,
+                                        DynSimValues results) {
+  auto prepared = prepare(unwrap(module), entry, args, /*tensorLevel=*/true);
+  if (failed(prepared))
+    return mlirLogicalResultFailure();
+  return deliver(
+      dyn::sim::interpretReference(prepared->first, prepared->second,
+                                   dyn::sim::SimulationLimits()),
+      results);
+}
