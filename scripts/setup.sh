@@ -6,6 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
+          pybind11-dev python3-dev python3-pytest
           cmake ninja-build g++ python3 python3-numpy ccache)
 missing=()
 for p in "${packages[@]}"; do
@@ -35,7 +36,8 @@ fi
 if [ ! -f "$dir/build.ninja" ]; then
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
-    -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit "${flags[@]}" \
+    -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit \
+    -DPython3_EXECUTABLE=/usr/bin/python3 "${flags[@]}" \
     "${launcher[@]}" >/dev/null
 fi
 echo "== building $dir"

@@ -5,7 +5,8 @@
 
 Runs `cmake --install DIR --prefix WORK/prefix`, then configures and builds
 Inputs/consumer with only the prefix on CMAKE_PREFIX_PATH (ccache as the
-compiler launcher when there is one), and runs the consumers (C++ and C) and
+compiler launcher when there is one), and runs the consumers (C++ and C), the
+installed Python package on the decode step (against the reference) and
 the installed tools' --version. A failing step prints its output and exits 1.
 """
 
@@ -16,8 +17,24 @@ import subprocess
 import sys
 
 
-def step(what, command):
-    run = subprocess.run(command, capture_output=True, text=True)
+PYTHON_CHECK = """
+import os, sys, numpy as np, dyn
+source = open(sys.argv[1]).read()
+rng = np.random.default_rng(1)
+args = (rng.random((64, 32), dtype=np.float32),
+        rng.random((1, 32), dtype=np.float32), 21,
+        rng.random((9, 32), dtype=np.float32), np.zeros((64, 32), np.float32))
+got = dyn.compile(source).simulate(*args)
+want = dyn.reference(source, *args)
+same = all((g == w).all() for g, w in zip(got, want))
+installed = dyn.__file__.startswith(os.environ["PYTHONPATH"])
+print("python: from the prefix", installed, "|", len(got),
+      "results, same as the reference:", same)
+"""
+
+
+def step(what, command, env=None):
+    run = subprocess.run(command, capture_output=True, text=True, env=env)
     if run.returncode != 0:
         sys.exit(f"{what} failed ({' '.join(command)}):\n"
                  f"{run.stdout[-3000:]}{run.stderr[-3000:]}")
@@ -47,6 +64,12 @@ def main():
     for consumer in ("dyn-consumer", "dyn-consumer-c"):
         print(step("run", [os.path.join(args.work, "consumer", consumer)]),
               end="")
+    # The installed Python package, with only PYTHONPATH set.
+    env = dict(os.environ, PYTHONPATH=os.path.join(prefix, "python_packages"))
+    example = os.path.join(os.path.dirname(__file__), "..", "..", "..",
+                           "examples", "decode_step.mlir")
+    print(step("python", [sys.executable, "-c", PYTHON_CHECK, example],
+               env=env), end="")
     for tool in ("dyn-opt", "dyn-translate", "dyn-sim", "dyn-lsp-server"):
         version = step(tool, [os.path.join(prefix, "bin", tool), "--version"])
         print(tool, [l.strip() for l in version.splitlines()

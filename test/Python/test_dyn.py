@@ -1,0 +1,116 @@
+"""pytest tests of the Python package `dyn` (python/dyn), against the
+decode-step example: compile, listing, load, simulate (both calling
+conventions), the reference, run_pipeline, errors, and dyn-sim's results
+on the same inputs. Run by test/Python/pytest.test with PYTHONPATH set to
+the package and DYN_TOOLS to the build's bin/."""
+
+import os
+import subprocess
+
+import numpy as np
+import pytest
+
+import dyn
+
+ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
+with open(os.path.join(ROOT, "examples", "decode_step.mlir")) as f:
+    DECODE = f.read()
+
+
+@pytest.fixture
+def inputs():
+    rng = np.random.default_rng(7)
+    return dict(cache=rng.random((64, 32), dtype=np.float32),
+                k=rng.random((1, 32), dtype=np.float32),
+                pos=21,
+                hist=rng.random((9, 32), dtype=np.float32),
+                out=np.zeros((64, 32), np.float32))
+
+
+def tensor_level(i):
+    return (i["cache"], i["k"], i["pos"], i["hist"], i["out"])
+
+
+def test_compile_gives_ir_binary_and_listing():
+    program = dyn.compile(DECODE)
+    assert program.binary[:4] == b"DYN4"
+    assert "dge.trigger" in program.ir
+    listing = program.listing()
+    assert listing.startswith("dyn ADDR4 container")
+    assert "function @decode_step" in listing
+
+
+def test_simulate_matches_numpy_and_reference(inputs):
+    program = dyn.compile(DECODE, options="arch=gen2")
+    cache, copied = program.simulate(*tensor_level(inputs))
+    expected = inputs["cache"].copy()
+    expected[21] = inputs["k"][0]
+    np.testing.assert_array_equal(cache, expected)
+    np.testing.assert_array_equal(copied[:9], inputs["hist"])
+    reference = dyn.reference(DECODE, *tensor_level(inputs))
+    for got, want in zip((cache, copied), reference):
+        np.testing.assert_array_equal(got, want)
+
+
+def test_load_takes_the_binary_convention(inputs):
+    program = dyn.compile(DECODE)
+    loaded = dyn.load(program.binary)
+    assert loaded.binary == program.binary
+    padded = np.pad(inputs["hist"], ((0, 55), (0, 0)))
+    results = loaded.simulate(inputs["cache"], inputs["k"], 21, padded,
+                              inputs["out"], 9, entry="decode_step")
+    for got, want in zip(results, program.simulate(*tensor_level(inputs))):
+        np.testing.assert_array_equal(got, want)
+
+
+def test_same_arrays_as_dyn_sim(inputs, tmp_path):
+    tools = os.environ["DYN_TOOLS"]
+    args = []
+    for name in ("cache", "k", "pos", "hist", "out"):
+        value = inputs[name]
+        if isinstance(value, int):
+            args += ["--arg", str(value)]
+            continue
+        path = tmp_path / f"{name}.npy"
+        np.save(path, value)
+        args += ["--arg", str(path)]
+    subprocess.run([os.path.join(tools, "dyn-sim"),
+                    os.path.join(ROOT, "examples", "decode_step.mlir"),
+                    "--entry", "decode_step", "--out", str(tmp_path / "out"),
+                    *args], check=True, capture_output=True)
+    results = dyn.compile(DECODE).simulate(*tensor_level(inputs))
+    for i, got in enumerate(results):
+        np.testing.assert_array_equal(
+            got, np.load(tmp_path / "out" / f"result{i}.npy"))
+
+
+def test_run_pipeline():
+    padded = dyn.run_pipeline(DECODE, "dynshape-pad-to-bound")
+    assert "#dynshape.bounds" not in padded
+    bir = dyn.run_pipeline(DECODE, "builtin.module(lower-to-bir{arch=gen2})")
+    assert "bir.dynamic_for" in bir
+
+
+def test_errors_are_located():
+    with pytest.raises(dyn.CompileError, match=r"-:2:8: error: custom op "
+                       r"'dynshape.bogus' is unknown"):
+        dyn.compile("func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+                    "  %y = dynshape.bogus %x\n  return %x : tensor<4xf32>\n}")
+    with pytest.raises(dyn.CompileError, match="expected 6 arguments "
+                       r"\(or the 5 original ones\), got 1"):
+        dyn.compile(DECODE).simulate(np.zeros((64, 32), np.float32))
+    with pytest.raises(dyn.CompileError, match="truncated container"):
+        dyn.load(b"DYN")
+    with pytest.raises(dyn.CompileError, match="invalid pipeline"):
+        dyn.compile(DECODE, pipeline="no-such-pipeline")
+    with pytest.raises(TypeError, match="unsupported NumPy dtype"):
+        dyn.reference(DECODE, np.zeros((64, 32), np.float64))
+    with pytest.raises(ValueError, match="not lowered with lower-to-addr4"):
+        dyn.compile(DECODE, pipeline="lower-to-bir").binary
+
+
+def test_docstrings():
+    for name in dyn.__all__:
+        assert getattr(dyn, name).__doc__, name
+    for name in ("ir", "binary", "listing", "simulate"):
+        assert getattr(dyn.Program, name).__doc__, name
