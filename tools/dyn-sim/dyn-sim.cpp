@@ -42,34 +42,48 @@ namespace cl = llvm::cl;
 using dyn::sim::Tensor;
 using dyn::sim::RuntimeValue;
 
-static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input>"),
-                                      cl::Required);
+// dyn-sim's option groups: --help sorts groups by name, so these come
+// before the generic options. LLVM's own options are hidden.
+static cl::OptionCategory runCategory("Dyn-sim: entry and pipeline");
+static cl::OptionCategory valuesCategory("Dyn-sim: inputs and outputs");
+static cl::OptionCategory compareCategory(
+    "Dyn-sim: random comparison with the reference");
+static cl::OptionCategory limitsCategory("Dyn-sim: limits");
+
+static cl::opt<std::string> inputFile(cl::Positional,
+                                      cl::desc("<input .mlir or .addr4>"),
+                                      cl::Required, cl::cat(runCategory));
 static cl::opt<std::string> entry("entry", cl::desc("Entry function"),
-                                  cl::Required);
+                                  cl::Required, cl::cat(runCategory));
 static cl::opt<bool> reference("reference",
-                               cl::desc("Interpret the tensor-level input"));
-static cl::list<std::string> argValues("arg", cl::desc("An argument: a .npy "
-                                                       "path or an integer"));
+                               cl::desc("Interpret the tensor-level input"),
+                               cl::cat(runCategory));
+static cl::opt<std::string> pipelineOptions(
+    "pipeline-options",
+    cl::desc("Options of --lower-to-addr4, e.g. \"arch=gen2\""), cl::init(""),
+    cl::cat(runCategory));
+static cl::list<std::string> argValues("arg",
+                                       cl::desc("An argument: a .npy path or "
+                                                "an integer"),
+                                       cl::cat(valuesCategory));
 static cl::opt<std::string> outDir("out", cl::desc("Directory for results"),
-                                   cl::init("."));
-static cl::opt<bool> compare("compare", cl::desc("Compare the simulated "
-                                                 "binary with the reference "
-                                                 "on random inputs"));
+                                   cl::init("."), cl::cat(valuesCategory));
+static cl::opt<bool> compare("compare",
+                             cl::desc("Compare the simulated binary with the "
+                                      "reference on random inputs"),
+                             cl::cat(compareCategory));
 static cl::opt<unsigned> trials("trials", cl::desc("Random trials"),
-                                cl::init(20));
+                                cl::init(20), cl::cat(compareCategory));
 static cl::opt<unsigned> seed("seed", cl::desc("Seed of the first trial"),
-                              cl::init(1));
+                              cl::init(1), cl::cat(compareCategory));
 static cl::opt<int64_t> maxTensorBytes(
     "max-tensor-bytes",
     cl::desc("Largest tensor argument, and all DRAM outputs together, that "
              "the simulation may allocate, in bytes"),
-    cl::init(int64_t(1) << 30));
+    cl::init(int64_t(1) << 30), cl::cat(limitsCategory));
 static cl::opt<int64_t> maxTrips(
     "max-trips", cl::desc("Loop trips the simulation may run, in all"),
-    cl::init(int64_t(1) << 24));
-static cl::opt<std::string> pipelineOptions(
-    "pipeline-options",
-    cl::desc("Options of --lower-to-addr4, e.g. \"arch=gen2\""), cl::init(""));
+    cl::init(int64_t(1) << 24), cl::cat(limitsCategory));
 
 static int fail(const Twine &message) {
   llvm::WithColor::error(llvm::errs(), "dyn-sim") << message << "\n";
@@ -141,11 +155,16 @@ static LogicalResult writeResults(ArrayRef<RuntimeValue> results,
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   dyn::addVersionPrinter();
+  cl::HideUnrelatedOptions(
+      {&runCategory, &valuesCategory, &compareCategory, &limitsCategory});
   cl::ParseCommandLineOptions(argc, argv, "dyn simulator\n");
   DialectRegistry registry;
   dyn::registerAllDialects(registry);
   dyn::registerUpstreamDialects(registry);
   MLIRContext context(registry), fresh(registry);
+  // A failing pass reports its op, not the whole module in a note.
+  context.printOpOnDiagnostic(false);
+  fresh.printOpOnDiagnostic(false);
 
   auto buffer = llvm::MemoryBuffer::getFile(inputFile);
   if (!buffer)
