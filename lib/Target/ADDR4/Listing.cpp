@@ -30,11 +30,20 @@ static std::string typeString(const TensorSpec &t) {
   return s;
 }
 
+/// `[[step, num], ...]`.
+static void printPattern(llvm::raw_ostream &os, ArrayRef<int64_t> pattern) {
+  os << '[';
+  for (size_t i = 0; i + 1 < pattern.size(); i += 2)
+    os << (i ? ", " : "") << '[' << pattern[i] << ", " << pattern[i + 1] << ']';
+  os << ']';
+}
+
 static void printSide(llvm::raw_ostream &os, StringRef name, const SideSpec &s,
                       const ContainerModel &m) {
   os << "      " << name << ' ' << llvm::format_hex(s.rawWord, 10) << "  "
      << describe(s.word) << "; location " << s.location << " + " << s.offset
-     << " bytes";
+     << " bytes, pattern ";
+  printPattern(os, s.pattern);
   if (s.record != kNone) {
     const RecordSpec &rec = m.records[s.record];
     os << "; record "
@@ -45,14 +54,6 @@ static void printSide(llvm::raw_ostream &os, StringRef name, const SideSpec &s,
        << "stride " << rec.rowStride << " bytes)";
   }
   os << '\n';
-}
-
-/// `[[step, num], ...]`.
-static void printPattern(llvm::raw_ostream &os, ArrayRef<int64_t> pattern) {
-  os << '[';
-  for (size_t i = 0; i + 1 < pattern.size(); i += 2)
-    os << (i ? ", " : "") << '[' << pattern[i] << ", " << pattern[i + 1] << ']';
-  os << ']';
 }
 
 /// A compute operand: its location, how its address is found, its pattern.
