@@ -47,6 +47,26 @@ static int64_t wrap(Type type, int64_t v) {
   return v;
 }
 
+/// True when `user`'s one use of `v` is its last: `v` belongs to `user`'s
+/// block, and every other use is by an op of that block before `user` (or
+/// nested in one).
+static bool isLastUse(mlir::Value v, Operation *user) {
+  Block *block = user->getBlock();
+  if (v.getParentBlock() != block)
+    return false;
+  unsigned byUser = 0;
+  for (OpOperand &use : v.getUses()) {
+    if (use.getOwner() == user) {
+      ++byUser;
+      continue;
+    }
+    Operation *owner = block->findAncestorOpInBlock(*use.getOwner());
+    if (!owner || owner == user || !owner->isBeforeInBlock(user))
+      return false;
+  }
+  return byUser == 1;
+}
+
 static int64_t strideOf(const Tensor &t, size_t dim) {
   int64_t s = 1;
   for (size_t d = dim + 1; d < t.shape.size(); ++d)
@@ -82,12 +102,12 @@ private:
   int64_t scalar(mlir::Value v) { return std::get<int64_t>(env.find(v)->second); }
   Array &array(mlir::Value v) { return std::get<Array>(env.find(v)->second); }
   /// The array of `v` for `user` to overwrite: moved out when `user` is its
-  /// only use in the block that defines it (value semantics cannot observe
-  /// the move), copied otherwise. A loop that rewrites a large tensor each
-  /// trip then costs its updates, not a copy of the tensor per trip.
+  /// last use (value semantics cannot observe the move), copied otherwise.
+  /// A loop that reads and rewrites a large tensor each trip then costs its
+  /// updates, not a copy of the tensor per trip.
   Array take(mlir::Value v, Operation *user) {
     Array &a = array(v);
-    if (v.hasOneUse() && v.getParentBlock() == user->getBlock())
+    if (isLastUse(v, user))
       return std::move(a);
     return a;
   }
@@ -440,10 +460,12 @@ LogicalResult Interpreter::executeFor(scf::ForOp loop) {
     if (failed(execute(*loop.getBody())))
       return failure();
     auto yield = llvm::cast<scf::YieldOp>(loop.getBody()->getTerminator());
-    // A body value the yield alone uses is dead after it: move it.
+    // A value of the body is dead after the yield: move it (at its last
+    // place in the yield, when it is yielded twice).
     for (auto [i, v] : llvm::enumerate(yield.getOperands())) {
       Slot &slot = env.find(v)->second;
-      if (v.hasOneUse() && v.getParentRegion() == &loop.getRegion())
+      if (v.getParentRegion() == &loop.getRegion() &&
+          !llvm::is_contained(yield.getOperands().drop_front(i + 1), v))
         carried[i] = std::move(slot);
       else
         carried[i] = slot;
