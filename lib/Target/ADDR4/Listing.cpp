@@ -21,12 +21,18 @@ using namespace dyn;
 using namespace dyn::addr4;
 using namespace dyn::addr4::format;
 
+/// `64x32xf32`; a rank-0 tensor as `tensor<i32>`, unlike an i32 scalar.
 static std::string typeString(const TensorSpec &t) {
   std::string s;
   llvm::raw_string_ostream os(s);
+  StringRef element = bir::lookupElementType(t.element)->name;
+  if (t.dims.empty()) {
+    os << "tensor<" << element << '>';
+    return s;
+  }
   for (uint32_t d : t.dims)
     os << d << 'x';
-  os << bir::lookupElementType(t.element)->name;
+  os << element;
   return s;
 }
 
