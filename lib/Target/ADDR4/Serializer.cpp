@@ -618,7 +618,8 @@ FailureOr<ContainerModel> Serializer::run() {
 } // namespace
 
 LogicalResult dyn::addr4::serialize(ModuleOp module,
-                                    SmallVectorImpl<char> &bytes) {
+                                    SmallVectorImpl<char> &bytes,
+                                    uint64_t maxBytes) {
   SmallVector<func::FuncOp> entries;
   module.walk([&](func::FuncOp func) {
     if (!func.isExternal())
@@ -631,6 +632,12 @@ LogicalResult dyn::addr4::serialize(ModuleOp module,
   FailureOr<ContainerModel> model = Serializer(entries.front()).run();
   if (failed(model))
     return failure();
-  writeContainer(*model, bytes);
+  SmallVector<char> written;
+  writeContainer(*model, written);
+  if (written.size() > maxBytes)
+    return entries.front().emitError("the container takes ")
+           << written.size() << " bytes, over the limit of " << maxBytes
+           << " bytes; raise --max-container-bytes";
+  bytes.append(written.begin(), written.end());
   return success();
 }

@@ -12,6 +12,7 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
@@ -23,12 +24,19 @@ static void registerContainerDialects(DialectRegistry &registry) {
 }
 
 void dyn::addr4::registerToADDR4Translation() {
+  // Registered with the translation (not at load time), so that a tool's
+  // --help lists it with the translations.
+  static llvm::cl::opt<uint64_t> maxContainerBytes(
+      "max-container-bytes",
+      llvm::cl::desc("Largest container --serialize-addr4 writes, in bytes"),
+      llvm::cl::init(kDefaultMaxContainerBytes));
   TranslateFromMLIRRegistration serialize(
       "serialize-addr4", "Write the dyn ADDR4 container of a lowered module",
       [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
         auto module = llvm::dyn_cast<ModuleOp>(op);
         SmallVector<char> bytes;
-        if (!module || failed(addr4::serialize(module, bytes)))
+        if (!module || failed(addr4::serialize(module, bytes,
+                                               maxContainerBytes)))
           return failure();
         os.write(bytes.data(), bytes.size());
         return success();

@@ -21,11 +21,17 @@ namespace dyn::addr4 {
 inline constexpr char kMagic[4] = {'D', 'Y', 'N', '4'};
 inline constexpr uint16_t kVersion = 1;
 
+/// The largest container serialize writes unless told otherwise
+/// (project-defined; dyn-translate --max-container-bytes).
+inline constexpr uint64_t kDefaultMaxContainerBytes = uint64_t(1) << 30;
+
 /// Serializes the one function with a body in `module` (after
 /// --lower-to-addr4: routed triggers, descriptor blocks, encoded words,
-/// physical registers, static addresses).
-mlir::LogicalResult serialize(mlir::ModuleOp module,
-                              llvm::SmallVectorImpl<char> &bytes);
+/// physical registers, static addresses). A container over `maxBytes` is an
+/// error with its size, and `bytes` stays empty.
+mlir::LogicalResult
+serialize(mlir::ModuleOp module, llvm::SmallVectorImpl<char> &bytes,
+          uint64_t maxBytes = kDefaultMaxContainerBytes);
 
 /// Rebuilds the dge-level module of a container in `context`; reports a
 /// located error and returns null on malformed input.
