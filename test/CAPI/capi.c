@@ -6,7 +6,7 @@
 |* and feeds the reader a corrupt container.                                  *|
 \*===----------------------------------------------------------------------===*/
 
-// RUN: dyn-capi-test 2>&1 | FileCheck %s
+// RUN: dyn-capi-test %S/Inputs/kv-write.mlir 2>&1 | FileCheck %s
 
 #include "dyn-c/ADDR4.h"
 #include "dyn-c/Dialects.h"
@@ -23,14 +23,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *kSource =
-    "func.func @kv_write(%cache: tensor<64x32xf32>, %k: tensor<1x32xf32>,\n"
-    "                    %pos: i32) -> tensor<64x32xf32> {\n"
-    "  %c0 = arith.constant 0 : i32\n"
-    "  %0 = dynshape.dynamic_update_slice %k into %cache[%pos, %c0]\n"
-    "      : tensor<1x32xf32> into tensor<64x32xf32>\n"
-    "  return %0 : tensor<64x32xf32>\n"
-    "}\n";
+/* The KV write, read from the file named on the command line. */
+static char kSource[4096];
+
+static void readSource(const char *path) {
+  FILE *file = fopen(path, "rb");
+  size_t size = file ? fread(kSource, 1, sizeof(kSource) - 1, file) : 0;
+  if (!file || size == 0) {
+    fprintf(stderr, "cannot read %s\n", path);
+    exit(1);
+  }
+  kSource[size] = 0;
+  fclose(file);
+}
 
 /* A growing byte buffer filled by MlirStringCallback. */
 typedef struct {
@@ -253,7 +258,12 @@ static void testGeneratedPasses(MlirContext context) {
   mlirModuleDestroy(module);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    fprintf(stderr, "usage: dyn-capi-test KV-WRITE.mlir\n");
+    return 1;
+  }
+  readSource(argv[1]);
   testDialectHandles();
   dynRegisterAllPasses();
   MlirContext context = createContext();

@@ -61,9 +61,11 @@ def main():
         if "dyn " in line and " from " in line:
             print(line.replace(prefix, "PREFIX"))
     step("build", ["cmake", "--build", os.path.join(args.work, "consumer")])
+    kv_write = os.path.join(os.path.dirname(__file__), "..", "..", "CAPI",
+                            "Inputs", "kv-write.mlir")
     for consumer in ("dyn-consumer", "dyn-consumer-c"):
-        print(step("run", [os.path.join(args.work, "consumer", consumer)]),
-              end="")
+        print(step("run", [os.path.join(args.work, "consumer", consumer),
+                           kv_write]), end="")
     # The installed Python package, with only PYTHONPATH set.
     env = dict(os.environ, PYTHONPATH=os.path.join(prefix, "python_packages"))
     example = os.path.join(os.path.dirname(__file__), "..", "..", "..",

@@ -1,5 +1,6 @@
-// Lowers a KV write to ADDR4 through the installed dyn package and prints
-// the container's size and magic.
+// Lowers the KV write of the file named on the command line to ADDR4
+// through the installed dyn package and prints the container's size and
+// magic.
 
 #include "dyn/InitAll.h"
 #include "dyn/Target/ADDR4/Container.h"
@@ -12,24 +13,16 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 
-static const char *const kSource = R"mlir(
-func.func @kv_write(%cache: tensor<64x32xf32>, %k: tensor<1x32xf32>,
-                    %pos: i32) -> tensor<64x32xf32> {
-  %c0 = arith.constant 0 : i32
-  %0 = dynshape.dynamic_update_slice %k into %cache[%pos, %c0]
-      : tensor<1x32xf32> into tensor<64x32xf32>
-  return %0 : tensor<64x32xf32>
-}
-)mlir";
-
-int main() {
+int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   dyn::registerAllDialects(registry);
   dyn::registerUpstreamDialects(registry);
   dyn::registerAllPasses();
   mlir::MLIRContext context(registry);
 
-  auto module = mlir::parseSourceString<mlir::ModuleOp>(kSource, &context);
+  if (argc != 2)
+    return 1;
+  auto module = mlir::parseSourceFile<mlir::ModuleOp>(argv[1], &context);
   if (!module)
     return 1;
   auto pm = mlir::PassManager::on<mlir::ModuleOp>(&context);

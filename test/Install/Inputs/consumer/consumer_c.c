@@ -1,5 +1,6 @@
-/* The C consumer of the installed package: lowers a KV write through dyn's
- * C API and prints the container's size and magic. */
+/* The C consumer of the installed package: lowers the KV write of the file
+ * named on the command line through dyn's C API and prints the container's
+ * size and magic. */
 
 #include "dyn-c/ADDR4.h"
 #include "dyn-c/Registration.h"
@@ -9,15 +10,6 @@
 
 #include <stdio.h>
 #include <string.h>
-
-static const char *kSource =
-    "func.func @kv_write(%cache: tensor<64x32xf32>, %k: tensor<1x32xf32>,\n"
-    "                    %pos: i32) -> tensor<64x32xf32> {\n"
-    "  %c0 = arith.constant 0 : i32\n"
-    "  %0 = dynshape.dynamic_update_slice %k into %cache[%pos, %c0]\n"
-    "      : tensor<1x32xf32> into tensor<64x32xf32>\n"
-    "  return %0 : tensor<64x32xf32>\n"
-    "}\n";
 
 static char bytes[4096];
 static size_t size;
@@ -29,14 +21,22 @@ static void collect(MlirStringRef piece, void *userData) {
   size += piece.length;
 }
 
-int main(void) {
+static char source[4096];
+
+int main(int argc, char **argv) {
+  FILE *file = argc == 2 ? fopen(argv[1], "rb") : NULL;
+  size_t length = file ? fread(source, 1, sizeof(source) - 1, file) : 0;
+  if (!file || length == 0)
+    return 1;
+  fclose(file);
+  source[length] = 0;
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
   dynRegisterAllDialects(registry);
   dynRegisterAllPasses();
   MlirContext context = mlirContextCreateWithRegistry(registry, false);
   mlirDialectRegistryDestroy(registry);
   MlirModule module =
-      mlirModuleCreateParse(context, mlirStringRefCreateFromCString(kSource));
+      mlirModuleCreateParse(context, mlirStringRefCreateFromCString(source));
   MlirPassManager pm = mlirPassManagerCreateOnOperation(
       context, mlirStringRefCreateFromCString("builtin.module"));
   if (mlirModuleIsNull(module) ||
