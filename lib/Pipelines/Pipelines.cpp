@@ -61,6 +61,7 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   func.addPass(bir::createBIRAllocateMemory());
   func.addPass(bir::createBIRLowerSymbolicAP());
   func.addPass(bir::createBIRExpandDynamicAPInfo());
+  func.addPass(bir::createBIRHoistLoopInvariants());
   // Fold the constant address arithmetic and share equal expressions
   // before registers are assigned.
   func.addPass(createCanonicalizerPass());

@@ -230,6 +230,11 @@ static LogicalResult verifyLoopBody(Operation *op) {
   return success();
 }
 
+// LoopLikeOpInterface: the body is the loop's one region; upstream's
+// loop-invariant code motion hoists out of it (bir-hoist-loop-invariants).
+SmallVector<Region *> DynamicForOp::getLoopRegions() { return {&getBody()}; }
+SmallVector<Region *> ForOp::getLoopRegions() { return {&getBody()}; }
+
 LogicalResult DynamicForOp::verify() {
   if (getStepAttr().getInt() <= 0)
     return emitOpError("step must be positive, got ") << getStepAttr().getInt();

@@ -4,6 +4,7 @@
 #define DYN_DIALECT_BIR_IR_BIROPS_TD
 
 include "dyn/Dialect/BIR/IR/BIRDialect.td"
+include "mlir/Interfaces/LoopLikeInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/CommonTypeConstraints.td"
 include "mlir/IR/CommonAttrConstraints.td"
@@ -115,7 +116,8 @@ def BIR_AluImmOp : BIR_AluBase<"alu_imm"> {
 //===----------------------------------------------------------------------===//
 
 def BIR_DynamicForOp : BIR_Inst<"dynamic_for",
-    [NoTerminator, SingleBlock, RecursiveMemoryEffects]> {
+    [NoTerminator, SingleBlock, RecursiveMemoryEffects,
+     DeclareOpInterfaceMethods<LoopLikeOpInterface>]> {
   let summary = "InstDynamicForLoop (opcode 106): a runtime trip count";
   let description = [{
     Runs its body for `iv = lb, lb + step, ...` while `iv < ub`, where
@@ -154,7 +156,8 @@ def BIR_DynamicForOp : BIR_Inst<"dynamic_for",
 }
 
 def BIR_ForOp : BIR_Inst<"for",
-    [NoTerminator, SingleBlock, RecursiveMemoryEffects]> {
+    [NoTerminator, SingleBlock, RecursiveMemoryEffects,
+     DeclareOpInterfaceMethods<LoopLikeOpInterface>]> {
   let summary = "A loop with a static trip count";
   let description = [{
     ```mlir

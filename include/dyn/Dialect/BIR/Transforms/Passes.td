@@ -82,6 +82,38 @@ def BIRExpandDynamicAPInfo : Pass<"bir-expand-dynamic-ap-info", "::mlir::func::F
   }];
 }
 
+def BIRHoistLoopInvariants
+    : Pass<"bir-hoist-loop-invariants", "::mlir::func::FuncOp"> {
+  let summary = "Move loop-invariant register code out of bir loops";
+  let description = [{
+    Upstream loop-invariant code motion (`moveLoopInvariantCode` over
+    `LoopLikeOpInterface`, which `bir.dynamic_for` and `bir.for` implement)
+    for register code: a pure instruction with one register result
+    (`bir.alu`, `bir.alu_imm`, `bir.mov_imm`) whose operands are all defined
+    outside a loop moves before it, innermost loops first, so the clamp and
+    scaling of a runtime position used inside a loop run once, not per
+    trip. The instructions run even when the loop runs no trip, which is
+    harmless: they only write registers.
+
+    Register pressure: a hoisted value is live across the whole loop. A loop
+    keeps at most `max-live-in` register values defined outside it (those
+    it already reads plus the hoisted ones, 48 by default, of an engine's
+    64); code that would go past it stays in the loop.
+
+    ```mlir
+    bir.dynamic_for %j = 0 to 1 * %n + 0 step 1 max_trip 64 on pool {
+      %a = bir.alu_imm max %pos, 0 on pool   // moves before the loop
+      %b = bir.alu add %a, %j on pool        // stays: it reads %j
+    }
+    ```
+  }];
+  let options = [
+    Option<"maxLiveIn", "max-live-in", "int64_t", /*default=*/"48",
+           "Most register values defined outside a loop that it may read, "
+           "counting the hoisted ones">
+  ];
+}
+
 def BIRAllocateRegisters : Pass<"bir-allocate-registers", "::mlir::func::FuncOp"> {
   let summary = "Physical registers per engine, with loop-aware liveness";
   let description = [{
