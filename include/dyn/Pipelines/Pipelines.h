@@ -73,7 +73,7 @@ llvm::LogicalResult verifyPipelineOptions(
 /// split-indices, pad-to-bound, dynshape-bufferize (One-Shot Bufferize,
 /// linear on update chains), convert-dynshape-to-bir,
 /// assemble-dynamic-info, dge-setup, allocate-memory, lower-symbolic-ap,
-/// expand-dynamic-ap-info, allocate-registers.
+/// expand-dynamic-ap-info, hoist-loop-invariants, allocate-registers.
 void buildLowerToBIRPipeline(mlir::OpPassManager &pm,
                              const PipelineOptions &options);
 
