@@ -62,6 +62,43 @@ static void printSide(llvm::raw_ostream &os, StringRef name, const SideSpec &s,
   os << '\n';
 }
 
+/// A side whose address software DGE computes at run time.
+static bool isRuntimeSide(const SideSpec &s) {
+  return s.word.registerMode || s.word.mode == Mode::Indirect;
+}
+
+/// The DGE scratch and the most that software DGE stages in it at once
+/// (dge::getScratchUsePerPartition of a triggered block's runtime
+/// descriptors).
+static void printScratchUse(llvm::raw_ostream &os, const ContainerModel &m) {
+  std::optional<int64_t> capacity;
+  for (const LocationSpec &loc : m.locations) {
+    if (!(loc.flags & 1))
+      continue;
+    capacity = 1;
+    for (uint32_t extent : ArrayRef<uint32_t>(loc.tensor.dims).drop_front())
+      *capacity *= extent;
+  }
+  int64_t use = 0;
+  for (const InstructionSpec &in : m.instructions) {
+    if (in.opcode != Trigger ||
+        dge::symbolizeDGEType(in.dgeType) != dge::DGEType::swdge)
+      continue;
+    int64_t staged = llvm::count_if(
+        m.blocks[in.block].descriptors, [](const DescriptorSpec &desc) {
+          return isRuntimeSide(desc.src) || isRuntimeSide(desc.dst);
+        });
+    use = std::max(use, dge::getScratchUsePerPartition(staged));
+  }
+  if (!capacity && !use)
+    return;
+  os << "dge scratch: software DGE stages up to " << use
+     << " bytes per partition";
+  if (capacity)
+    os << " of " << *capacity;
+  os << "\n";
+}
+
 /// A compute operand: its location, how its address is found, its pattern.
 static void printOperand(llvm::raw_ostream &os, StringRef name,
                          const SideSpec &s) {
@@ -259,5 +296,6 @@ LogicalResult dyn::addr4::printListing(StringRef bytes, llvm::raw_ostream &os,
       printSide(os, "dst", desc.dst, m);
     }
   }
+  printScratchUse(os, m);
   return success();
 }

@@ -2,6 +2,8 @@
 
 #include "dyn/Dialect/DGE/IR/DGE.h"
 
+#include "dyn/Dialect/BIR/IR/AddressMap.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -73,6 +75,11 @@ ArrayRef<dyn::bir::Engine> dyn::dge::getHWDGEEngines(Arch arch) {
 
 bool dyn::dge::isHWDGEEngine(dyn::bir::Engine engine) {
   return llvm::is_contained(getHWDGEEngines(Arch::core_v5), engine);
+}
+
+int64_t dyn::dge::getScratchUsePerPartition(int64_t descriptors) {
+  int64_t partitions = bir::AddressMap::kNumPartitions;
+  return llvm::divideCeil(descriptors, partitions) * kStagedDescriptorBytes;
 }
 
 std::optional<std::string>

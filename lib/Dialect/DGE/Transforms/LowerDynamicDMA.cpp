@@ -263,6 +263,48 @@ static LogicalResult lower(DMAOp dma, DescriptorLimits &limits) {
   return success();
 }
 
+/// Software DGE stages the descriptors it generates at run time (those with
+/// a register or indirect side) of each block it triggers in the DGE
+/// scratch: the largest such block must fit the scratch's bytes per
+/// partition (dge::getScratchUsePerPartition). A function without a scratch
+/// (dge-setup has not run) is not checked.
+static LogicalResult checkScratchUse(func::FuncOp func) {
+  int64_t capacity = -1;
+  func.walk([&](bir::AllocOp alloc) {
+    if (!alloc.getDynamicDMAScratchLoc())
+      return;
+    ArrayRef<int64_t> shape = alloc.getType().getShape();
+    capacity = 1;
+    for (int64_t extent : shape.drop_front())
+      capacity *= extent;
+  });
+  TriggerOp largest;
+  int64_t largestUse = 0, largestCount = 0;
+  func.walk([&](TriggerOp trigger) {
+    if (trigger.getDgeType() != DGEType::swdge)
+      return;
+    auto block = trigger.getBlock().getDefiningOp<BlockOp>();
+    if (!block)
+      return;
+    int64_t count = llvm::count_if(
+        block.getBody().front().getOps<DescriptorOp>(),
+        [](DescriptorOp desc) { return desc.getSrcDyn() || desc.getDstDyn(); });
+    int64_t use = getScratchUsePerPartition(count);
+    if (use > largestUse) {
+      largest = trigger;
+      largestUse = use;
+      largestCount = count;
+    }
+  });
+  if (capacity < 0 || largestUse <= capacity)
+    return success();
+  return largest.emitError("software DGE stages ")
+         << largestCount << " descriptors here, " << largestUse
+         << " bytes per partition, over the DGE scratch of " << capacity
+         << " bytes per partition; raise "
+            "dynamic-dma-scratch-size-per-partition";
+}
+
 namespace {
 
 struct DGELowerDynamicDMAPass
@@ -283,6 +325,8 @@ struct DGELowerDynamicDMAPass
     for (DMAOp dma : dmas)
       if (failed(lower(dma, limits)))
         return signalPassFailure();
+    if (failed(checkScratchUse(getOperation())))
+      return signalPassFailure();
   }
 };
 } // namespace

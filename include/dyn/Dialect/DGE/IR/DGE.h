@@ -44,6 +44,16 @@ std::optional<std::string> checkRouteForArch(DGEType type,
 /// True when some ArchLevel allows `engine` to run hardware DGE.
 bool isHWDGEEngine(bir::Engine engine);
 
+/// Bytes of one descriptor record that software DGE stages in the DGE
+/// scratch (project-defined: two ADDR4 words, the byte count and the two
+/// patterns' handles, padded to 32).
+inline constexpr int64_t kStagedDescriptorBytes = 32;
+
+/// Bytes per partition of the DGE scratch that software DGE uses to stage
+/// a block of `descriptors` records, spread over the 128 partitions
+/// (project-defined).
+int64_t getScratchUsePerPartition(int64_t descriptors);
+
 } // namespace dyn::dge
 
 #define GET_OP_CLASSES
