@@ -462,3 +462,47 @@ func.func @in_loop(%d: memref<16x32xf32, #bir.mem<dram>>) {
   }
   return
 }
+
+// -----
+
+// An affine trip count, 2 * n + 3, lands in the loop's fields: the loop
+// reads %n itself, and the mult and add are dead.
+// CHECK-LABEL: func.func @affine_trip_count
+// CHECK:      %[[N:.*]] = bir.read_var
+// CHECK-NOT:  bir.alu_imm
+// CHECK:      bir.dynamic_for %{{.*}} = 0 to 2 * %[[N]] + 3 step 1 max_trip 64 on pool {
+func.func @affine_trip_count(%len: i32, %d: memref<64x32xf32, #bir.mem<dram>>) {
+  %n = bir.read_var %len on pool
+  %twice = bir.alu_imm mult %n, 2 on pool
+  %ub = bir.alu_imm add %twice, 3 on pool
+  bir.dynamic_for %j = 0 to 1 * %ub + 0 step 1 max_trip 64 on pool {
+    %a = bir.alu_imm mult %j, 128 on pool
+    %ap = bir.reg_ap %d addr %a pattern [[1, 32]] : memref<64x32xf32, #bir.mem<dram>>
+    bir.dma %ap -> %ap on pool
+  }
+  return
+}
+
+// -----
+
+// A subtraction folds into the constant, scaled by the coefficient; a
+// product whose coefficient would wrap to 0 stays.
+// CHECK-LABEL: func.func @sub_and_zero_product
+// CHECK:      %[[N:.*]] = bir.read_var
+// CHECK-NEXT: bir.dynamic_for %{{.*}} = 0 to 3 * %[[N]] + -6 step 1 max_trip 8 on pool {
+// CHECK:      %[[BIG:.*]] = bir.alu_imm mult %[[N]], 65536 on pool
+// CHECK-NEXT: bir.dynamic_for %{{.*}} = 0 to 65536 * %[[BIG]] + 0 step 1 max_trip 8 on pool {
+func.func @sub_and_zero_product(%len: i32, %d: memref<8x32xf32, #bir.mem<dram>>) {
+  %n = bir.read_var %len on pool
+  %less = bir.alu_imm sub %n, 2 on pool
+  bir.dynamic_for %j = 0 to 3 * %less + 0 step 1 max_trip 8 on pool {
+    %ap = bir.reg_ap %d addr %j pattern [[1, 32]] : memref<8x32xf32, #bir.mem<dram>>
+    bir.dma %ap -> %ap on pool
+  }
+  %big = bir.alu_imm mult %n, 65536 on pool
+  bir.dynamic_for %k = 0 to 65536 * %big + 0 step 1 max_trip 8 on pool {
+    %ap = bir.reg_ap %d addr %k pattern [[1, 32]] : memref<8x32xf32, #bir.mem<dram>>
+    bir.dma %ap -> %ap on pool
+  }
+  return
+}

@@ -147,6 +147,51 @@ void AluImmOp::getCanonicalizationPatterns(RewritePatternSet &results,
   results.add<FoldConstantAluImm, ReassociateAluImm>(context);
 }
 
+namespace {
+/// An affine trip count goes into the loop's own fields: for
+/// ub = coef * r + const with r = x + c, x - c or x * c (an alu_imm),
+/// ub = coef * x + (const + coef * c), ... or (coef * c) * x + const.
+/// Exact in the registers' 32-bit wrapping arithmetic (evaluateAlu), as the
+/// loop reads its bound; a product coefficient of 0 stays unfolded.
+struct FoldAffineTripCount : OpRewritePattern<DynamicForOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(DynamicForOp loop,
+                                PatternRewriter &rewriter) const override {
+    auto bound = loop.getUbReg().getDefiningOp<AluImmOp>();
+    if (!bound)
+      return rewriter.notifyMatchFailure(loop, "the bound is not an alu_imm");
+    int32_t coef = loop.getUbCoef(), constant = loop.getUbConst();
+    int32_t term = evaluateAlu(AluOpKind::mult, coef, bound.getImm());
+    switch (bound.getKind()) {
+    case AluOpKind::add:
+      constant = evaluateAlu(AluOpKind::add, constant, term);
+      break;
+    case AluOpKind::sub:
+      constant = evaluateAlu(AluOpKind::sub, constant, term);
+      break;
+    case AluOpKind::mult:
+      if (term == 0)
+        return rewriter.notifyMatchFailure(loop, "the coefficient would be 0");
+      coef = term;
+      break;
+    default:
+      return rewriter.notifyMatchFailure(loop, "not an affine bound");
+    }
+    rewriter.modifyOpInPlace(loop, [&] {
+      loop.getUbRegMutable().assign(bound.getLhs());
+      loop.setUbCoef(coef);
+      loop.setUbConst(constant);
+    });
+    return success();
+  }
+};
+} // namespace
+
+void DynamicForOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                               MLIRContext *context) {
+  results.add<FoldAffineTripCount>(context);
+}
+
 //===----------------------------------------------------------------------===//
 // Loops
 //===----------------------------------------------------------------------===//

@@ -143,6 +143,7 @@ def BIR_DynamicForOp : BIR_Inst<"dynamic_for",
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
+  let hasCanonicalizer = 1;
   let extraClassDeclaration = [{
     /// The induction register.
     mlir::BlockArgument getInductionReg() { return getBody().getArgument(0); }
