@@ -255,7 +255,9 @@ public:
                                           const std::string &options) {
     auto p = std::make_unique<Program>();
     p->source = p->session.parse(source);
-    p->module = p->session.parse(source);
+    // The pipeline runs on a copy; the source stays for simulate().
+    p->module = mlirModuleFromOperation(
+        mlirOperationClone(mlirModuleGetOperation(p->source)));
     p->options = options;
     p->lowersToADDR4 = pipeline == "lower-to-addr4";
     std::string text = pipeline;

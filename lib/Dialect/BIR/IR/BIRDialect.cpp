@@ -50,6 +50,13 @@ std::optional<int64_t> dyn::bir::getByteSize(MemRefType type) {
   return bytes;
 }
 
+int64_t dyn::bir::getBytesPerPartition(MemRefType type) {
+  int64_t bytes = *getElementBytes(type);
+  for (int64_t d : type.getShape().drop_front())
+    bytes *= d;
+  return bytes;
+}
+
 std::optional<MemorySpace> dyn::bir::getMemorySpace(MemRefType type) {
   if (auto space = llvm::dyn_cast_or_null<MemorySpaceAttr>(type.getMemorySpace()))
     return space.getValue();

@@ -35,13 +35,6 @@ struct Placement {
 
 } // namespace
 
-static int64_t bytesPerPartition(MemRefType type) {
-  int64_t bytes = *getElementBytes(type);
-  for (int64_t d : type.getShape().drop_front())
-    bytes *= d;
-  return llvm::alignTo(bytes, kAlignment);
-}
-
 static LogicalResult place(MutableArrayRef<Placement> locations, int64_t capacity,
                     StringRef space) {
   llvm::sort(locations, [](Placement a, Placement b) {
@@ -99,7 +92,8 @@ struct BIRAllocateMemoryPass
       auto [start, end] = order.liveRange(alloc.getResult());
       if (alloc.getDynamicDMAScratchLoc()) // used by the DGE throughout
         std::tie(start, end) = std::make_pair(int64_t(0), order.end(func));
-      Placement loc{alloc, start, end, bytesPerPartition(alloc.getType())};
+      Placement loc{alloc, start, end, static_cast<int64_t>(llvm::alignTo(
+                           getBytesPerPartition(alloc.getType()), kAlignment))};
       (space == MemorySpace::sbuf ? sbuf : psum).push_back(loc);
     });
     if (failed(place(sbuf, AddressMap::getCapacity(MemorySpace::sbuf), "SBUF")) ||

@@ -271,12 +271,8 @@ static LogicalResult lower(DMAOp dma, DescriptorLimits &limits) {
 static LogicalResult checkScratchUse(func::FuncOp func) {
   int64_t capacity = -1;
   func.walk([&](bir::AllocOp alloc) {
-    if (!alloc.getDynamicDMAScratchLoc())
-      return;
-    ArrayRef<int64_t> shape = alloc.getType().getShape();
-    capacity = 1;
-    for (int64_t extent : shape.drop_front())
-      capacity *= extent;
+    if (alloc.getDynamicDMAScratchLoc())
+      capacity = bir::getBytesPerPartition(alloc.getType());
   });
   TriggerOp largest;
   int64_t largestUse = 0, largestCount = 0;

@@ -29,7 +29,7 @@ using namespace mlir;
 using namespace mlir::bufferization;
 using namespace dyn::dynshape;
 
-/// The operand an update writes in place, or null for other uses.
+/// True for the operand an update writes in place (its operand #1).
 static bool isUpdateDestination(OpOperand &use) {
   return isa<DynamicUpdateSliceOp, ScatterOp>(use.getOwner()) &&
          use.getOperandNumber() == 1;

@@ -40,6 +40,10 @@ std::optional<int64_t> getElementBytes(mlir::MemRefType type);
 /// elements are not whole bytes, or the size overflows 64 bits.
 std::optional<int64_t> getByteSize(mlir::MemRefType type);
 
+/// Bytes each partition holds of an on-chip location (dimension 0 is the
+/// partition dimension): the element bytes times the other extents.
+int64_t getBytesPerPartition(mlir::MemRefType type);
+
 /// Elements a `[step, num]` pattern visits: the product of its nums; none
 /// when it overflows 64 bits.
 std::optional<int64_t> getPatternElements(llvm::ArrayRef<int64_t> pattern);
