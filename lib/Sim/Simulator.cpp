@@ -428,12 +428,13 @@ LogicalResult Machine::copy(dge::DescriptorOp desc, bir::Engine engine) {
     int64_t offset;
     uint32_t word;
     ArrayRef<int64_t> pattern;
+    int64_t firstIndex;
   } in[2] = {{desc.getSrc(), desc.getSrcDyn(), desc.getSrcMode(),
               static_cast<int64_t>(desc.getSrcOffset()), *desc.getSrcAddr4(),
-              desc.getSrcPattern()},
+              desc.getSrcPattern(), desc.getFirstIndex(/*src=*/true)},
              {desc.getDst(), desc.getDstDyn(), desc.getDstMode(),
               static_cast<int64_t>(desc.getDstOffset()), *desc.getDstAddr4(),
-              desc.getDstPattern()}};
+              desc.getDstPattern(), desc.getFirstIndex(/*src=*/false)}};
   for (int i = 0; i < 2; ++i) {
     SideWalk &w = sides[i];
     w.storage = storage(in[i].mem);
@@ -468,9 +469,12 @@ LogicalResult Machine::copy(dge::DescriptorOp desc, bir::Engine engine) {
       Storage *ids = storage(in[i].dyn);
       if (!ids || ids->elementBytes != 4)
         return fail("index tensor is not an i32 location");
-      w.rows.resize(ids->numElements);
-      for (int64_t k = 0; k < ids->numElements; ++k)
-        std::memcpy(&w.rows[k], elementAddress(*ids, 4 * k), 4);
+      // Descriptor row r reads index slot firstIndex + r (the verifier
+      // keeps the slots inside the index tensor).
+      int64_t first = in[i].firstIndex;
+      w.rows.resize(std::max<int64_t>(0, ids->numElements - first));
+      for (size_t k = 0; k < w.rows.size(); ++k)
+        std::memcpy(&w.rows[k], elementAddress(*ids, 4 * (first + k)), 4);
       w.rowStride = s.rowElements * s.elementBytes;
     }
   }

@@ -195,7 +195,7 @@ def parse(data):
                     m["blocks"].append([budget, descs])
             else:
                 m["records"] = [[r.get("B"), r.get("I"), r.get("B"),
-                                 r.get("I"), r.get("I")]
+                                 r.get("I"), r.get("I"), r.get("I")]
                                 for _ in range(r.get("I"))]
             if r.pos != ends[-1]:
                 return None
@@ -423,8 +423,9 @@ def write(m):
             w.put("B", rec[0], "record_kind")
             w.put("I", rec[1], "loc_index")
             w.put("B", rec[2], "index_size")
-            w.put("I", rec[3], "index_count")
-            w.put("I", rec[4], "row_stride")
+            w.put("I", rec[3], "first_index")
+            w.put("I", rec[4], "index_count")
+            w.put("I", rec[5], "row_stride")
 
     for tag, body in zip(TAGS, [func, locs, insts, blocks, records]):
         section(tag, body)
@@ -497,6 +498,7 @@ def interesting_for(rng, kind, old, m):
         return rng.choice([0, 1, 2, old - 1, old + 1, old * 2, NONE,
                            0x7FFFFFFF, 1 << 20])
     if kind in ("budget", "bytes", "offset", "address", "index_count",
+                "first_index",
                 "row_stride", "elem_index", "string_length",
                 "section_length", "count"):
         return rng.choice([0, 1, 2, 4, old + 1, old - 1, old + 4, old - 4,

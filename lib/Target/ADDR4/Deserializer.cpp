@@ -210,6 +210,11 @@ LogicalResult Deserializer::buildTrigger(const InstructionSpec &in, size_t at,
                        ctx, static_cast<dge::IndirectRecordKind>(
                                 m.records[side.record].kind));
     };
+    auto firstIndex = [&](const SideSpec &side) {
+      return side.record == kNone || m.records[side.record].first == 0
+                 ? IntegerAttr()
+                 : b.getI64IntegerAttr(m.records[side.record].first);
+    };
     dge::DescriptorOp::create(
         inner, loc, mems[0], dyns[0], mems[1], dyns[1],
         dge::AddressModeAttr::get(ctx, modes[0]),
@@ -220,7 +225,7 @@ LogicalResult Deserializer::buildTrigger(const InstructionSpec &in, size_t at,
         b.getDenseI64ArrayAttr(desc.dst.pattern),
         b.getI32IntegerAttr(desc.src.rawWord),
         b.getI32IntegerAttr(desc.dst.rawWord), record(desc.src),
-        record(desc.dst));
+        record(desc.dst), firstIndex(desc.src), firstIndex(desc.dst));
   }
   std::optional<bir::Engine> queue;
   if (in.queue != 0xFF)

@@ -56,8 +56,9 @@ static void printSide(llvm::raw_ostream &os, StringRef name, const SideSpec &s,
        << dge::stringifyIndirectRecordKind(
               static_cast<dge::IndirectRecordKind>(rec.kind))
        << " (index "
-       << "location " << rec.location << ", " << rec.count << " x i32, row "
-       << "stride " << rec.rowStride << " bytes)";
+       << "location " << rec.location << ", slots " << rec.first << " to "
+       << uint64_t(rec.first) + rec.count - 1 << ", row stride "
+       << rec.rowStride << " bytes)";
   }
   os << '\n';
 }

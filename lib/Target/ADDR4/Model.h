@@ -81,11 +81,13 @@ struct BlockSpec {
   uint32_t budget = 0;
   llvm::SmallVector<DescriptorSpec> descriptors;
 };
+/// An indirect record: the index slots [first, first + count) of a 1-D i32
+/// location, one per descriptor row.
 struct RecordSpec {
   uint8_t kind = 0;
   uint32_t location = 0;
   uint8_t elementBytes = 0;
-  uint32_t count = 0, rowStride = 0;
+  uint32_t first = 0, count = 0, rowStride = 0;
 };
 
 struct ContainerModel {

@@ -521,6 +521,7 @@ private:
       rec.kind = r.get<uint8_t>("a record kind");
       rec.location = r.get<uint32_t>("a record location");
       rec.elementBytes = r.get<uint8_t>("an index size");
+      rec.first = r.get<uint32_t>("a first index");
       rec.count = r.get<uint32_t>("an index count");
       rec.rowStride = r.get<uint32_t>("a row stride");
       if (r.failed())
@@ -541,9 +542,7 @@ private:
     if (s.word.registerMode || s.word.mode == Mode::Patched)
       return true;
     const LocationSpec &loc = m.locations[s.location];
-    const TensorSpec &t = loc.kind == Argument
-                              ? m.arguments[loc.argument].tensor
-                              : loc.tensor;
+    const TensorSpec &t = tensorOf(loc);
     // Sizes were checked when the tensor was read.
     int64_t elements = 1;
     for (uint32_t d : t.dims)
@@ -580,6 +579,30 @@ private:
     return true;
   }
 
+  /// The tensor a location holds: an argument's, or its own.
+  const TensorSpec &tensorOf(const LocationSpec &loc) const {
+    return loc.kind == Argument ? m.arguments[loc.argument].tensor
+                                : loc.tensor;
+  }
+
+  /// An indirect side's record names a 1-D i32 index tensor, and the
+  /// side's rows (its first entry) read slots [first, first + count)
+  /// inside it.
+  bool checkIndexSlots(const SideSpec &s, const RecordSpec &rec) {
+    const TensorSpec &ids = tensorOf(m.locations[rec.location]);
+    const bir::ElementTypeInfo *element = bir::lookupElementType(ids.element);
+    if (ids.dims.size() != 1 || !element || element->name != "i32")
+      return fail("corrupt container: an indirect record's index tensor is "
+                  "not a 1-D i32 tensor");
+    if (s.pattern.size() < 2 || s.pattern[1] != rec.count ||
+        uint64_t(rec.first) + rec.count > ids.dims[0])
+      return fail("corrupt container: an indirect side's rows and its "
+                  "record's index slots " +
+                  std::to_string(rec.first) + " + " +
+                  std::to_string(rec.count) + " disagree");
+    return true;
+  }
+
   /// References between sections.
   bool crossCheck() {
     llvm::SmallVector<unsigned> uses(m.blocks.size(), 0);
@@ -605,6 +628,8 @@ private:
           if (indirect && s->record >= m.records.size())
             return fail("corrupt container: record index " +
                         std::to_string(s->record) + " out of range");
+          if (indirect && !checkIndexSlots(*s, m.records[s->record]))
+            return false;
           if (!checkStaticSide(*s))
             return false;
           if (!s->word.registerMode && s->word.mode == Mode::Patched &&

@@ -241,6 +241,7 @@ private:
       w.put<uint8_t>(rec.kind);
       w.put<uint32_t>(rec.location);
       w.put<uint8_t>(rec.elementBytes);
+      w.put<uint32_t>(rec.first);
       w.put<uint32_t>(rec.count);
       w.put<uint32_t>(rec.rowStride);
     }

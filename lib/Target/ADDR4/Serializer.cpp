@@ -545,19 +545,22 @@ LogicalResult Serializer::processSide(dge::DescriptorOp desc, StringRef name,
     return desc.emitOpError("indirect side has no record; run addr4-encode "
                             "first");
   auto memType = llvm::cast<MemRefType>(mem.getType());
-  auto idsType = llvm::cast<MemRefType>(dyn.getType());
   RecordSpec record;
   record.kind = static_cast<uint8_t>(*kind);
   record.location = *ids;
   record.elementBytes = 4;
-  FailureOr<uint32_t> count =
-      fit<uint32_t>(desc, idsType.getNumElements(), "an index count of");
+  // The descriptor's rows read index slots [first, first + rows); the
+  // verifier keeps them inside the index tensor.
+  FailureOr<uint32_t> first = fit<uint32_t>(
+      desc, desc.getFirstIndex(name == "src"), "a first index of");
+  FailureOr<uint32_t> count = fit<uint32_t>(desc, pattern[1], "an index count of");
   FailureOr<uint32_t> rowStride = fit<uint32_t>(
       desc,
       memType.getStridesAndOffset().first[0] * *bir::getElementBytes(memType),
       "a row stride of");
-  if (failed(count) || failed(rowStride))
+  if (failed(first) || failed(count) || failed(rowStride))
     return failure();
+  record.first = *first;
   record.count = *count;
   record.rowStride = *rowStride;
   side.record = m.records.size();

@@ -456,3 +456,26 @@ func.func @unknown_record(%d: memref<64xf32, #bir.mem<dram>>) {
   dge.trigger %b type none on sp
   return
 }
+
+// -----
+
+// Rows 0..3 of the descriptor read index slots 2..5 of a 4-element tensor.
+func.func @indirect_slots_past_end(%t: memref<64x16xf32, #bir.mem<dram>>, %o: memref<4x16xf32, #bir.mem<dram>>, %ids: memref<4xi32, #bir.mem<dram>>) {
+  %b = dge.block {
+    // expected-error @+1 {{'dge.descriptor' op source reads index slots 2 to 5 of a 4-element index tensor}}
+    dge.descriptor src %t [indirect %ids from 2 : memref<4xi32, #bir.mem<dram>> + 0] dst %o [imm + 0] bytes 256 pattern [[16, 4], [1, 16]] -> [[16, 4], [1, 16]] : memref<64x16xf32, #bir.mem<dram>>, memref<4x16xf32, #bir.mem<dram>>
+  }
+  dge.trigger %b type swdge on pool
+  return
+}
+
+// -----
+
+func.func @first_index_not_indirect(%t: memref<64x16xf32, #bir.mem<dram>>, %o: memref<4x16xf32, #bir.mem<dram>>) {
+  %b = dge.block {
+    // expected-error @+1 {{'dge.descriptor' op destination has a first index but is not indirect}}
+    dge.descriptor src %t [imm + 0] dst %o [imm + 0] bytes 256 pattern [[16, 4], [1, 16]] -> [[16, 4], [1, 16]] {dst_first_index = 1 : i64} : memref<64x16xf32, #bir.mem<dram>>, memref<4x16xf32, #bir.mem<dram>>
+  }
+  dge.trigger %b type swdge on pool
+  return
+}

@@ -17,16 +17,6 @@ func.func @unassigned(%d: memref<64xf32, #bir.mem<dram>>) {
 
 // -----
 
-func.func @indirect_over_budget(%table: memref<64x16xf32, #bir.mem<dram>>, %ids: memref<2xi32, #bir.mem<dram>>, %out: memref<2x16xf32, #bir.mem<dram>>) {
-  %g = bir.ap %table offset 0 pattern [[16, 2], [1, 16]] indirect %ids arg_id 0 indirect_dim 0 max_index 2 : memref<2xi32, #bir.mem<dram>> : memref<64x16xf32, #bir.mem<dram>>
-  %o = bir.ap %out offset 0 pattern [[16, 2], [1, 16]] : memref<2x16xf32, #bir.mem<dram>>
-  // expected-error @+1 {{'dge.dma' op is an indirect DMA of 128 bytes, over max-descriptor-bytes 4; splitting indirect DMAs is not supported}}
-  dge.dma %g -> %o type hwdge on pool queue sp
-  return
-}
-
-// -----
-
 // 128 bytes as 32 f32 on one side and 4 x 8 f32 on the other.
 func.func @different_shapes_over_budget(%a: memref<32xf32, #bir.mem<dram>>, %b: memref<4x8xf32, #bir.mem<dram>>) {
   %s = bir.ap %a offset 0 pattern [[1, 32]] : memref<32xf32, #bir.mem<dram>>

@@ -296,3 +296,40 @@ func.func @split_register_side(%a: memref<16x64xf32, #bir.mem<dram>>, %c: memref
   dge.dma %e -> %f type swdge on pool
   return
 }
+
+// -----
+
+// A gather of 8 rows of 256 bytes (2048): under a budget of 1000 it splits
+// by chunks of index rows, 3 rows each; each chunk reads its own index
+// slots (`from 3`, `from 6`), and the plain side moves on by 3 rows.
+// CHECK-LABEL: func.func @split_gather
+// FULL:      dge.descriptor src %{{.*}} [indirect %{{.*}} : memref<8xi32, #bir.mem<dram>> + 0] dst %{{.*}} [imm + 0] bytes 2048 pattern {{\[\[}}64, 8], [1, 64]] -> {{\[\[}}64, 8], [1, 64]]
+// SPLIT:      dge.descriptor src %{{.*}} [indirect %{{.*}} : memref<8xi32, #bir.mem<dram>> + 0] dst %{{.*}} [imm + 0] bytes 768 pattern {{\[\[}}64, 3], [1, 64]] -> {{\[\[}}64, 3], [1, 64]]
+// SPLIT-NEXT: dge.descriptor src %{{.*}} [indirect %{{.*}} from 3 : memref<8xi32, #bir.mem<dram>> + 0] dst %{{.*}} [imm + 768] bytes 768 pattern {{\[\[}}64, 3], [1, 64]] -> {{\[\[}}64, 3], [1, 64]]
+// SPLIT-NEXT: dge.descriptor src %{{.*}} [indirect %{{.*}} from 6 : memref<8xi32, #bir.mem<dram>> + 0] dst %{{.*}} [imm + 1536] bytes 512 pattern {{\[\[}}64, 2], [1, 64]] -> {{\[\[}}64, 2], [1, 64]]
+// SPLIT-NEXT: }
+func.func @split_gather(%table: memref<512x64xf32, #bir.mem<dram>>, %ids: memref<8xi32, #bir.mem<dram>>, %out: memref<8x64xf32, #bir.mem<dram>>) {
+  %g = bir.ap %table offset 0 pattern [[64, 8], [1, 64]] indirect %ids arg_id 0 indirect_dim 0 max_index 8 : memref<8xi32, #bir.mem<dram>> : memref<512x64xf32, #bir.mem<dram>>
+  %o = bir.ap %out offset 0 pattern [[64, 8], [1, 64]] : memref<8x64xf32, #bir.mem<dram>>
+  dge.dma %g -> %o type hwdge on pool queue sp
+  return
+}
+
+// -----
+
+// A scatter of 2 rows of 2048 bytes: one row is over the budget, so each
+// piece is part of one row; the indirect side keeps its row as a one-row
+// entry with that row's index slot, and moves on inside the row.
+// CHECK-LABEL: func.func @split_scatter_inside_rows
+// SPLIT:      dge.descriptor src %{{.*}} [imm + 0] dst %{{.*}} [indirect %{{.*}} : memref<2xi32, #bir.mem<dram>> + 0] bytes 1000 pattern {{\[\[}}1, 250]] -> {{\[\[}}512, 1], [1, 250]]
+// SPLIT-NEXT: dge.descriptor src %{{.*}} [imm + 1000] dst %{{.*}} [indirect %{{.*}} : memref<2xi32, #bir.mem<dram>> + 1000] bytes 1000 pattern {{\[\[}}1, 250]] -> {{\[\[}}512, 1], [1, 250]]
+// SPLIT-NEXT: dge.descriptor src %{{.*}} [imm + 2000] dst %{{.*}} [indirect %{{.*}} : memref<2xi32, #bir.mem<dram>> + 2000] bytes 48 pattern {{\[\[}}1, 12]] -> {{\[\[}}512, 1], [1, 12]]
+// SPLIT-NEXT: dge.descriptor src %{{.*}} [imm + 2048] dst %{{.*}} [indirect %{{.*}} from 1 : memref<2xi32, #bir.mem<dram>> + 0] bytes 1000 pattern {{\[\[}}1, 250]] -> {{\[\[}}512, 1], [1, 250]]
+// SPLIT:      dge.descriptor src %{{.*}} [imm + 4048] dst %{{.*}} [indirect %{{.*}} from 1 : memref<2xi32, #bir.mem<dram>> + 2000] bytes 48 pattern {{\[\[}}1, 12]] -> {{\[\[}}512, 1], [1, 12]]
+// SPLIT-NEXT: }
+func.func @split_scatter_inside_rows(%rows: memref<2x512xf32, #bir.mem<dram>>, %ids: memref<2xi32, #bir.mem<dram>>, %table: memref<64x512xf32, #bir.mem<dram>>) {
+  %s = bir.ap %rows offset 0 pattern [[512, 2], [1, 512]] : memref<2x512xf32, #bir.mem<dram>>
+  %t = bir.ap %table offset 0 pattern [[512, 2], [1, 512]] indirect %ids arg_id 0 indirect_dim 0 max_index 2 : memref<2xi32, #bir.mem<dram>> : memref<64x512xf32, #bir.mem<dram>>
+  dge.dma %s -> %t type hwdge on pool queue sp
+  return
+}

@@ -19,7 +19,7 @@
 namespace dyn::addr4 {
 
 inline constexpr char kMagic[4] = {'D', 'Y', 'N', '4'};
-inline constexpr uint16_t kVersion = 1;
+inline constexpr uint16_t kVersion = 2;
 
 /// The largest container serialize writes unless told otherwise
 /// (project-defined; dyn-translate --max-container-bytes).

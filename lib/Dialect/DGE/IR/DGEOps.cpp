@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/Format.h"
 
 using namespace mlir;
@@ -89,7 +90,8 @@ LogicalResult TriggerOp::verify() {
 
 static LogicalResult verifySide(DescriptorOp op, StringRef name, Value mem,
                                 Value dyn, AddressMode mode, int64_t offset,
-                                ArrayRef<int64_t> pattern, int64_t bytes) {
+                                ArrayRef<int64_t> pattern, int64_t bytes,
+                                std::optional<uint64_t> firstIndex) {
   auto type = llvm::cast<MemRefType>(mem.getType());
   std::optional<int64_t> elementBytes = bir::getElementBytes(type);
   if (!bir::getMemorySpace(type) || !elementBytes)
@@ -108,6 +110,9 @@ static LogicalResult verifySide(DescriptorOp op, StringRef name, Value mem,
   if (offset < 0)
     return op.emitOpError() << name << " offset must be non-negative";
   bool hasDyn = static_cast<bool>(dyn);
+  if (firstIndex && mode != AddressMode::indirect)
+    return op.emitOpError() << name << " has a first index but is not "
+                               "indirect";
   switch (mode) {
   case AddressMode::imm:
     if (hasDyn)
@@ -131,6 +136,15 @@ static LogicalResult verifySide(DescriptorOp op, StringRef name, Value mem,
         ids.getRank() != 1 || !ids.hasStaticShape())
       return op.emitOpError() << name << " in indirect mode needs a 1-D i32 "
                                          "index tensor";
+    // Descriptor rows (the first entry's num) read index slots
+    // [first, first + rows); all of them must exist.
+    std::optional<int64_t> last =
+        llvm::checkedAdd<int64_t>(firstIndex.value_or(0), pattern[1]);
+    if (!last || *last > ids.getNumElements())
+      return op.emitOpError()
+             << name << " reads index slots " << firstIndex.value_or(0)
+             << " to " << (last ? std::to_string(*last - 1) : "over 2^63")
+             << " of a " << ids.getNumElements() << "-element index tensor";
     return success();
   }
   }
@@ -141,14 +155,15 @@ LogicalResult DescriptorOp::verify() {
   int64_t bytes = getBytes();
   return success(
       succeeded(verifySide(*this, "source", getSrc(), getSrcDyn(), getSrcMode(),
-                           getSrcOffset(), getSrcPattern(), bytes)) &&
+                           getSrcOffset(), getSrcPattern(), bytes,
+                           getSrcFirstIndex())) &&
       succeeded(verifySide(*this, "destination", getDst(), getDstDyn(),
-                           getDstMode(), getDstOffset(), getDstPattern(),
-                           bytes)));
+                           getDstMode(), getDstOffset(), getDstPattern(), bytes,
+                           getDstFirstIndex())));
 }
 
-// side := `[` (`imm` | `reg` %r | `patched` %v | `indirect` %ids `:` type)
-//         `+` offset `]`
+// side := `[` (`imm` | `reg` %r | `patched` %v
+//              | `indirect` %ids (`from` first)? `:` type) `+` offset `]`
 static ParseResult parseSide(OpAsmParser &parser, OperationState &result,
                              StringRef prefix,
                              std::optional<OpAsmParser::UnresolvedOperand> &dyn,
@@ -170,8 +185,17 @@ static ParseResult parseSide(OpAsmParser &parser, OperationState &result,
       dynType = bir::RegType::get(b.getContext());
     else if (*mode == AddressMode::patched)
       dynType = b.getI32Type();
-    else if (parser.parseColonType(dynType))
-      return failure();
+    else {
+      int64_t first;
+      if (succeeded(parser.parseOptionalKeyword("from"))) {
+        if (parser.parseInteger(first))
+          return failure();
+        result.addAttribute((prefix + "_first_index").str(),
+                            b.getI64IntegerAttr(first));
+      }
+      if (parser.parseColonType(dynType))
+        return failure();
+    }
   }
   int64_t offset;
   if (parser.parsePlus() || parser.parseInteger(offset) || parser.parseRSquare())
@@ -246,12 +270,15 @@ ParseResult DescriptorOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 static void printSide(OpAsmPrinter &p, AddressMode mode, Value dyn,
-                      int64_t offset) {
+                      std::optional<uint64_t> firstIndex, int64_t offset) {
   p << " [" << stringifyAddressMode(mode);
   if (dyn) {
     p << ' ' << dyn;
-    if (mode == AddressMode::indirect)
+    if (mode == AddressMode::indirect) {
+      if (firstIndex)
+        p << " from " << *firstIndex;
       p << " : " << dyn.getType();
+    }
   }
   p << " + " << offset << ']';
 }
@@ -265,16 +292,27 @@ static void printPattern(OpAsmPrinter &p, ArrayRef<int64_t> flat) {
 
 void DescriptorOp::print(OpAsmPrinter &p) {
   p << " src " << getSrc();
-  printSide(p, getSrcMode(), getSrcDyn(), getSrcOffset());
+  printSide(p, getSrcMode(), getSrcDyn(), getSrcFirstIndex(), getSrcOffset());
   p << " dst " << getDst();
-  printSide(p, getDstMode(), getDstDyn(), getDstOffset());
+  printSide(p, getDstMode(), getDstDyn(), getDstFirstIndex(), getDstOffset());
   p << " bytes " << getBytes() << " pattern ";
   printPattern(p, getSrcPattern());
   p << " -> ";
   printPattern(p, getDstPattern());
-  SmallVector<StringRef> elided{"src_mode",    "src_offset",  "dst_mode",
-                                "dst_offset",  "bytes",       "src_pattern",
-                                "dst_pattern", getOperandSegmentSizesAttrName()};
+  SmallVector<StringRef> elided{"src_mode",
+                                "src_offset",
+                                "dst_mode",
+                                "dst_offset",
+                                "bytes",
+                                "src_pattern",
+                                "dst_pattern",
+                                getOperandSegmentSizesAttrName()};
+  // A first index on a side that is not indirect is printed in the
+  // attribute dictionary (and rejected by the verifier).
+  if (getSrcMode() == AddressMode::indirect && getSrcDyn())
+    elided.push_back("src_first_index");
+  if (getDstMode() == AddressMode::indirect && getDstDyn())
+    elided.push_back("dst_first_index");
   if (getSrcAddr4() && getDstAddr4()) {
     p << " addr4 [" << llvm::format_hex(*getSrcAddr4(), 10) << ", "
       << llvm::format_hex(*getDstAddr4(), 10) << ']';

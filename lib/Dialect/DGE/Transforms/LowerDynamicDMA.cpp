@@ -76,10 +76,16 @@ static FailureOr<Side> describe(Operation *dma, Value ap) {
 
 namespace {
 
-/// A piece of the DMA: per side, a byte offset and a pattern.
+/// One side of a piece of the DMA: a byte offset, a pattern, and on an
+/// indirect side the first index slot it reads.
+struct PieceSide {
+  int64_t offset = 0, firstIndex = 0;
+  SmallVector<int64_t> pattern;
+};
+
+/// A piece of the DMA, one descriptor.
 struct Piece {
-  int64_t srcOffset, dstOffset;
-  SmallVector<int64_t> srcPattern, dstPattern;
+  PieceSide src, dst;
 };
 
 } // namespace
@@ -107,8 +113,37 @@ struct DescriptorLimits {
   }
 };
 
+/// The piece of `side` whose outer entries (before `k`) sit at `idx` and
+/// whose entry `k` covers `n` steps from `start`. An indirect side's first
+/// entry is its index rows: there a position is an index slot rather than
+/// bytes, and a piece inside one row keeps that row as a one-row entry.
+static PieceSide cut(const Side &side, ArrayRef<int64_t> idx, size_t k,
+                     int64_t start, int64_t n) {
+  bool indirect = side.mode == AddressMode::indirect;
+  ArrayRef<int64_t> pattern = side.pattern;
+  PieceSide piece;
+  piece.offset = side.offset;
+  for (size_t j = 0; j < k; ++j) {
+    if (indirect && j == 0)
+      piece.firstIndex = idx[0];
+    else
+      piece.offset += idx[j] * pattern[2 * j] * side.elementBytes;
+  }
+  if (indirect && k == 0)
+    piece.firstIndex = start;
+  else
+    piece.offset += start * pattern[2 * k] * side.elementBytes;
+  if (indirect && k > 0)
+    piece.pattern = {pattern[0], 1};
+  piece.pattern.append({pattern[2 * k], n});
+  piece.pattern.append(pattern.begin() + 2 * k + 2, pattern.end());
+  return piece;
+}
+
 /// Splits along the outermost entries so each piece is at most `budget`
-/// bytes; the two sides must have the same entry counts (nums). Refuses to
+/// bytes; the two sides must have the same entry counts (nums). An indirect
+/// DMA splits by chunks of index rows, each chunk reading its own index
+/// slots (or, when one row is over the budget, inside a row). Refuses to
 /// make more descriptors than the limits allow, before making any.
 static FailureOr<SmallVector<Piece>> split(Operation *dma, const Side &src,
                                            const Side &dst,
@@ -119,7 +154,8 @@ static FailureOr<SmallVector<Piece>> split(Operation *dma, const Side &src,
   if (bytes <= budget) {
     if (failed(limits.take(dma, 1)))
       return failure();
-    return SmallVector<Piece>{{src.offset, dst.offset, src.pattern, dst.pattern}};
+    return SmallVector<Piece>{{{src.offset, 0, src.pattern},
+                               {dst.offset, 0, dst.pattern}}};
   }
   auto nums = [](ArrayRef<int64_t> p) {
     SmallVector<int64_t> n;
@@ -131,10 +167,6 @@ static FailureOr<SmallVector<Piece>> split(Operation *dma, const Side &src,
     return dma->emitOpError("moves ")
            << bytes << " bytes, over max-descriptor-bytes " << budget
            << ", and its sides have different shapes, so it cannot be split";
-  if (src.mode == AddressMode::indirect || dst.mode == AddressMode::indirect)
-    return dma->emitOpError("is an indirect DMA of ")
-           << bytes << " bytes, over max-descriptor-bytes " << budget
-           << "; splitting indirect DMAs is not supported";
   if (src.elementBytes > budget)
     return dma->emitOpError("max-descriptor-bytes ")
            << budget << " is smaller than one element";
@@ -161,22 +193,11 @@ static FailureOr<SmallVector<Piece>> split(Operation *dma, const Side &src,
   SmallVector<Piece> pieces;
   SmallVector<int64_t> idx(k, 0);
   while (true) {
-    int64_t srcBase = src.offset, dstBase = dst.offset;
-    for (size_t j = 0; j < k; ++j) {
-      srcBase += idx[j] * src.pattern[2 * j] * src.elementBytes;
-      dstBase += idx[j] * dst.pattern[2 * j] * dst.elementBytes;
-    }
     int64_t num = src.pattern[2 * k + 1];
     for (int64_t start = 0; start < num; start += chunk) {
       int64_t n = std::min(chunk, num - start);
-      Piece piece;
-      piece.srcOffset = srcBase + start * src.pattern[2 * k] * src.elementBytes;
-      piece.dstOffset = dstBase + start * dst.pattern[2 * k] * dst.elementBytes;
-      piece.srcPattern = {src.pattern[2 * k], n};
-      piece.dstPattern = {dst.pattern[2 * k], n};
-      piece.srcPattern.append(src.pattern.begin() + 2 * k + 2, src.pattern.end());
-      piece.dstPattern.append(dst.pattern.begin() + 2 * k + 2, dst.pattern.end());
-      pieces.push_back(std::move(piece));
+      pieces.push_back(
+          {cut(src, idx, k, start, n), cut(dst, idx, k, start, n)});
     }
     // Next combination of the outer indices.
     size_t j = k;
@@ -216,7 +237,7 @@ static LogicalResult lower(DMAOp dma, DescriptorLimits &limits) {
     if (!layout)
       continue;
     for (Piece &piece : *pieces) {
-      int64_t &offset = isSrc ? piece.srcOffset : piece.dstOffset;
+      int64_t &offset = isSrc ? piece.src.offset : piece.dst.offset;
       if (offset % layout->getRowBytes() != 0)
         return dma.emitOpError("cannot split inside a partition at a runtime "
                                "on-chip address; raise max-descriptor-bytes");
@@ -230,18 +251,24 @@ static LogicalResult lower(DMAOp dma, DescriptorLimits &limits) {
                                DescriptorBlockType::get(ctx),
                                builder.getI64IntegerAttr(budget));
   OpBuilder inner = OpBuilder::atBlockBegin(&block.getBody().emplaceBlock());
+  // A later chunk of an index tensor is named by its first slot.
+  auto firstIndex = [&](const PieceSide &side) {
+    return side.firstIndex ? inner.getI64IntegerAttr(side.firstIndex)
+                           : IntegerAttr();
+  };
   for (const Piece &piece : *pieces) {
-    int64_t bytes = *bir::getPatternBytes(piece.srcPattern, src->elementBytes);
+    int64_t bytes = *bir::getPatternBytes(piece.src.pattern, src->elementBytes);
     DescriptorOp::create(
         inner, dma.getLoc(), src->mem, src->dyn, dst->mem, dst->dyn,
         AddressModeAttr::get(ctx, src->mode),
-        inner.getI64IntegerAttr(piece.srcOffset),
+        inner.getI64IntegerAttr(piece.src.offset),
         AddressModeAttr::get(ctx, dst->mode),
-        inner.getI64IntegerAttr(piece.dstOffset),
+        inner.getI64IntegerAttr(piece.dst.offset),
         inner.getI64IntegerAttr(bytes),
-        inner.getDenseI64ArrayAttr(piece.srcPattern),
-        inner.getDenseI64ArrayAttr(piece.dstPattern), IntegerAttr(),
-        IntegerAttr(), IndirectRecordKindAttr(), IndirectRecordKindAttr());
+        inner.getDenseI64ArrayAttr(piece.src.pattern),
+        inner.getDenseI64ArrayAttr(piece.dst.pattern), IntegerAttr(),
+        IntegerAttr(), IndirectRecordKindAttr(), IndirectRecordKindAttr(),
+        firstIndex(piece.src), firstIndex(piece.dst));
   }
   TriggerOp::create(builder, dma.getLoc(), block, dma.getDgeTypeAttr(),
                     dma.getTriggerAttr(), dma.getQueueAttr());

@@ -11,6 +11,9 @@ import struct
 import sys
 
 SECTIONS = [b"FUNC", b"LOCS", b"INST", b"BLKS", b"IREC"]
+# An indirect record: kind u8, location u32, index size u8, first index u32,
+# index count u32, row stride u32.
+RECORD_BYTES = 18
 # Bytes after opcode and engine, by opcode.
 OPERAND_BYTES = {1: 3, 2: 5, 3: 4, 4: 7, 5: 17, 106: 26, 7: 6, 8: 9}
 
@@ -113,6 +116,12 @@ def main():
         if side == "dst":
             at += 13 + 8 * data[at + 12]
         put(data, at + int(byte), "<I", int(value, 0))
+    elif mutation == "record-u32":  # ARG: RECORD+BYTE=VALUE
+        where, value = arg.split("=")
+        index, byte = where.split("+")
+        _, payload, _ = secs[b"IREC"]
+        at = payload + 4 + RECORD_BYTES * int(index) + int(byte)
+        put(data, at, "<I", int(value, 0))
     elif mutation == "append":
         data += bytes.fromhex(arg)
     else:

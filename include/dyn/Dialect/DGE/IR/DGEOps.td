@@ -111,7 +111,10 @@ def DGE_DescriptorOp : DGE_Op<"descriptor", [HasParent<"BlockOp">,
     mode `10`); `indirect` row `idx[i]` of the location for descriptor row
     `i`, through an index tensor (ADDR4 mode `01` plus its record): a read
     clamps each index into `[0, rows - 1]` (gather), a write skips an index
-    outside `[0, rows)` and applies rows in order (scatter). The encoder
+    outside `[0, rows)` and applies rows in order (scatter). Descriptor row
+    `i` reads index slot `from + i`, where `from` (`src_first_index` /
+    `dst_first_index`, printed as `from N` when set) is 0 unless a split
+    gave the descriptor a later chunk of the index tensor. The encoder
     stamps `src_addr4` / `dst_addr4`, printed in hex after `addr4`, and on
     an indirect side the record that follows its index slot
     (`src_record` / `dst_record`).
@@ -131,9 +134,19 @@ def DGE_DescriptorOp : DGE_Op<"descriptor", [HasParent<"BlockOp">,
                        OptionalAttr<I32Attr>:$src_addr4,
                        OptionalAttr<I32Attr>:$dst_addr4,
                        OptionalAttr<DGE_IndirectRecordKindAttr>:$src_record,
-                       OptionalAttr<DGE_IndirectRecordKindAttr>:$dst_record);
+                       OptionalAttr<DGE_IndirectRecordKindAttr>:$dst_record,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$src_first_index,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$dst_first_index);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The index slot that descriptor row 0 of an indirect side reads.
+    int64_t getFirstIndex(bool src) {
+      std::optional<uint64_t> first =
+          src ? getSrcFirstIndex() : getDstFirstIndex();
+      return first ? static_cast<int64_t>(*first) : 0;
+    }
+  }];
 }
 
 def DGE_TriggerOp : DGE_Op<"trigger", [BIR_InstInterface]> {
