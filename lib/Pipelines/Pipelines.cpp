@@ -54,6 +54,10 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   func.addPass(createCanonicalizerPass());
   func.addPass(createCSEPass());
   func.addPass(bir::createBIRAssembleDynamicInfo());
+  // Before the address code is expanded, so that it runs on the queue
+  // engine whose registers hardware DGE reads.
+  if (options.scalarRoute == dge::DGEType::hwdge)
+    func.addPass(dge::createDGEPlaceScalarDMAs());
   bir::DGESetupOptions setup;
   setup.scratchPerPartition = options.scratchPerPartition;
   setup.scratchBytes = options.scratchBytes;
@@ -76,6 +80,7 @@ void dyn::buildLowerToDGEPipeline(OpPassManager &pm,
   func.addPass(createConvertBIRToDGE());
   dge::DGEScanOptions scan;
   scan.vectorRoute = options.vectorRoute;
+  scan.scalarRoute = options.scalarRoute;
   func.addPass(dge::createDGEScan(scan));
   func.addPass(dge::createDGEAssignEngine());
   func.addPass(dge::createDGECleanup());

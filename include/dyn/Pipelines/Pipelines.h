@@ -52,6 +52,16 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
                                   "hardware DGE on a queue engine"),
                        clEnumValN(dge::DGEType::swdge, "swdge",
                                   "software DGE on the triggering engine"))};
+  Option<dge::DGEType> scalarRoute{
+      *this, "scalar-route",
+      llvm::cl::desc("Route of scalar dynamic-offset DMAs outside loops "
+                     "(hwdge needs ArchLevel > 29)"),
+      llvm::cl::init(dge::DGEType::swdge),
+      llvm::cl::values(clEnumValN(dge::DGEType::hwdge, "hwdge",
+                                  "hardware DGE on a queue engine, with the "
+                                  "offset's register code there"),
+                       clEnumValN(dge::DGEType::swdge, "swdge",
+                                  "software DGE on the triggering engine"))};
   Option<bir::Engine> engine{
       *this, "engine",
       llvm::cl::desc("Engine that triggers DMAs and runs their register code"),

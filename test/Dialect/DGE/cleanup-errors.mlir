@@ -72,7 +72,7 @@ func.func @hwdge_on_register_dma(%d: memref<64xf32, #bir.mem<dram>>, %p: i32) {
   %v = bir.read_var %p on pool
   %s = bir.ap %d offset 0 pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
   %t = bir.reg_ap %d addr %v pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
-  // expected-error @+1 {{'dge.dma' op is routed hwdge, which takes indirect or transposing DMAs only}}
+  // expected-error @+1 {{'dge.dma' op is routed hwdge with a scalar side, so it must be queued on its triggering engine, whose registers hold its offset}}
   dge.dma %s -> %t type hwdge on pool queue sp
   return
 }
@@ -85,7 +85,7 @@ func.func @hwdge_on_indirect_and_register(%table: memref<64x16xf32, #bir.mem<dra
   %v = bir.read_var %p on pool
   %g = bir.ap %table offset 0 pattern [[16, 4], [1, 16]] indirect %ids arg_id 0 indirect_dim 0 max_index 4 : memref<4xi32, #bir.mem<dram>> : memref<64x16xf32, #bir.mem<dram>>
   %o = bir.reg_ap %out addr %v pattern [[16, 4], [1, 16]] : memref<64x16xf32, #bir.mem<dram>>
-  // expected-error @+1 {{'dge.dma' op is routed hwdge, which takes indirect or transposing DMAs only}}
+  // expected-error @+1 {{'dge.dma' op is routed hwdge with a scalar side, so it must be queued on its triggering engine, whose registers hold its offset}}
   dge.dma %g -> %o type hwdge on pool queue sp
   return
 }
@@ -95,7 +95,7 @@ func.func @hwdge_on_indirect_and_register(%table: memref<64x16xf32, #bir.mem<dra
 func.func @hwdge_on_static_dma(%d: memref<64xf32, #bir.mem<dram>>) {
   %s = bir.ap %d offset 0 pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
   %t = bir.ap %d offset 16 pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
-  // expected-error @+1 {{'dge.dma' op is routed hwdge, which takes indirect or transposing DMAs only}}
+  // expected-error @+1 {{'dge.dma' op is routed hwdge, which takes dynamic DMAs only}}
   dge.dma %s -> %t type hwdge on sp queue sp
   return
 }

@@ -73,6 +73,14 @@ ArrayRef<dyn::bir::Engine> dyn::dge::getHWDGEEngines(Arch arch) {
   return report;
 }
 
+LogicalResult dyn::dge::checkScalarRouteForArch(Operation *op, Arch arch) {
+  if (hasHWDGE(arch))
+    return success();
+  return op->emitError("scalar-route=hwdge needs ArchLevel > 29; the "
+                       "module's target is ")
+         << stringifyArch(arch) << " (ArchLevel " << getArchLevel(arch) << ")";
+}
+
 bool dyn::dge::isHWDGEEngine(dyn::bir::Engine engine) {
   return llvm::is_contained(getHWDGEEngines(Arch::core_v5), engine);
 }
@@ -88,7 +96,7 @@ dyn::dge::checkRouteForArch(DGEType type, std::optional<bir::Engine> queue,
   if (type != DGEType::hwdge)
     return std::nullopt;
   int level = getArchLevel(arch);
-  if (level <= 29)
+  if (!hasHWDGE(arch))
     return "is routed hwdge, which needs ArchLevel > 29 (this is " +
            std::to_string(level) + ")";
   if (!queue || !llvm::is_contained(getHWDGEEngines(arch), *queue))

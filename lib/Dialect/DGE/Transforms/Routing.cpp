@@ -3,7 +3,9 @@
 // Report Stages 4 and 4b (DGE level selection). dge-scan stamps DGEType
 // (getDGEInstructionType, with the ArchLevel > 29 gate on hwdge);
 // dge-assign-engine binds hwdge DMAs, and only those (seam S3), to a DMA
-// queue engine; dge-cleanup re-asserts both (dynamic_dma_cleanup).
+// queue engine; dge-cleanup re-asserts both (dynamic_dma_cleanup). A scalar
+// DMA is hwdge only with scalar-route=hwdge, once dge-place-scalar-dmas has
+// put it and its registers on a queue engine.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,8 +64,12 @@ struct DGEScanPass : dyn::dge::impl::DGEScanBase<DGEScanPass> {
   using Base::Base;
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    bool hwdgeAvailable = getArchLevel(getArch(func)) > 29 &&
-                          vectorRoute == DGEType::hwdge;
+    Arch arch = getArch(func);
+    if (scalarRoute == DGEType::hwdge &&
+        failed(checkScalarRouteForArch(func, arch)))
+      return signalPassFailure();
+    bool vectorHWDGE = hasHWDGE(arch) && vectorRoute == DGEType::hwdge;
+    ArrayRef<bir::Engine> queues = getHWDGEEngines(arch);
     func.walk([&](DMAOp dma) {
       if (dma.getDgeType() != DGEType::unassigned)
         return;
@@ -72,9 +78,14 @@ struct DGEScanPass : dyn::dge::impl::DGEScanBase<DGEScanPass> {
       if (shape.isStatic())
         type = DGEType::none;
       else if (shape.scalar)
-        type = DGEType::swdge; // registers live on the triggering engine
+        // Registers live on the triggering engine: hardware DGE can use
+        // them only when that engine is its queue.
+        type = scalarRoute == DGEType::hwdge &&
+                       llvm::is_contained(queues, dma.getTrigger())
+                   ? DGEType::hwdge
+                   : DGEType::swdge;
       else
-        type = hwdgeAvailable ? DGEType::hwdge : DGEType::swdge;
+        type = vectorHWDGE ? DGEType::hwdge : DGEType::swdge;
       dma.setDgeType(type);
     });
   }
@@ -90,6 +101,10 @@ struct DGEAssignEnginePass
     func.walk([&](DMAOp dma) {
       if (dma.getDgeType() != DGEType::hwdge) // the report's first line
         return;
+      if (shapeOf(dma).scalar) { // its registers are its own engine's
+        dma.setQueue(dma.getTrigger());
+        return;
+      }
       size_t best = std::min_element(load.begin(), load.end()) - load.begin();
       load[best] += bir::getAccessPatternBytes(dma.getSrc()).value_or(0);
       dma.setQueue(engines[best]);
@@ -114,10 +129,13 @@ static std::optional<std::string> checkRoute(DMAOp dma, Arch arch) {
       return "is static: its route is none, not swdge";
     return std::nullopt;
   case DGEType::hwdge:
-    if (getArchLevel(arch) <= 29) // the ArchLevel gate comes first
+    if (!hasHWDGE(arch)) // the ArchLevel gate comes first
       return checkRouteForArch(DGEType::hwdge, dma.getQueue(), arch);
-    if (shape.scalar || shape.isStatic())
-      return "is routed hwdge, which takes indirect or transposing DMAs only";
+    if (shape.isStatic())
+      return "is routed hwdge, which takes dynamic DMAs only";
+    if (shape.scalar && dma.getQueue() != dma.getTrigger())
+      return "is routed hwdge with a scalar side, so it must be queued on "
+             "its triggering engine, whose registers hold its offset";
     return checkRouteForArch(DGEType::hwdge, dma.getQueue(), arch);
   }
   return std::nullopt;

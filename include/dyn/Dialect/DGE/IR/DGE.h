@@ -29,6 +29,9 @@ void setArch(mlir::Operation *module, Arch arch);
 /// The ArchLevel of a target: its enum value.
 inline int getArchLevel(Arch arch) { return static_cast<int>(arch); }
 
+/// True when `arch` has hardware DGE: ArchLevel > 29 (the report's gate).
+inline bool hasHWDGE(Arch arch) { return getArchLevel(arch) > 29; }
+
 /// The engines that may run hardware DGE for `arch`: SP and Activation (the
 /// report's set, ArchLevel <= 49), plus DVE from ArchLevel 50
 /// (project-defined).
@@ -40,6 +43,10 @@ llvm::ArrayRef<bir::Engine> getHWDGEEngines(Arch arch);
 std::optional<std::string> checkRouteForArch(DGEType type,
                                              std::optional<bir::Engine> queue,
                                              Arch arch);
+
+/// The gate of `scalar-route=hwdge` (dge-place-scalar-dmas, dge-scan): an
+/// error on `op` when `arch` has no hardware DGE.
+llvm::LogicalResult checkScalarRouteForArch(mlir::Operation *op, Arch arch);
 
 /// True when some ArchLevel allows `engine` to run hardware DGE.
 bool isHWDGEEngine(bir::Engine engine);
