@@ -26,19 +26,42 @@ func.func @last_partitions(%d: memref<128x4xf32, #bir.mem<dram>>) {
 
 // A runtime element offset `off` (f32, 4 bytes) into a PSUM location with
 // 64-byte rows at address 256: 0x2000000 + 256 + (off / 16) * 0x8000 +
-// (off % 16) * 4, the base folded into one add.
+// (off % 16) * 4, the base folded into one add. Here off = 8 * j: half
+// rows, so both the partition and the byte within it are computed.
 // DELIN-LABEL: func.func @psum_delinearization
-// DELIN:         %[[P:.*]] = bir.alu_imm divide %{{.*}}, 16 on pool
+// DELIN:         %[[OFF:.*]] = bir.alu_imm mult %{{.*}}, 8 on pool
+// DELIN-NEXT:    %[[P:.*]] = bir.alu_imm divide %[[OFF]], 16 on pool
 // DELIN-NEXT:    %[[PB:.*]] = bir.alu_imm mult %[[P]], 32768 on pool
-// DELIN-NEXT:    %[[R:.*]] = bir.alu_imm mod %{{.*}}, 16 on pool
+// DELIN-NEXT:    %[[R:.*]] = bir.alu_imm mod %[[OFF]], 16 on pool
 // DELIN-NEXT:    %[[RB:.*]] = bir.alu_imm mult %[[R]], 4 on pool
 // DELIN-NEXT:    %[[S:.*]] = bir.alu add %[[PB]], %[[RB]] on pool
 // DELIN-NEXT:    bir.alu_imm add %[[S]], 33554688 on pool
-func.func @psum_delinearization(%n: i32, %d: memref<1x16xf32, #bir.mem<dram>>) {
+func.func @psum_delinearization(%n: i32, %d: memref<1x8xf32, #bir.mem<dram>>) {
   %l = bir.read_var %n on pool
   %t = bir.alloc {address = 256 : i64} : memref<128x16xf32, #bir.mem<psum>>
   bir.dynamic_for %j = 0 to 1 * %l + 0 step 1 max_trip 128 on pool {
-    %a = bir.sym_ap %t offset affine_map<(d0) -> (d0 * 16)>(%j) pattern [[1, 16]] : memref<128x16xf32, #bir.mem<psum>>
+    %a = bir.sym_ap %t offset affine_map<(d0) -> (d0 * 8)>(%j) pattern [[1, 8]] : memref<128x16xf32, #bir.mem<psum>>
+    %x = bir.ap %d offset 0 pattern [[1, 8]] : memref<1x8xf32, #bir.mem<dram>>
+    bir.dma %x -> %a on pool
+  }
+  return
+}
+
+// -----
+
+// Whole rows: off = 16 * j + 32 on the same location is row j + 2, so the
+// address is linear in j, 0x2000000 + 256 + (j + 2) * 0x8000: 2
+// instructions instead of 7.
+// DELIN-LABEL: func.func @psum_whole_rows
+// DELIN:         bir.dynamic_for %[[J:.*]] = 0
+// DELIN:           %[[M:.*]] = bir.alu_imm mult %[[J]], 32768 on pool
+// DELIN-NEXT:      %[[A:.*]] = bir.alu_imm add %[[M]], 33620224 on pool
+// DELIN-NEXT:      bir.reg_ap %{{.*}} addr %[[A]]
+func.func @psum_whole_rows(%n: i32, %d: memref<1x16xf32, #bir.mem<dram>>) {
+  %l = bir.read_var %n on pool
+  %t = bir.alloc {address = 256 : i64} : memref<128x16xf32, #bir.mem<psum>>
+  bir.dynamic_for %j = 0 to 1 * %l + 0 step 1 max_trip 126 on pool {
+    %a = bir.sym_ap %t offset affine_map<(d0) -> (d0 * 16 + 32)>(%j) pattern [[1, 16]] : memref<128x16xf32, #bir.mem<psum>>
     %x = bir.ap %d offset 0 pattern [[1, 16]] : memref<1x16xf32, #bir.mem<dram>>
     bir.dma %x -> %a on pool
   }

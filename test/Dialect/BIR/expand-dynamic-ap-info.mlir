@@ -224,12 +224,9 @@ func.func @densify(%t: memref<512x32xf32, #bir.mem<dram>>, %ids3: memref<8xi32, 
 // CHECK-NEXT:    bir.dma
 // CHECK-NEXT:    bir.reg_ap %[[T]] addr %[[ADDR_T]] pattern
 // CHECK-NEXT:    bir.dma
-// CHECK-NEXT:    %[[MP:.*]] = bir.alu_imm mult %[[V]], 64 on pool
-// CHECK-NEXT:    %[[PARTP:.*]] = bir.alu_imm divide %[[MP]], 64 on pool
-// CHECK-NEXT:    %[[PBP:.*]] = bir.alu_imm mult %[[PARTP]], 32768 on pool
-// CHECK-NEXT:    %[[RESTP:.*]] = bir.alu_imm mod %[[MP]], 64 on pool
-// CHECK-NEXT:    %[[SUMP:.*]] = bir.alu add %[[PBP]], %[[RESTP]] on pool
-// CHECK-NEXT:    %[[ADDR_P:.*]] = bir.alu_imm add %[[SUMP]], 33554496 on pool
+// Whole PSUM rows (64 bytes each): the partition is the register itself.
+// CHECK-NEXT:    %[[MP:.*]] = bir.alu_imm mult %[[V]], 32768 on pool
+// CHECK-NEXT:    %[[ADDR_P:.*]] = bir.alu_imm add %[[MP]], 33554496 on pool
 // CHECK-NEXT:    bir.reg_ap %[[P]] addr %[[ADDR_P]] pattern
 func.func @on_chip(%row: memref<1x32xf32, #bir.mem<dram>>, %pos: i32) {
   %t = bir.alloc {address = 512 : i64} : memref<64x32xf32, #bir.mem<sbuf>>

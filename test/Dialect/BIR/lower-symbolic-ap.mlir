@@ -99,16 +99,11 @@ func.func @psum_3d_two_uses(%n: i32, %d: memref<64x32xf16, #bir.mem<dram>>) {
 
 // The SBUF address map is partition * 0x40000 + byte: with a coefficient
 // that is a whole partition (2 f32 per partition), the stride lands in
-// the partition term.
+// the partition term, and the offset is whole rows, so no divide or mod.
 // CHECK-LABEL: func.func @partition_step
 // CHECK:         bir.for %[[I:.*]] = 0 to 4 step 1 on dve {
-// CHECK:           %[[M:.*]] = bir.alu_imm mult %[[I]], 2 on dve
-// CHECK-NEXT:      %[[P:.*]] = bir.alu_imm divide %[[M]], 2 on dve
-// CHECK-NEXT:      %[[PB:.*]] = bir.alu_imm mult %[[P]], 262144 on dve
-// CHECK-NEXT:      %[[R:.*]] = bir.alu_imm mod %[[M]], 2 on dve
-// CHECK-NEXT:      %[[RB:.*]] = bir.alu_imm mult %[[R]], 4 on dve
-// CHECK-NEXT:      %[[S:.*]] = bir.alu add %[[PB]], %[[RB]] on dve
-// CHECK-NEXT:      %[[ADDR:.*]] = bir.alu_imm add %[[S]], 196544 on dve
+// CHECK:           %[[M:.*]] = bir.alu_imm mult %[[I]], 262144 on dve
+// CHECK-NEXT:      %[[ADDR:.*]] = bir.alu_imm add %[[M]], 196544 on dve
 // CHECK-NEXT:      bir.reg_ap %{{.*}} addr %[[ADDR]] pattern {{\[\[}}1, 2]] : memref<4x2xf32, #bir.mem<sbuf>>
 func.func @partition_step(%d: memref<8xf32, #bir.mem<dram>>) {
   %t = bir.alloc {address = 196544 : i64} : memref<4x2xf32, #bir.mem<sbuf>>

@@ -2,6 +2,8 @@
 
 #include "ALUBuilder.h"
 
+#include "llvm/Support/CheckedArithmetic.h"
+
 using namespace mlir;
 using namespace dyn::bir;
 
@@ -38,6 +40,38 @@ Value ALUBuilder::linear(int64_t c, ArrayRef<int64_t> coefs, ValueRange regs) {
   if (!sum)
     return constant(c);
   return c == 0 ? sum : opImm(AluOpKind::add, sum, c);
+}
+
+/// `value * scale + add` when it fits an i32 ALU immediate.
+static std::optional<int64_t> scaledImmediate(int64_t value, int64_t scale,
+                                              int64_t add) {
+  std::optional<int64_t> product = llvm::checkedMul(value, scale);
+  std::optional<int64_t> sum =
+      product ? llvm::checkedAdd(*product, add) : std::nullopt;
+  if (!sum || *sum < INT32_MIN || *sum > INT32_MAX)
+    return std::nullopt;
+  return sum;
+}
+
+Value ALUBuilder::onChipAddress(int64_t c, ArrayRef<int64_t> coefs,
+                                ValueRange regs, int64_t unitBytes,
+                                const OnChipLocation &location) {
+  int64_t rowUnits = location.getRowBytes() / unitBytes;
+  int64_t stride = location.getPartitionStride();
+  bool wholeRows = c % rowUnits == 0 && llvm::all_of(coefs, [&](int64_t k) {
+                     return k % rowUnits == 0;
+                   });
+  if (wholeRows) {
+    std::optional<int64_t> constant =
+        scaledImmediate(c / rowUnits, stride, location.getBase());
+    SmallVector<int64_t> scaled;
+    for (int64_t k : coefs)
+      if (std::optional<int64_t> s = scaledImmediate(k / rowUnits, stride, 0))
+        scaled.push_back(*s);
+    if (constant && scaled.size() == coefs.size())
+      return linear(*constant, scaled, regs);
+  }
+  return delinearize(linear(c, coefs, regs), unitBytes, location);
 }
 
 Value ALUBuilder::delinearize(Value off, int64_t unitBytes,

@@ -30,14 +30,23 @@ public:
   mlir::Value linear(int64_t c, llvm::ArrayRef<int64_t> coefs,
                      mlir::ValueRange regs);
 
-  /// The address-map address of the `off`-th unit (`unitBytes` wide) of
-  /// `location`, whose partitions hold `rowUnits = rowBytes / unitBytes`
-  /// units: base + (off / rowUnits) * partition stride + (off % rowUnits) *
-  /// unitBytes (the delinearization of Stage 3a).
+  /// The address-map address of unit `off = c + Σ coefs[i] * regs[i]`
+  /// (units `unitBytes` wide) of `location`, whose partitions hold
+  /// `rowUnits = rowBytes / unitBytes` units: base + (off / rowUnits) *
+  /// partition stride + (off % rowUnits) * unitBytes (the delinearization of
+  /// Stage 3a). When `rowUnits` divides c and every coefficient, the offset
+  /// is whole rows: off % rowUnits is 0 and off / rowUnits is linear, so the
+  /// address is one linear expression, `linear(base + c / rowUnits *
+  /// stride, coefs / rowUnits * stride)` (2 instructions for one register,
+  /// not 7).
+  mlir::Value onChipAddress(int64_t c, llvm::ArrayRef<int64_t> coefs,
+                            mlir::ValueRange regs, int64_t unitBytes,
+                            const OnChipLocation &location);
+
+private:
   mlir::Value delinearize(mlir::Value off, int64_t unitBytes,
                           const OnChipLocation &location);
 
-private:
   mlir::OpBuilder &builder;
   mlir::Location loc;
   Engine engine;

@@ -86,11 +86,12 @@ struct BIRExpandDynamicAPInfoPass
         Value &addr = computed[key];
         if (!addr) {
           ALUBuilder alu(builder, ap.getLoc(), engine);
-          addr = alu.linear(c, coefs, ap.getDynValues());
           // On chip, the byte offset becomes an address-map address.
           if (std::optional<OnChipLocation> layout =
                   OnChipLocation::get(ap.getMem()))
-            addr = alu.delinearize(addr, 1, *layout);
+            addr = alu.onChipAddress(c, coefs, ap.getDynValues(), 1, *layout);
+          else
+            addr = alu.linear(c, coefs, ap.getDynValues());
         }
         use.set(RegisterAPOp::create(builder, ap.getLoc(), ap.getType(),
                                      ap.getMem(), addr, ap.getPatternAttr()));

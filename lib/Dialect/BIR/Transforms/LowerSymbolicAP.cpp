@@ -69,9 +69,8 @@ static LogicalResult lower(SymbolicAPOp ap) {
                                "an instruction");
     OpBuilder builder(user);
     ALUBuilder alu(builder, ap.getLoc(), inst.getEngine());
-    // Horner walk of the element offset, then the delinearization.
-    Value off = alu.linear(c, coefs, ap.getIvs());
-    Value addr = alu.delinearize(off, bytes, *layout);
+    // The element offset, delinearized into the address map.
+    Value addr = alu.onChipAddress(c, coefs, ap.getIvs(), bytes, *layout);
     auto regAP = RegisterAPOp::create(builder, ap.getLoc(), ap.getType(),
                                       ap.getMem(), addr, ap.getPatternAttr());
     use.set(regAP);

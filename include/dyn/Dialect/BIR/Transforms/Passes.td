@@ -62,7 +62,11 @@ def BIRLowerSymbolicAP : Pass<"bir-lower-symbolic-ap", "::mlir::func::FuncOp"> {
     delinearized over the location's `[partition, free]` layout:
     `RegAPAddr = base + (off / free) * part_stride + (off % free) * bytes`
     (part_stride 0x40000 for SBUF, 0x8000 for PSUM; base from the address
-    map). DRAM is rejected ("cannot be DRAM"), and an offset over a register
+    map). An offset of whole rows (`free` divides the constant and every
+    coefficient) skips the divide and mod: `RegAPAddr = base + c / free *
+    part_stride + Σ (coef / free * part_stride) * iv`, 2 instructions for
+    one induction register instead of 7. DRAM is rejected ("cannot be
+    DRAM"), and an offset over a register
     that is not an enclosing loop's induction register is rejected ("loop
     axis hasn't been assigned register for induction variable!"). Needs the
     addresses of `bir-allocate-memory`.
