@@ -8,6 +8,11 @@
 // gives the same IR. The scan is deliberately narrow (one block, the
 // dynshape update ops); everything else keeps One-Shot's analysis.
 //
+// A runtime loop keeps each carried tensor in one buffer: a yield that
+// One-Shot would not keep in its iter_arg's buffer (a body that overwrites
+// the whole accumulator, or reads its old value after updating it) is first
+// copied back into the iter_arg by a full-window update, which is in place.
+//
 //===----------------------------------------------------------------------===//
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
@@ -17,7 +22,9 @@
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
 #include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 
 namespace dyn::dynshape {
@@ -128,6 +135,50 @@ private:
   DenseMap<Operation *, size_t> positions;
 };
 
+/// Copies back into its iter_arg each loop-carried tensor that One-Shot's
+/// analysis would give a buffer of its own: `dynamic_update_slice %v into
+/// %acc[0, ...]` before the yield, which writes the iter_arg's buffer in
+/// place (nothing reads the iter_arg after the yield). Without it, One-Shot
+/// fails with "Yield operand #N is not equivalent to the corresponding iter
+/// bbArg". The analysis runs only for modules with such loops.
+static LogicalResult
+copyBackLoopCarriedTensors(ModuleOp module,
+                           const OneShotBufferizationOptions &options) {
+  SmallVector<scf::ForOp> loops;
+  module.walk([&](scf::ForOp loop) {
+    if (llvm::any_of(loop.getRegionIterArgs(), [](BlockArgument arg) {
+          return isa<TensorType>(arg.getType());
+        }))
+      loops.push_back(loop);
+  });
+  if (loops.empty())
+    return success();
+  OneShotBufferizationOptions analysisOptions = options;
+  analysisOptions.allowReturnAllocsFromLoops = true;
+  OneShotAnalysisState state(module, analysisOptions);
+  if (failed(analyzeModuleOp(module, state)))
+    return failure();
+  SmallVector<std::pair<OpOperand *, BlockArgument>> copies;
+  for (scf::ForOp loop : loops) {
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    for (auto [operand, arg] :
+         llvm::zip(yield->getOpOperands(), loop.getRegionIterArgs()))
+      if (isa<RankedTensorType>(arg.getType()) &&
+          !state.areEquivalentBufferizedValues(operand.get(), arg))
+        copies.emplace_back(&operand, arg);
+  }
+  for (auto [operand, arg] : copies) {
+    OpBuilder builder(operand->getOwner());
+    Location loc = operand->getOwner()->getLoc();
+    auto type = cast<RankedTensorType>(arg.getType());
+    Value zero = arith::ConstantIntOp::create(builder, loc, 0, 32);
+    SmallVector<Value> starts(type.getRank(), zero);
+    operand->set(DynamicUpdateSliceOp::create(builder, loc, type,
+                                              operand->get(), arg, starts));
+  }
+  return success();
+}
+
 struct DynShapeBufferizePass
     : dyn::dynshape::impl::DynShapeBufferizeBase<DynShapeBufferizePass> {
   using Base::Base;
@@ -139,6 +190,9 @@ struct DynShapeBufferizePass
     OneShotBufferizationOptions options;
     options.bufferizeFunctionBoundaries = true;
     options.setFunctionBoundaryTypeConversion(LayoutMapOption::IdentityLayoutMap);
+
+    if (failed(copyBackLoopCarriedTensors(module, options)))
+      return signalPassFailure();
 
     DenseSet<Operation *> inPlace;
     bool hasCalls = module

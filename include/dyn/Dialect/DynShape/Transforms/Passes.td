@@ -92,6 +92,14 @@ def DynShapeBufferize : Pass<"dynshape-bufferize", "::mlir::ModuleOp"> {
     a tensor read after it is overwritten) goes through One-Shot's analysis
     as usual. Modules with calls are analyzed whole.
 
+    A runtime loop keeps each carried tensor in its iter_arg's buffer: a
+    yielded tensor that the analysis would give a buffer of its own (a body
+    that overwrites the whole accumulator, or reads it after updating it)
+    is first copied back by a full-window `dynamic_update_slice` into the
+    iter_arg, which is in place. One-Shot Bufferize itself rejects such
+    loops ("Yield operand #0 is not equivalent to the corresponding iter
+    bbArg").
+
     ```mlir
     %1 = dynshape.dynamic_update_slice %k into %cache[%p0, %c0] ...
     %2 = dynshape.dynamic_update_slice %k into %1[%p1, %c0] ...
