@@ -136,21 +136,26 @@ func.func @engines(%p: i32) {
 // -----
 
 // 65 constants, each used twice and all live at once with %x, need 66
-// registers; rematerialized before each use they need 3.
+// registers. Values are rematerialized one at a time where the coloring
+// fails, cheapest first: %x, read before the constants but used only after
+// them all, is read again right before its first use (the original goes);
+// constants 162 to 164 are emitted again before their first use, and 159
+// to 161 before their second, until every id is below 64.
 // CHECK-LABEL: func.func @rematerialize
-// CHECK:         %[[X:.*]] = bir.read_var %{{.*}} on pool {reg = 0 : i32}
-// CHECK-NEXT:    %[[C0:.*]] = bir.mov_imm 100 on pool {reg = 1 : i32}
-// CHECK-NEXT:    bir.alu add %[[X]], %[[C0]] on pool {reg = 2 : i32}
-// CHECK-NEXT:    %[[C1:.*]] = bir.mov_imm 101 on pool {reg = 1 : i32}
-// CHECK-NEXT:    bir.alu add %[[X]], %[[C1]] on pool {reg = 2 : i32}
-// CHECK-NOT:     reg = {{([3-9]|[1-9][0-9])}} :
-// CHECK:         %[[C64:.*]] = bir.mov_imm 164 on pool {reg = 1 : i32}
-// CHECK-NEXT:    bir.alu add %[[X]], %[[C64]] on pool {reg = 2 : i32}
-// CHECK-NEXT:    %[[D0:.*]] = bir.mov_imm 100 on pool {reg = 1 : i32}
-// CHECK-NEXT:    bir.alu mult %[[X]], %[[D0]] on pool {reg = 2 : i32}
-// CHECK-NOT:     reg = {{([3-9]|[1-9][0-9])}} :
-// CHECK:         %[[D64:.*]] = bir.mov_imm 164 on pool {reg = 1 : i32}
-// CHECK-NEXT:    bir.alu mult %[[X]], %[[D64]] on pool {reg = 2 : i32}
+// CHECK:         bir.mov_imm 100 on pool {reg = 0 : i32}
+// CHECK-NOT:     reg = {{(6[4-9]|[7-9][0-9])}} :
+// CHECK:         bir.mov_imm 161 on pool {reg = 61 : i32}
+// CHECK-NEXT:    %[[X:.*]] = bir.read_var %{{.*}} on pool {reg = 62 : i32}
+// CHECK-NEXT:    bir.alu add %[[X]], %{{.*}} on pool {reg = 63 : i32}
+// CHECK-NOT:     reg = {{(6[4-9]|[7-9][0-9])}} :
+// CHECK:         %[[C164:.*]] = bir.mov_imm 164 on pool {reg = 61 : i32}
+// CHECK-NEXT:    bir.alu add %[[X]], %[[C164]] on pool {reg = 63 : i32}
+// CHECK-NOT:     reg = {{(6[4-9]|[7-9][0-9])}} :
+// CHECK:         %[[C161:.*]] = bir.mov_imm 161 on pool {reg = 0 : i32}
+// CHECK-NEXT:    bir.alu mult %[[X]], %[[C161]] on pool {reg = 1 : i32}
+// CHECK-NEXT:    bir.alu mult %[[X]], %{{.*}} on pool {reg = 0 : i32}
+// CHECK-NEXT:    bir.alu mult %[[X]], %{{.*}} on pool {reg = 0 : i32}
+// CHECK-NEXT:    bir.alu mult %[[X]], %[[C164]] on pool {reg = 0 : i32}
 // CHECK-NEXT:    return
 func.func @rematerialize(%a: i32) {
   %x = bir.read_var %a on pool

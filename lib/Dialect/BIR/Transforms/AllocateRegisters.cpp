@@ -8,7 +8,9 @@
 // optimal for interval graphs. Since every register reference (access
 // patterns and dynamic info included) is an SSA use, the ids recorded on the
 // definitions are all a consumer needs: the report's rewireDynamicAPRegisters
-// is implicit. Under pressure constants are rematerialized at their uses.
+// is implicit. Under pressure, values that can be computed again (constants,
+// runtime scalar reads and register-ALU code over them) are rematerialized
+// at their uses, the one live longest first, until the coloring fits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +21,8 @@
 #include "LiveRanges.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace dyn::bir {
 #define GEN_PASS_DEF_BIRALLOCATEREGISTERS
@@ -80,31 +84,127 @@ static Interval *color(MutableArrayRef<Interval> intervals) {
   return nullptr;
 }
 
-/// Re-emits each mov_imm right before each of its users (before the loop for
-/// a loop bound), so constants stop occupying registers between uses.
-static bool rematerializeConstants(func::FuncOp func) {
-  SmallVector<MovImmOp> constants;
-  func.walk([&](MovImmOp op) { constants.push_back(op); });
-  bool changed = false;
-  for (MovImmOp constant : constants) {
-    if (constant.getResult().hasOneUse()) {
-      Operation *user = *constant.getResult().getUsers().begin();
-      if (constant->getNextNode() != user) {
-        constant->moveBefore(user);
-        changed = true;
-      }
+/// True when `reg` can be computed again wherever it is used: a constant, a
+/// read of a runtime scalar (arguments do not change while the function
+/// runs), or register-ALU code over such values.
+static bool isRematerializable(Value reg) {
+  Operation *def = reg.getDefiningOp();
+  if (llvm::isa_and_nonnull<MovImmOp, ReadVarOp>(def))
+    return true;
+  if (!llvm::isa_and_nonnull<AluOp, AluImmOp>(def))
+    return false;
+  return llvm::all_of(def->getOperands(), isRematerializable);
+}
+
+/// The instructions that use `reg`, each with its use: an access pattern
+/// that reads it counts at each instruction that consumes the pattern.
+static SmallVector<std::pair<Operation *, OpOperand *>> instructionUses(Value reg) {
+  SmallVector<std::pair<Operation *, OpOperand *>> uses;
+  for (OpOperand &use : reg.getUses()) {
+    Operation *user = use.getOwner();
+    if (!llvm::isa<PhysicalAPOp, SymbolicAPOp, RegisterAPOp>(user)) {
+      uses.emplace_back(user, &use);
       continue;
     }
-    changed = true;
-    for (OpOperand &use :
-         llvm::make_early_inc_range(constant.getResult().getUses())) {
-      OpBuilder builder(use.getOwner());
-      auto copy = llvm::cast<MovImmOp>(builder.clone(*constant));
-      use.set(copy);
-    }
-    constant.erase();
+    llvm::SetVector<Operation *> consumers(user->getUsers().begin(),
+                                           user->getUsers().end());
+    for (Operation *consumer : consumers)
+      uses.emplace_back(consumer, &use);
   }
-  return changed;
+  return uses;
+}
+
+/// The uses of `reg` that keep it live past position `point`, in program
+/// order: those a rematerialization would serve with a fresh copy.
+static SmallVector<std::pair<Operation *, OpOperand *>>
+usesAfter(Value reg, int64_t point, const ProgramOrder &order) {
+  Operation *scope = reg.getDefiningOp()->getParentOp();
+  SmallVector<std::pair<Operation *, OpOperand *>> later;
+  for (auto use : instructionUses(reg))
+    if (order.useEnd(use.first, scope) > point)
+      later.push_back(use);
+  llvm::stable_sort(later, [&](const auto &a, const auto &b) {
+    return order.position(a.first) < order.position(b.first);
+  });
+  return later;
+}
+
+/// Instructions in the code of `reg`.
+static int64_t codeSize(Value reg) {
+  int64_t n = 1;
+  for (Value operand : reg.getDefiningOp()->getOperands())
+    if (llvm::isa<RegType>(operand.getType()))
+      n += codeSize(operand);
+  return n;
+}
+
+/// Emits the code of `reg` again at the builder's point; records what it
+/// makes in `made`.
+static Value recompute(Value reg, OpBuilder &builder,
+                       llvm::DenseSet<Value> &made) {
+  Operation *def = reg.getDefiningOp();
+  IRMapping mapping;
+  for (Value operand : def->getOperands())
+    if (llvm::isa<RegType>(operand.getType()))
+      mapping.map(operand, recompute(operand, builder, made));
+  Value copy = builder.clone(*def, mapping)->getResult(0);
+  made.insert(copy);
+  return copy;
+}
+
+/// Erases `op` and the code feeding it once nothing uses them.
+static void eraseIfDead(Operation *op) {
+  if (!op || !op->use_empty())
+    return;
+  SmallVector<Operation *> operands;
+  for (Value operand : op->getOperands())
+    operands.push_back(operand.getDefiningOp());
+  op->erase();
+  for (Operation *def : operands)
+    if (llvm::isa_and_nonnull<MovImmOp, ReadVarOp, AluOp, AluImmOp>(def))
+      eraseIfDead(def);
+}
+
+/// Computes `reg` again for the instructions of `later` (in program order),
+/// which earlier uses leave to the original: once before the first of them
+/// in each block, shared by the later ones of that block (before the loop
+/// for a loop bound). An access pattern that reads it is copied next to its
+/// consumer.
+static void rematerialize(
+    Value reg, ArrayRef<std::pair<Operation *, OpOperand *>> later,
+    llvm::DenseSet<Value> &made) {
+  llvm::DenseMap<Block *, Value> copies;
+  llvm::SetVector<Operation *> patterns;
+  for (auto [consumer, use] : later) {
+    Value &copy = copies[consumer->getBlock()];
+    OpBuilder builder(consumer);
+    if (!copy)
+      copy = recompute(reg, builder, made);
+    Operation *user = use->getOwner();
+    if (user == consumer) {
+      use->set(copy);
+      continue;
+    }
+    // Through an access pattern: a copy of the pattern for this consumer.
+    IRMapping mapping;
+    mapping.map(reg, copy);
+    Value pattern = builder.clone(*user, mapping)->getResult(0);
+    consumer->replaceUsesOfWith(user->getResult(0), pattern);
+    patterns.insert(user);
+  }
+  for (Operation *pattern : patterns)
+    if (pattern->use_empty())
+      pattern->erase();
+  eraseIfDead(reg.getDefiningOp());
+}
+
+/// The engine and interval where coloring first fails, if it does.
+static std::optional<std::pair<Engine, Interval>>
+firstOverflow(llvm::MapVector<Engine, SmallVector<Interval>> &byEngine) {
+  for (auto &[engine, intervals] : byEngine)
+    if (Interval *spill = color(intervals))
+      return std::make_pair(engine, *spill);
+  return std::nullopt;
 }
 
 namespace {
@@ -115,22 +215,46 @@ struct BIRAllocateRegistersPass
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     auto byEngine = collectIntervals(func);
-    Interval *spill = nullptr;
-    Engine spillEngine;
-    for (auto &[engine, intervals] : byEngine)
-      if ((spill = color(intervals))) {
-        spillEngine = engine;
-        break;
-      }
-    if (spill && rematerializeConstants(func)) {
-      byEngine = collectIntervals(func);
-      spill = nullptr;
-      for (auto &[engine, intervals] : byEngine)
-        if ((spill = color(intervals))) {
-          spillEngine = engine;
-          break;
+    std::optional<std::pair<Engine, Interval>> overflow =
+        firstOverflow(byEngine);
+    // Rematerialize, one value at a time, a rematerializable value live
+    // where the coloring fails: the one that adds the fewest instructions,
+    // and of those the one whose range ends last. Then color again. A
+    // value is rematerialized at most once, and copies are never picked,
+    // so this ends.
+    llvm::DenseSet<Value> made;
+    while (overflow) {
+      auto &[engine, failing] = *overflow;
+      ProgramOrder order(func);
+      const Interval *victim = nullptr;
+      SmallVector<std::pair<Operation *, OpOperand *>> victimUses;
+      int64_t victimCost = 0;
+      for (const Interval &other : byEngine[engine]) {
+        if (other.start > failing.start || failing.start > other.end ||
+            made.contains(other.reg) || !isRematerializable(other.reg))
+          continue;
+        auto later = usesAfter(other.reg, failing.start, order);
+        if (later.empty())
+          continue;
+        llvm::SmallPtrSet<Block *, 4> blocks;
+        for (auto &use : later)
+          blocks.insert(use.first->getBlock());
+        int64_t cost = static_cast<int64_t>(blocks.size()) * codeSize(other.reg);
+        if (!victim || cost < victimCost ||
+            (cost == victimCost && other.end > victim->end)) {
+          victim = &other;
+          victimCost = cost;
+          victimUses = std::move(later);
         }
+      }
+      if (!victim)
+        break;
+      rematerialize(victim->reg, victimUses, made);
+      byEngine = collectIntervals(func);
+      overflow = firstOverflow(byEngine);
     }
+    Interval *spill = overflow ? &overflow->second : nullptr;
+    Engine spillEngine = overflow ? overflow->first : Engine::pool;
     if (spill) {
       SmallVector<Interval> &intervals = byEngine[spillEngine];
       InFlightDiagnostic diag =

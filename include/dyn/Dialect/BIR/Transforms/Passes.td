@@ -129,9 +129,17 @@ def BIRAllocateRegisters : Pass<"bir-allocate-registers", "::mlir::func::FuncOp"
     these interval graphs; each gets a physical id below 0x40 in its `reg`
     attribute (on the loop for an induction register). Every reference is an
     SSA use, so access patterns and dynamic info follow the rename
-    (rewireDynamicAPRegisters). Under pressure, `mov_imm` constants are
-    rematerialized next to their uses; when 64 registers still do not
-    suffice, the diagnostic names the engine and the live values.
+    (rewireDynamicAPRegisters). Under pressure it rematerializes: where the
+    coloring fails, a value that can be computed again (`mov_imm`,
+    `read_var` of a runtime scalar, which does not change while the
+    function runs, and `alu`/`alu_imm` code over such values) is recomputed
+    for its uses past that point, once per block before the first of them,
+    and the coloring starts over. It picks the value that adds the fewest
+    instructions (its code's length times the blocks it is recomputed in),
+    then the one live longest. Element reads (`read_elem`) and induction
+    registers cannot be recomputed; there is no spilling, since the engines
+    have no instruction that stores a register. When 64 registers still do
+    not suffice, the diagnostic names the engine and the live values.
   }];
 }
 
