@@ -224,9 +224,14 @@ func.func @densify(%t: memref<512x32xf32, #bir.mem<dram>>, %ids3: memref<8xi32, 
 // CHECK-NEXT:    bir.dma
 // CHECK-NEXT:    bir.reg_ap %[[T]] addr %[[ADDR_T]] pattern
 // CHECK-NEXT:    bir.dma
-// Whole PSUM rows (64 bytes each): the partition is the register itself.
-// CHECK-NEXT:    %[[MP:.*]] = bir.alu_imm mult %[[V]], 32768 on pool
-// CHECK-NEXT:    %[[ADDR_P:.*]] = bir.alu_imm add %[[MP]], 33554496 on pool
+// Whole PSUM rows (64 bytes each), but %v is not clamped: 64 * %v may wrap,
+// so (64 * v) / 64 = v is not proven and the general form stays.
+// CHECK-NEXT:    %[[MP:.*]] = bir.alu_imm mult %[[V]], 64 on pool
+// CHECK-NEXT:    %[[PARTP:.*]] = bir.alu_imm divide %[[MP]], 64 on pool
+// CHECK-NEXT:    %[[PBP:.*]] = bir.alu_imm mult %[[PARTP]], 32768 on pool
+// CHECK-NEXT:    %[[RESTP:.*]] = bir.alu_imm mod %[[MP]], 64 on pool
+// CHECK-NEXT:    %[[SUMP:.*]] = bir.alu add %[[PBP]], %[[RESTP]] on pool
+// CHECK-NEXT:    %[[ADDR_P:.*]] = bir.alu_imm add %[[SUMP]], 33554496 on pool
 // CHECK-NEXT:    bir.reg_ap %[[P]] addr %[[ADDR_P]] pattern
 func.func @on_chip(%row: memref<1x32xf32, #bir.mem<dram>>, %pos: i32) {
   %t = bir.alloc {address = 512 : i64} : memref<64x32xf32, #bir.mem<sbuf>>
@@ -242,5 +247,26 @@ func.func @on_chip(%row: memref<1x32xf32, #bir.mem<dram>>, %pos: i32) {
   bir.dma %d -> %s3 on pool
   %q = bir.ap %p offset 0 pattern [[32, 2], [1, 32]] scalar 0 + [64] * (%v) : memref<16x32xf16, #bir.mem<psum>>
   bir.dma %q -> %d on pool
+  return
+}
+
+// -----
+
+// The same whole PSUM rows with %v clamped into [0, 15]: 64 * %v cannot
+// wrap, so the partition is %v itself and the address is linear in it,
+// 0x2000000 + 64 + v * 0x8000: 2 instructions after the clamp instead of 7.
+// CHECK-LABEL: func.func @whole_rows_clamped
+// CHECK:         %[[HI:.*]] = bir.alu_imm min %{{.*}}, 15 on pool
+// CHECK:         %[[M:.*]] = bir.alu_imm mult %[[HI]], 32768 on pool
+// CHECK-NEXT:    %[[A:.*]] = bir.alu_imm add %[[M]], 33554496 on pool
+// CHECK-NEXT:    bir.reg_ap %{{.*}} addr %[[A]] pattern
+func.func @whole_rows_clamped(%row: memref<1x32xf16, #bir.mem<dram>>, %pos: i32) {
+  %p = bir.alloc {address = 64 : i64} : memref<16x32xf16, #bir.mem<psum>>
+  %v = bir.read_var %pos on pool
+  %lo = bir.alu_imm max %v, 0 on pool
+  %hi = bir.alu_imm min %lo, 15 on pool
+  %d = bir.ap %row offset 0 pattern [[32, 1], [1, 32]] : memref<1x32xf16, #bir.mem<dram>>
+  %s = bir.ap %p offset 0 pattern [[32, 1], [1, 32]] scalar 0 + [64] * (%hi) : memref<16x32xf16, #bir.mem<psum>>
+  bir.dma %d -> %s on pool
   return
 }

@@ -2,6 +2,7 @@
 
 #include "ALUBuilder.h"
 
+#include "mlir/Interfaces/Utils/InferIntRangeCommon.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
@@ -53,14 +54,95 @@ static std::optional<int64_t> scaledImmediate(int64_t value, int64_t scale,
   return sum;
 }
 
+/// The signed range of register `reg`, from the code that defines it
+/// (upstream's integer range rules for the ALU operations, a loop's bounds
+/// for its induction register); the full 32-bit range where nothing is
+/// known.
+static ConstantIntRanges rangeOf(Value reg) {
+  auto constant = [](int64_t v) {
+    return ConstantIntRanges::constant(APInt(32, v, /*isSigned=*/true));
+  };
+  auto between = [](int64_t lo, int64_t hi) {
+    if (lo > hi || lo < INT32_MIN || hi > INT32_MAX)
+      return ConstantIntRanges::maxRange(32);
+    return ConstantIntRanges::fromSigned(APInt(32, lo, true),
+                                         APInt(32, hi, true));
+  };
+  if (auto arg = llvm::dyn_cast<BlockArgument>(reg)) {
+    Operation *loop = arg.getOwner()->getParentOp();
+    if (auto dyn = llvm::dyn_cast<DynamicForOp>(loop))
+      if (dyn.getStep() > 0 && dyn.getMaxTrip() > 0)
+        return between(dyn.getLb(), int64_t(dyn.getLb()) +
+                                        int64_t(dyn.getStep()) *
+                                            (dyn.getMaxTrip() - 1));
+    if (auto stat = llvm::dyn_cast<ForOp>(loop))
+      if (stat.getStep() > 0)
+        return between(stat.getLb(), int64_t(stat.getUb()) - 1);
+    return ConstantIntRanges::maxRange(32);
+  }
+  Operation *def = reg.getDefiningOp();
+  if (auto mov = llvm::dyn_cast_or_null<MovImmOp>(def))
+    return constant(mov.getValue());
+  std::optional<AluOpKind> kind;
+  SmallVector<ConstantIntRanges, 2> operands;
+  if (auto alu = llvm::dyn_cast_or_null<AluOp>(def)) {
+    kind = alu.getKind();
+    operands = {rangeOf(alu.getLhs()), rangeOf(alu.getRhs())};
+  } else if (auto imm = llvm::dyn_cast_or_null<AluImmOp>(def)) {
+    kind = imm.getKind();
+    operands = {rangeOf(imm.getLhs()), constant(imm.getImm())};
+  }
+  if (!kind)
+    return ConstantIntRanges::maxRange(32);
+  switch (*kind) {
+  case AluOpKind::add:
+    return intrange::inferAdd(operands);
+  case AluOpKind::sub:
+    return intrange::inferSub(operands);
+  case AluOpKind::mult:
+    return intrange::inferMul(operands);
+  case AluOpKind::max:
+    return intrange::inferMaxS(operands);
+  case AluOpKind::min:
+    return intrange::inferMinS(operands);
+  case AluOpKind::divide:
+  case AluOpKind::mod:
+    return ConstantIntRanges::maxRange(32);
+  }
+  return ConstantIntRanges::maxRange(32);
+}
+
+/// True when `c + Σ coefs[i] * regs[i]`, computed term by term, never
+/// leaves the 32-bit range: then the registers' wrapping arithmetic gives
+/// the exact value, and exact identities hold for it.
+static bool fitsWithoutWrap(int64_t c, ArrayRef<int64_t> coefs,
+                            ValueRange regs) {
+  auto inI32 = [](int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; };
+  int64_t lo = 0, hi = 0;
+  for (auto [coef, reg] : llvm::zip(coefs, regs)) {
+    ConstantIntRanges range = rangeOf(reg);
+    int64_t a = coef * range.smin().getSExtValue();
+    int64_t b = coef * range.smax().getSExtValue();
+    if (!inI32(a) || !inI32(b))
+      return false;
+    lo += std::min(a, b);
+    hi += std::max(a, b);
+    if (!inI32(lo) || !inI32(hi))
+      return false;
+  }
+  return inI32(lo + c) && inI32(hi + c);
+}
+
 Value ALUBuilder::onChipAddress(int64_t c, ArrayRef<int64_t> coefs,
                                 ValueRange regs, int64_t unitBytes,
                                 const OnChipLocation &location) {
   int64_t rowUnits = location.getRowBytes() / unitBytes;
   int64_t stride = location.getPartitionStride();
-  bool wholeRows = c % rowUnits == 0 && llvm::all_of(coefs, [&](int64_t k) {
-                     return k % rowUnits == 0;
-                   });
+  // (k·x) / k = x and (k·x) mod k = 0 hold when k·x does not wrap.
+  bool wholeRows = c % rowUnits == 0 &&
+                   llvm::all_of(coefs,
+                                [&](int64_t k) { return k % rowUnits == 0; }) &&
+                   fitsWithoutWrap(c, coefs, regs);
   if (wholeRows) {
     std::optional<int64_t> constant =
         scaledImmediate(c / rowUnits, stride, location.getBase());

@@ -34,9 +34,10 @@ public:
   /// (units `unitBytes` wide) of `location`, whose partitions hold
   /// `rowUnits = rowBytes / unitBytes` units: base + (off / rowUnits) *
   /// partition stride + (off % rowUnits) * unitBytes (the delinearization of
-  /// Stage 3a). When `rowUnits` divides c and every coefficient, the offset
-  /// is whole rows: off % rowUnits is 0 and off / rowUnits is linear, so the
-  /// address is one linear expression, `linear(base + c / rowUnits *
+  /// Stage 3a). When `rowUnits` divides c and every coefficient, and the
+  /// registers' ranges (from their code: clamps, loop bounds) show that the
+  /// offset cannot wrap, the offset is whole rows: off % rowUnits is 0 and
+  /// off / rowUnits is linear, so the address is one linear expression, `linear(base + c / rowUnits *
   /// stride, coefs / rowUnits * stride)` (2 instructions for one register,
   /// not 7).
   mlir::Value onChipAddress(int64_t c, llvm::ArrayRef<int64_t> coefs,

@@ -63,7 +63,8 @@ def BIRLowerSymbolicAP : Pass<"bir-lower-symbolic-ap", "::mlir::func::FuncOp"> {
     `RegAPAddr = base + (off / free) * part_stride + (off % free) * bytes`
     (part_stride 0x40000 for SBUF, 0x8000 for PSUM; base from the address
     map). An offset of whole rows (`free` divides the constant and every
-    coefficient) skips the divide and mod: `RegAPAddr = base + c / free *
+    coefficient, and the induction registers' ranges show the offset
+    cannot wrap) skips the divide and mod: `RegAPAddr = base + c / free *
     part_stride + Σ (coef / free * part_stride) * iv`, 2 instructions for
     one induction register instead of 7. DRAM is rejected ("cannot be
     DRAM"), and an offset over a register
