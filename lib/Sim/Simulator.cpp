@@ -8,6 +8,8 @@
 
 #include "dyn/Sim/Simulator.h"
 
+#include "dyn/Cost/Cost.h"
+
 #include "Compute.h"
 
 #include "dyn/Dialect/BIR/IR/AddressMap.h"
@@ -43,8 +45,8 @@ struct Storage {
 class Machine {
 public:
   Machine(func::FuncOp func, ArrayRef<sim::RuntimeValue> args,
-          const SimulationLimits &limits)
-      : func(func), limits(limits) {
+          const SimulationLimits &limits, Measurement *measurement)
+      : func(func), limits(limits), measurement(measurement) {
     for (const sim::RuntimeValue &arg : args)
       this->args.push_back(arg);
   }
@@ -103,6 +105,7 @@ private:
 
   func::FuncOp func;
   SimulationLimits limits;
+  Measurement *measurement;
   int64_t trips = 0;
   SmallVector<sim::RuntimeValue> args;
   std::array<std::array<uint32_t, addr4::kNumRegisters>, 8> registers{};
@@ -164,9 +167,18 @@ LogicalResult Machine::bindArguments() {
 }
 
 LogicalResult Machine::execute(Block &block) {
-  for (Operation &op : block)
+  for (Operation &op : block) {
     if (failed(execute(&op)))
       return failure();
+    // Loops put their trips on the timeline themselves.
+    if (!measurement || llvm::isa<bir::ForOp, bir::DynamicForOp>(op))
+      continue;
+    SmallVector<cost::Work, 2> work = cost::describeWork(&op, measurement->model);
+    if (work.empty())
+      continue;
+    measurement->timeline.schedule(&op, work);
+    ++measurement->instructions;
+  }
   return success();
 }
 
@@ -290,6 +302,10 @@ LogicalResult Machine::runLoop(Operation *loop, int64_t lb, int64_t ub,
              << *maxTrip << " trips (upper bound " << ub << ")";
     if (failed(trip(loop)))
       return failure();
+    // Each trip starts with its branch on the loop's engine.
+    if (measurement)
+      measurement->timeline.schedule(
+          loop, {cost::describeTrip(loop, measurement->model)});
     reg(engine, physicalId(body.getArgument(0))) = iv;
     if (failed(execute(body)))
       return failure();
@@ -588,7 +604,7 @@ FailureOr<SmallVector<sim::RuntimeValue>> Machine::run() {
 
 FailureOr<SmallVector<sim::RuntimeValue>>
 dyn::sim::simulate(ModuleOp module, ArrayRef<sim::RuntimeValue> args,
-                   const SimulationLimits &limits) {
+                   const SimulationLimits &limits, Measurement *measurement) {
   func::FuncOp entry;
   module.walk([&](func::FuncOp f) {
     if (!f.isExternal())
@@ -596,5 +612,5 @@ dyn::sim::simulate(ModuleOp module, ArrayRef<sim::RuntimeValue> args,
   });
   if (!entry)
     return module.emitError("no entry function to simulate");
-  return Machine(entry, args, limits).run();
+  return Machine(entry, args, limits, measurement).run();
 }

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dyn/Cost/Cost.h"
 #include "dyn/InitAll.h"
 #include "dyn/Sim/Harness.h"
 #include "dyn/Sim/NumPy.h"
@@ -49,6 +50,7 @@ static cl::OptionCategory valuesCategory("Dyn-sim: inputs and outputs");
 static cl::OptionCategory compareCategory(
     "Dyn-sim: random comparison with the reference");
 static cl::OptionCategory limitsCategory("Dyn-sim: limits");
+static cl::OptionCategory costCategory("Dyn-sim: cost of the run");
 
 static cl::opt<std::string> inputFile(cl::Positional,
                                       cl::desc("<input .mlir or .addr4>"),
@@ -85,6 +87,21 @@ static cl::opt<int64_t> maxTrips(
     "max-trips", cl::desc("Loop trips the simulation may run, in all"),
     cl::init(int64_t(1) << 24), cl::cat(limitsCategory));
 
+static cl::opt<std::string> profilePath(
+    "profile",
+    cl::desc("Write the run's cycles, busy cycles per engine and DMA queue, "
+             "and instruction count as JSON to this file"),
+    cl::value_desc("path"), cl::cat(costCategory));
+static cl::opt<std::string> tracePath(
+    "trace",
+    cl::desc("Write the run as a Chrome trace-event JSON (Perfetto, "
+             "chrome://tracing) to this file"),
+    cl::value_desc("path"), cl::cat(costCategory));
+static cl::opt<std::string> latencyTable(
+    "latency-table",
+    cl::desc("A JSON file whose entries replace the default latencies"),
+    cl::value_desc("path"), cl::cat(costCategory));
+
 static int fail(const Twine &message) {
   llvm::WithColor::error(llvm::errs(), "dyn-sim") << message << "\n";
   return 1;
@@ -93,6 +110,49 @@ static int fail(const Twine &message) {
 /// The limits the options set.
 static dyn::sim::SimulationLimits limits() {
   return {maxTensorBytes, maxTrips};
+}
+
+/// Writes `print`'s output to `path`.
+static LogicalResult writeFile(StringRef path,
+                               llvm::function_ref<void(llvm::raw_ostream &)> print) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (ec)
+    return failure(fail("cannot write " + path + ": " + ec.message()));
+  print(os);
+  return success();
+}
+
+/// Simulates `binary`, measured when --profile or --trace asks for it.
+static FailureOr<SmallVector<RuntimeValue>>
+simulateBinary(ModuleOp binary, ArrayRef<RuntimeValue> args) {
+  if (profilePath.empty() && tracePath.empty())
+    return dyn::sim::simulate(binary, args, limits());
+  dyn::cost::LatencyModel model;
+  if (!latencyTable.empty()) {
+    llvm::Expected<dyn::cost::LatencyModel> loaded =
+        dyn::cost::LatencyModel::load(latencyTable);
+    if (!loaded)
+      return failure(fail(llvm::toString(loaded.takeError())));
+    model = *loaded;
+  }
+  dyn::sim::Measurement measurement(model, /*recordSlices=*/!tracePath.empty());
+  FailureOr<SmallVector<RuntimeValue>> results =
+      dyn::sim::simulate(binary, args, limits(), &measurement);
+  if (failed(results))
+    return failure();
+  if (!profilePath.empty() &&
+      failed(writeFile(profilePath, [&](llvm::raw_ostream &os) {
+        dyn::cost::printProfileJSON(os, entry, measurement.timeline,
+                                    measurement.instructions);
+      })))
+    return failure();
+  if (!tracePath.empty() &&
+      failed(writeFile(tracePath, [&](llvm::raw_ostream &os) {
+        dyn::cost::printChromeTrace(os, measurement.timeline);
+      })))
+    return failure();
+  return results;
 }
 
 /// Reads the `--arg` values: a .npy file where `signature` expects a
@@ -187,7 +247,7 @@ int main(int argc, char **argv) {
         readArguments(dyn::sim::EntrySignature::getBinary(func));
     if (failed(args))
       return 1;
-    FailureOr<SmallVector<RuntimeValue>> results = dyn::sim::simulate(*module, *args, limits());
+    FailureOr<SmallVector<RuntimeValue>> results = simulateBinary(*module, *args);
     if (failed(results) || failed(writeResults(*results, &context)))
       return 1;
     return 0;
@@ -202,6 +262,10 @@ int main(int argc, char **argv) {
   func::FuncOp func = module->lookupSymbol<func::FuncOp>(entry);
   if (!func)
     return fail("no function @" + entry + " in " + inputFile);
+  if ((reference || compare) &&
+      !(profilePath.empty() && tracePath.empty() && latencyTable.empty()))
+    return fail("--profile, --trace and --latency-table cost the binary; "
+                "they do not go with --reference or --compare");
   if (compare) {
     if (!argValues.empty())
       return fail("--compare draws random arguments; it takes no --arg");
@@ -234,7 +298,7 @@ int main(int argc, char **argv) {
         dyn::sim::compileToBinary(*module, entry, pipelineOptions, fresh);
     if (!binary)
       return 1;
-    results = dyn::sim::simulate(*binary, *args, limits());
+    results = simulateBinary(*binary, *args);
   }
   if (failed(results) || failed(writeResults(*results, &context)))
     return 1;

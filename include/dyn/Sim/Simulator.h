@@ -11,6 +11,8 @@
 #ifndef DYN_SIM_SIMULATOR_H
 #define DYN_SIM_SIMULATOR_H
 
+#include "dyn/Cost/Timeline.h"
+#include "dyn/Cost/LatencyModel.h"
 #include "dyn/Sim/Values.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -25,13 +27,26 @@ struct SimulationLimits {
   int64_t maxTrips = int64_t(1) << 24;
 };
 
+/// The cost model measured on one run (docs/CostModel.md): every executed
+/// instruction's work goes on `timeline`, with the concrete trip counts.
+struct Measurement {
+  cost::LatencyModel model;
+  cost::Timeline timeline;
+  int64_t instructions = 0;
+
+  explicit Measurement(cost::LatencyModel model, bool recordSlices = false)
+      : model(model), timeline(recordSlices) {}
+};
+
 /// Executes the entry function of `module` on `args` (one per argument of
 /// the binary: tensors for DRAM tensors, integers for i32 scalars). An
 /// access outside a location, a dynamic loop beyond its max_trip, going
-/// over `limits`, or a malformed program is a located error.
+/// over `limits`, or a malformed program is a located error. With
+/// `measurement`, the run is also costed.
 mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
 simulate(mlir::ModuleOp module, llvm::ArrayRef<RuntimeValue> args,
-         const SimulationLimits &limits = {});
+         const SimulationLimits &limits = {},
+         Measurement *measurement = nullptr);
 
 } // namespace dyn::sim
 

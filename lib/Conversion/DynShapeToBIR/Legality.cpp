@@ -8,6 +8,7 @@
 
 #include "Patterns.h"
 
+#include "dyn/Cost/Cost.h"
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -115,6 +116,13 @@ static LogicalResult checkForm(Operation *op) {
           return fail("has a runtime trip count without a provable bound; "
                       "bound its upper bound (a bounded dimension, or "
                       "arith.minsi with a constant) so it gets a max_trip");
+        if (Attribute estimate = loop->getAttr(cost::kTripEstimateAttrName)) {
+          auto trips = llvm::dyn_cast<IntegerAttr>(estimate);
+          if (!trips || trips.getInt() < 0)
+            return fail(cost::kTripEstimateAttrName.str() +
+                        " must be a non-negative integer (a profile trip "
+                        "estimate for the cost model)");
+        }
         return success();
       })
       .Case([&](memref::LoadOp load) {

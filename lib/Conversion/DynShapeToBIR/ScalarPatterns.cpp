@@ -10,6 +10,8 @@
 
 #include "dyn/Conversion/DynShapeToBIR/DynShapeToBIR.h"
 
+#include "dyn/Cost/Cost.h"
+
 #include "IntegerRanges.h"
 #include "Patterns.h"
 
@@ -244,6 +246,10 @@ struct ForToBIRLoop : OpConversionPattern<scf::ForOp> {
       auto maxTrip = maxTrips.find(op);
       if (maxTrip == maxTrips.end())
         return rewriter.notifyMatchFailure(op, "no provable trip bound");
+      // A profile trip estimate for the cost model rides along (checked
+      // before the conversion).
+      auto estimate =
+          op->getAttrOfType<IntegerAttr>(cost::kTripEstimateAttrName);
       loop = DynamicForOp::create(
           rewriter, loc, adaptor.getUpperBound(),
           rewriter.getI32IntegerAttr(*lb), rewriter.getI32IntegerAttr(*step),
@@ -251,6 +257,9 @@ struct ForToBIRLoop : OpConversionPattern<scf::ForOp> {
           rewriter.getI64IntegerAttr(maxTrip->second),
           EngineAttr::get(ctx, engine),
           IntegerAttr());
+      if (estimate)
+        loop->setAttr(cost::kTripEstimateAttrName,
+                      rewriter.getI64IntegerAttr(estimate.getInt()));
     }
     Region &body = loop->getRegion(0);
     rewriter.inlineRegionBefore(op.getRegion(), body, body.end());

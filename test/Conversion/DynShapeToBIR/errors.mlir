@@ -15,6 +15,21 @@ func.func @unbounded_loop(%t: memref<64x32xf32>, %u: memref<1x32xf32>, %n: i32) 
 
 // -----
 
+func.func @bad_trip_estimate(%u: memref<1x32xf32>, %n: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : i32
+  %b = arith.minsi %n, %c8 : i32
+  %ub = arith.index_cast %b : i32 to index
+  // expected-error @+1 {{'scf.for' op dyn.trip_estimate must be a non-negative integer (a profile trip estimate for the cost model)}}
+  scf.for %j = %c0 to %ub step %c1 {
+    memref.copy %u, %u : memref<1x32xf32> to memref<1x32xf32>
+  } {dyn.trip_estimate = -2 : i64}
+  return
+}
+
+// -----
+
 func.func @runtime_step(%u: memref<1x32xf32>, %n_i32: i32) {
   %n = arith.index_cast %n_i32 : i32 to index
   %c0 = arith.constant 0 : index

@@ -1,0 +1,83 @@
+//===- Cost.h - what each instruction costs, and a function's estimate -*- C++ -*-===//
+//
+// The cost model of docs/CostModel.md. `describeWork` turns one lowered
+// instruction (bir register code, a bir compute instruction, a dge.trigger)
+// into its work on engines and DMA queues, with the bytes it reads and
+// writes; the static estimate (`estimateFunction`, dge-cost-report) and the
+// simulator (dyn-sim --profile/--trace) schedule that same work on a
+// Timeline, so that with every trip count at its estimate the two agree
+// exactly.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DYN_COST_COST_H
+#define DYN_COST_COST_H
+
+#include "dyn/Cost/LatencyModel.h"
+#include "dyn/Cost/Timeline.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace dyn::cost {
+
+/// The attribute that gives a loop a profile trip estimate (on `scf.for`,
+/// carried to `bir.dynamic_for`).
+constexpr llvm::StringLiteral kTripEstimateAttrName = "dyn.trip_estimate";
+
+/// The work of `op` in program order; empty for ops that do no work
+/// (allocations, access patterns, descriptor blocks) and for loops, which
+/// the caller runs trip by trip.
+llvm::SmallVector<Work, 2> describeWork(mlir::Operation *op,
+                                        const LatencyModel &model);
+
+/// The work of one trip's start (its branch), on the loop's engine.
+Work describeTrip(mlir::Operation *loop, const LatencyModel &model);
+
+/// Trips of a `bir.for`, or the estimate of a `bir.dynamic_for`: its
+/// `dyn.trip_estimate`, else its `max_trip`.
+int64_t getTripEstimate(mlir::Operation *loop);
+
+struct LoopEstimate {
+  mlir::Operation *loop;
+  int64_t maxTrip;                     ///< the bound (a bir.for: its trips)
+  std::optional<int64_t> tripEstimate; ///< a dyn.trip_estimate, if any
+  int64_t bodyCycles;                  ///< one trip, from its start
+};
+
+struct FunctionEstimate {
+  std::string name;
+  int64_t cycles = 0;
+  std::array<int64_t, Resource::kCount> busy{};
+  llvm::SmallVector<LoopEstimate, 4> loops;
+  llvm::SmallVector<std::string> criticalPath;
+  /// The coarse estimator: Σ dynamic instances // 65536 per load, store
+  /// and compute instruction, // 8388608 per matmul (tensor contraction).
+  int64_t dynamicInstEstimate = 0;
+  bool hasCopy = false, hasReduce = false;
+  /// The precise estimator: Σ iteration domain × FLOPs per element, and
+  /// the bytes the DMAs move.
+  int64_t totalFlops = 0, totalBytesMoved = 0;
+};
+
+FunctionEstimate estimateFunction(mlir::func::FuncOp func,
+                                  const LatencyModel &model);
+
+void printTable(llvm::raw_ostream &os, const FunctionEstimate &estimate);
+/// A JSON array with one object per function.
+void printJSON(llvm::raw_ostream &os,
+               llvm::ArrayRef<FunctionEstimate> estimates);
+
+/// A measured run as JSON: `cycles`, `engines` (resource -> busy cycles)
+/// and `instructions`.
+void printProfileJSON(llvm::raw_ostream &os, llvm::StringRef function,
+                      const Timeline &timeline, int64_t instructions);
+
+/// The slices of a recording timeline as Chrome trace-event JSON (one track
+/// per engine and DMA queue, one complete event per slice, named after the
+/// instruction and its source location; a cycle is one microsecond).
+void printChromeTrace(llvm::raw_ostream &os, const Timeline &timeline);
+
+} // namespace dyn::cost
+
+#endif // DYN_COST_COST_H

@@ -1,0 +1,124 @@
+//===- Timeline.h - the dependency-driven schedule --------------*- C++ -*-===//
+//
+// The one scheduler of the cost model, shared by the static estimate
+// (dge-cost-report) and the simulator (dyn-sim --profile/--trace). Program
+// order stays the semantics; an instruction's work starts when its
+// resource (an engine, or the DMA queue of an engine) is free and the work
+// it depends on has finished: earlier work of the same instruction, and
+// earlier accesses to overlapping bytes of the same location (read after
+// write, write after read, write after write). A loop's trips are scheduled
+// one after another like any other instructions, so a trip's register code
+// may overlap the previous trip's DMA; the static estimate finds when the
+// schedule repeats itself from one trip to the next (`Snapshot`) and
+// extends it to the remaining trips without scheduling them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DYN_COST_TIMELINE_H
+#define DYN_COST_TIMELINE_H
+
+#include "dyn/Dialect/BIR/IR/BIR.h"
+
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <array>
+#include <limits>
+#include <string>
+
+namespace dyn::cost {
+
+/// An engine, or the DMA queue that carries the transfers an engine starts.
+struct Resource {
+  bir::Engine engine = bir::Engine::pool;
+  bool queue = false;
+
+  unsigned index() const {
+    return static_cast<unsigned>(engine) + (queue ? 8 : 0);
+  }
+  static constexpr unsigned kCount = 16;
+  /// "pool", or "pool queue".
+  std::string name() const;
+};
+
+/// Bytes [lo, hi) of a location; a runtime address touches all of it.
+struct Access {
+  mlir::Value location;
+  int64_t lo = 0, hi = std::numeric_limits<int64_t>::max();
+};
+
+/// One piece of an instruction's work on one resource.
+struct Work {
+  Resource resource;
+  int64_t cycles = 0;
+  llvm::SmallVector<Access, 2> reads, writes;
+};
+
+/// A scheduled piece of work, kept when the timeline records them, with the
+/// slice whose end it waited for (its cause on the critical path), if any.
+struct Slice {
+  Resource resource;
+  int64_t start = 0, cycles = 0;
+  mlir::Operation *op = nullptr;
+  int64_t cause = -1;
+};
+
+class Timeline {
+public:
+  explicit Timeline(bool record = false) : record(record) {}
+
+  /// Schedules the pieces of `op`'s work in order (each after the one
+  /// before it); returns when the last finishes.
+  int64_t schedule(mlir::Operation *op, llvm::ArrayRef<Work> work);
+  /// The state that decides how later work is scheduled, relative to the
+  /// end, with the end and busy cycles.
+  struct Snapshot {
+    int64_t end = 0;
+    std::array<int64_t, Resource::kCount> busy{};
+    llvm::SmallVector<int64_t> relative; // free times, spans
+  };
+  Snapshot snapshot() const;
+  /// After work that took the schedule from state `before` to a state
+  /// equal to it relative to the end, the same work repeated `times` more
+  /// times shifts everything by the same amount each time: does that
+  /// without scheduling it.
+  void repeat(const Snapshot &before, int64_t times);
+
+  /// The slices from the start to the last one to finish, each the cause
+  /// of the next (recording timelines only).
+  llvm::SmallVector<const Slice *> getCriticalPath() const;
+
+  /// When the last work finishes.
+  int64_t getEnd() const { return end.at; }
+  const std::array<int64_t, Resource::kCount> &getBusy() const { return busy; }
+  llvm::ArrayRef<Slice> getSlices() const { return slices; }
+
+private:
+  /// A finish time and the slice that ends then (-1 when not recording).
+  struct Time {
+    int64_t at = 0, slice = -1;
+  };
+  struct Span {
+    int64_t lo, hi;
+    Time finish;
+  };
+  /// The latest finish of `spans` that overlaps `access`, if later than `t`.
+  static void waitFor(llvm::ArrayRef<Span> spans, const Access &access,
+                      Time &t);
+  /// Drops the spans that `access` covers: anything later that overlaps
+  /// them overlaps `access` too, which finished after them.
+  static void dropCovered(llvm::SmallVectorImpl<Span> &spans,
+                          const Access &access);
+
+  bool record;
+  Time end;
+  std::array<Time, Resource::kCount> freeAt{};
+  std::array<int64_t, Resource::kCount> busy{};
+  llvm::DenseMap<mlir::Value, llvm::SmallVector<Span, 4>> reads, writes;
+  llvm::SmallVector<Slice, 0> slices;
+};
+
+} // namespace dyn::cost
+
+#endif // DYN_COST_TIMELINE_H

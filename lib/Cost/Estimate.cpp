@@ -1,0 +1,246 @@
+//===- Estimate.cpp - the static estimate of a lowered function -----------===//
+//
+// Report Section 5: a static region is exact, from per-instruction
+// latencies; a loop runs its trip estimate (`max_trip`, or a
+// `dyn.trip_estimate` profile value) of trips, each costing the same once
+// the schedule is steady; a dynamic-offset DMA is a DMA like any other,
+// plus the register code that computes its address. The coarse and precise estimators of data-dependent work ride
+// along.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dyn/Cost/Cost.h"
+
+#include "dyn/Dialect/DGE/IR/DGE.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
+
+using namespace mlir;
+using namespace dyn;
+using namespace dyn::cost;
+
+namespace {
+
+/// The pattern of an access-pattern operand.
+ArrayRef<int64_t> patternOf(Value ap) {
+  if (auto phys = ap.getDefiningOp<bir::PhysicalAPOp>())
+    return phys.getPattern();
+  if (auto reg = ap.getDefiningOp<bir::RegisterAPOp>())
+    return reg.getPattern();
+  return {};
+}
+
+/// Partitions (the first num) and elements per partition of an operand.
+std::pair<int64_t, int64_t> shapeOf(Value ap) {
+  ArrayRef<int64_t> pattern = patternOf(ap);
+  int64_t free = 1;
+  for (size_t i = 3; i < pattern.size(); i += 2)
+    free *= pattern[i];
+  return {pattern.size() > 1 ? pattern[1] : 1, free};
+}
+
+class Estimator {
+public:
+  Estimator(const LatencyModel &model, FunctionEstimate &result)
+      : model(model), result(result) {}
+
+  /// Schedules `block` on `timeline`.
+  void schedule(Block &block, Timeline &timeline) {
+    for (Operation &op : block) {
+      if (llvm::isa<bir::ForOp, bir::DynamicForOp>(op)) {
+        loop(&op, timeline);
+        continue;
+      }
+      SmallVector<Work, 2> work = describeWork(&op, model);
+      if (!work.empty())
+        timeline.schedule(&op, work);
+    }
+  }
+
+  /// Adds `block`'s instructions, run `factor` times, to the estimators.
+  void countRegion(Block &block, int64_t factor) {
+    for (Operation &op : block) {
+      if (llvm::isa<bir::ForOp, bir::DynamicForOp>(op))
+        countRegion(op.getRegion(0).front(), factor * getTripEstimate(&op));
+      else
+        count(&op, factor);
+    }
+  }
+
+private:
+  /// A loop: its trips one after another, as the simulator runs them, until
+  /// the schedule repeats itself from one trip to the next; the remaining
+  /// trips then each add the same cycles.
+  void loop(Operation *op, Timeline &timeline) {
+    int64_t trips = getTripEstimate(op);
+    LoopEstimate entry{op, trips, std::nullopt, 0};
+    if (auto dyn = llvm::dyn_cast<bir::DynamicForOp>(op)) {
+      entry.maxTrip = dyn.getMaxTrip();
+      if (auto attr = op->getAttrOfType<IntegerAttr>(kTripEstimateAttrName))
+        entry.tripEstimate = attr.getInt();
+    }
+    size_t index = result.loops.size();
+    result.loops.push_back(entry);
+    Work trip = describeTrip(op, model);
+    for (int64_t i = 0; i < trips; ++i) {
+      Timeline::Snapshot before = timeline.snapshot();
+      timeline.schedule(op, {trip});
+      schedule(op->getRegion(0).front(), timeline);
+      result.loops[index].bodyCycles = timeline.getEnd() - before.end;
+      if (timeline.snapshot().relative == before.relative) {
+        timeline.repeat(before, trips - i - 1);
+        break;
+      }
+    }
+  }
+
+  /// The coarse and precise estimators, for `op` run `factor` times.
+  void count(Operation *op, int64_t factor) {
+    int64_t elements = 0, flops = 0, divisor = 65536;
+    llvm::TypeSwitch<Operation *>(op)
+        .Case([&](dge::TriggerOp trigger) {
+          auto block = trigger.getBlock().getDefiningOp<dge::BlockOp>();
+          for (auto desc : block.getBody().front().getOps<dge::DescriptorOp>()) {
+            int64_t eb = *bir::getElementBytes(
+                llvm::cast<MemRefType>(desc.getSrc().getType()));
+            elements += desc.getBytes() / eb;
+            result.totalBytesMoved += desc.getBytes() * factor;
+          }
+          result.hasCopy = true;
+        })
+        .Case([&](bir::MatmulOp mm) {
+          auto [k, m] = shapeOf(mm.getStationary());
+          int64_t n = shapeOf(mm.getMoving()).second;
+          elements = k * m * n;
+          flops = 2 * elements;
+          divisor = 8388608;
+        })
+        .Case([&](bir::TensorReduceOp reduce) {
+          auto [p, f] = shapeOf(reduce.getIn());
+          elements = flops = p * f;
+          result.hasReduce = true;
+        })
+        .Case([&](bir::ActivationOp act) {
+          auto [p, f] = shapeOf(act.getOut());
+          elements = p * f;
+          flops = act.getSum() ? 2 * elements : elements;
+          result.hasReduce |= static_cast<bool>(act.getSum());
+        })
+        .Case([&](bir::TensorCopyOp copy) {
+          auto [p, f] = shapeOf(copy.getOut());
+          elements = p * f;
+          result.hasCopy = true;
+        })
+        .Case<bir::TensorTensorOp, bir::TensorScalarOp, bir::IotaOp,
+              bir::AffineSelectOp>([&](auto compute) {
+          auto [p, f] = shapeOf(compute.getOut());
+          elements = flops = p * f;
+        })
+        .Case([&](bir::MemsetOp memset) {
+          auto [p, f] = shapeOf(memset.getDst());
+          elements = p * f;
+        });
+    result.dynamicInstEstimate += elements * factor / divisor;
+    result.totalFlops += flops * factor;
+  }
+
+  const LatencyModel &model;
+  FunctionEstimate &result;
+};
+
+} // namespace
+
+/// "'bir.alu_imm' at file:line:col".
+static std::string describe(Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << op->getName();
+  if (auto loc = llvm::dyn_cast<FileLineColLoc>(op->getLoc()))
+    os << " at " << loc.getFilename().getValue() << ':' << loc.getLine()
+       << ':' << loc.getColumn();
+  return text;
+}
+
+FunctionEstimate dyn::cost::estimateFunction(func::FuncOp func,
+                                             const LatencyModel &model) {
+  FunctionEstimate result;
+  result.name = func.getName().str();
+  Timeline timeline(/*record=*/true);
+  Estimator estimator(model, result);
+  estimator.schedule(func.getBody().front(), timeline);
+  estimator.countRegion(func.getBody().front(), 1);
+  result.cycles = timeline.getEnd();
+  result.busy = timeline.getBusy();
+  for (const Slice *slice : timeline.getCriticalPath())
+    result.criticalPath.push_back(slice->resource.name() + ": " +
+                                  describe(slice->op));
+  return result;
+}
+
+/// The resources that did any work, in index order.
+static SmallVector<Resource> usedResources(
+    const std::array<int64_t, Resource::kCount> &busy) {
+  SmallVector<Resource> used;
+  for (unsigned i = 0; i < Resource::kCount; ++i)
+    if (busy[i])
+      used.push_back({static_cast<bir::Engine>(i % 8), i >= 8});
+  return used;
+}
+
+void dyn::cost::printTable(raw_ostream &os, const FunctionEstimate &e) {
+  os << "function @" << e.name << ": " << e.cycles << " cycles\n";
+  for (Resource r : usedResources(e.busy))
+    os << "  " << llvm::left_justify(r.name(), 12) << " busy "
+       << e.busy[r.index()] << " cycles\n";
+  for (const LoopEstimate &loop : e.loops) {
+    os << "  loop " << describe(loop.loop) << ": " << loop.bodyCycles
+       << " cycles per trip x ";
+    if (loop.tripEstimate)
+      os << loop.tripEstimate << " (dyn.trip_estimate; max_trip "
+         << loop.maxTrip << ")\n";
+    else
+      os << loop.maxTrip << " (max_trip)\n";
+  }
+  os << "  critical path:";
+  for (const std::string &step : e.criticalPath)
+    os << "\n    " << step;
+  os << "\n  dynamic instructions (coarse): " << e.dynamicInstEstimate
+     << (e.hasCopy ? ", copies" : "") << (e.hasReduce ? ", reductions" : "")
+     << "\n  FLOPs: " << e.totalFlops << ", bytes moved: " << e.totalBytesMoved
+     << "\n";
+}
+
+void dyn::cost::printJSON(raw_ostream &os,
+                          ArrayRef<FunctionEstimate> estimates) {
+  llvm::json::Array functions;
+  for (const FunctionEstimate &e : estimates) {
+    llvm::json::Object engines;
+    for (Resource r : usedResources(e.busy))
+      engines[r.name()] = e.busy[r.index()];
+    llvm::json::Array loops;
+    for (const LoopEstimate &loop : e.loops)
+      loops.push_back(llvm::json::Object{
+          {"op", describe(loop.loop)},
+          {"max_trip", loop.maxTrip},
+          {"trip_estimate", loop.tripEstimate ? llvm::json::Value(*loop.tripEstimate)
+                                              : llvm::json::Value(nullptr)},
+          {"body_cycles", loop.bodyCycles}});
+    llvm::json::Array path;
+    for (const std::string &step : e.criticalPath)
+      path.push_back(step);
+    functions.push_back(llvm::json::Object{
+        {"name", e.name},
+        {"estimated_cycles", e.cycles},
+        {"engines", std::move(engines)},
+        {"loops", std::move(loops)},
+        {"critical_path", std::move(path)},
+        {"dynamic_inst_estimate", e.dynamicInstEstimate},
+        {"has_copy", e.hasCopy},
+        {"has_reduce", e.hasReduce},
+        {"total_flops", e.totalFlops},
+        {"total_bytes_moved", e.totalBytesMoved}});
+  }
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(functions))) << "\n";
+}

@@ -1,0 +1,70 @@
+//===- Trace.cpp - a measured run as a profile and as a trace -------------===//
+
+#include "dyn/Cost/Cost.h"
+
+#include "mlir/IR/Location.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+using namespace mlir;
+using namespace dyn;
+using namespace dyn::cost;
+
+void dyn::cost::printProfileJSON(raw_ostream &os, StringRef function,
+                                 const Timeline &timeline,
+                                 int64_t instructions) {
+  llvm::json::Object engines;
+  for (unsigned i = 0; i < Resource::kCount; ++i)
+    if (int64_t busy = timeline.getBusy()[i])
+      engines[Resource{static_cast<bir::Engine>(i % 8), i >= 8}.name()] = busy;
+  llvm::json::Object profile{{"function", function.str()},
+                             {"cycles", timeline.getEnd()},
+                             {"engines", std::move(engines)},
+                             {"instructions", instructions}};
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(profile))) << "\n";
+}
+
+/// "bir.alu_imm (decode_step.mlir:17:13)".
+static std::string sliceName(Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << op->getName();
+  if (auto loc = llvm::dyn_cast<FileLineColLoc>(op->getLoc()))
+    os << " (" << loc.getFilename().getValue() << ':' << loc.getLine() << ':'
+       << loc.getColumn() << ')';
+  return text;
+}
+
+void dyn::cost::printChromeTrace(raw_ostream &os, const Timeline &timeline) {
+  llvm::json::Array events;
+  std::array<bool, Resource::kCount> used{};
+  for (const Slice &slice : timeline.getSlices()) {
+    used[slice.resource.index()] = true;
+    events.push_back(llvm::json::Object{
+        {"name", sliceName(slice.op)},
+        {"ph", "X"},
+        {"pid", 0},
+        {"tid", static_cast<int64_t>(slice.resource.index())},
+        {"ts", slice.start},
+        {"dur", slice.cycles}});
+  }
+  // Track names: engines first, then DMA queues.
+  for (unsigned i = 0; i < Resource::kCount; ++i)
+    if (used[i])
+      events.push_back(llvm::json::Object{
+          {"name", "thread_name"},
+          {"ph", "M"},
+          {"pid", 0},
+          {"tid", static_cast<int64_t>(i)},
+          {"args", llvm::json::Object{
+                       {"name", Resource{static_cast<bir::Engine>(i % 8),
+                                         i >= 8}
+                                    .name()}}}});
+  os << llvm::formatv(
+            "{0:1}",
+            llvm::json::Value(llvm::json::Object{
+                {"traceEvents", std::move(events)},
+                {"displayTimeUnit", "ns"}}))
+     << "\n";
+}

@@ -1,0 +1,181 @@
+//===- Work.cpp - what each lowered instruction costs ---------------------===//
+
+#include "dyn/Cost/Cost.h"
+
+#include "dyn/Dialect/DGE/IR/DGE.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace dyn;
+using namespace dyn::cost;
+
+/// The bytes a pattern from byte `offset` reaches: [offset, last + 1).
+static Access patternSpan(Value location, int64_t offset,
+                          ArrayRef<int64_t> pattern, int64_t elementBytes) {
+  int64_t last = 0;
+  for (size_t i = 0; i + 1 < pattern.size(); i += 2)
+    last += pattern[i] * std::max<int64_t>(pattern[i + 1] - 1, 0);
+  return {location, offset, offset + (last + 1) * elementBytes};
+}
+
+/// The bytes an access-pattern operand reaches: its span for a static
+/// pattern, the whole location for a register one.
+static Access operandAccess(Value ap) {
+  if (auto phys = ap.getDefiningOp<bir::PhysicalAPOp>()) {
+    int64_t eb = *bir::getElementBytes(
+        llvm::cast<MemRefType>(phys.getMem().getType()));
+    return patternSpan(phys.getMem(), phys.getOffset() * eb,
+                       phys.getPattern(), eb);
+  }
+  if (auto reg = ap.getDefiningOp<bir::RegisterAPOp>())
+    return {reg.getMem()};
+  return {Value()};
+}
+
+/// The pattern of an access-pattern operand.
+static ArrayRef<int64_t> operandPattern(Value ap) {
+  if (auto phys = ap.getDefiningOp<bir::PhysicalAPOp>())
+    return phys.getPattern();
+  if (auto reg = ap.getDefiningOp<bir::RegisterAPOp>())
+    return reg.getPattern();
+  return {};
+}
+
+/// Elements per partition of a compute operand: the product of its free
+/// nums (the pairs after the first).
+static int64_t freeElements(Value ap) {
+  ArrayRef<int64_t> pattern = operandPattern(ap);
+  int64_t n = 1;
+  for (size_t i = 3; i < pattern.size(); i += 2)
+    n *= pattern[i];
+  return n;
+}
+
+/// The work of a compute instruction: fixed + its largest operand's
+/// elements per partition over the engine's rate; it reads its inputs and
+/// writes `written` (reading those it accumulates into).
+static Work computeWork(Operation *op, bir::Engine engine,
+                        ArrayRef<Value> written, ArrayRef<Value> accumulated,
+                        const LatencyModel &model) {
+  Work work{{engine, false}, 0, {}, {}};
+  int64_t elements = 1;
+  for (Value operand : op->getOperands()) {
+    if (!llvm::isa<bir::AccessPatternType>(operand.getType()))
+      continue;
+    elements = std::max(elements, freeElements(operand));
+    if (!llvm::is_contained(written, operand) ||
+        llvm::is_contained(accumulated, operand))
+      work.reads.push_back(operandAccess(operand));
+  }
+  for (Value out : written)
+    work.writes.push_back(operandAccess(out));
+  work.cycles = model.computeFixed(engine) +
+                llvm::divideCeil(elements, model.computeRate(engine));
+  return work;
+}
+
+/// The work of a trigger: its start (and software DGE's descriptor
+/// generation) on the triggering engine, then the transfer on the DMA queue
+/// of its queue engine (hardware DGE) or of its triggering engine.
+static SmallVector<Work, 2> triggerWork(dge::TriggerOp trigger,
+                                        const LatencyModel &model) {
+  auto block = trigger.getBlock().getDefiningOp<dge::BlockOp>();
+  Work start{{trigger.getTrigger(), false}, model.triggerCycles, {}, {}};
+  Work transfer{{trigger.getQueue().value_or(trigger.getTrigger()), true},
+                model.dmaFixedCycles, {}, {}};
+  int64_t descriptors = 0, bytes = 0;
+  for (auto desc : block.getBody().front().getOps<dge::DescriptorOp>()) {
+    ++descriptors;
+    bytes += desc.getBytes();
+    auto side = [&](Value mem, Value dyn, dge::AddressMode mode,
+                    int64_t offset, ArrayRef<int64_t> pattern) {
+      int64_t eb = *bir::getElementBytes(llvm::cast<MemRefType>(mem.getType()));
+      if (mode == dge::AddressMode::imm)
+        return patternSpan(mem, offset, pattern, eb);
+      if (mode == dge::AddressMode::indirect)
+        transfer.reads.push_back({dyn}); // the index tensor
+      return Access{mem};
+    };
+    transfer.reads.push_back(side(desc.getSrc(), desc.getSrcDyn(),
+                                  desc.getSrcMode(), desc.getSrcOffset(),
+                                  desc.getSrcPattern()));
+    transfer.writes.push_back(side(desc.getDst(), desc.getDstDyn(),
+                                   desc.getDstMode(), desc.getDstOffset(),
+                                   desc.getDstPattern()));
+  }
+  if (trigger.getDgeType() == dge::DGEType::swdge)
+    start.cycles += model.swdgeDescriptorCycles * descriptors;
+  transfer.cycles += model.dmaDescriptorCycles * descriptors +
+                     llvm::divideCeil(bytes, model.dmaBytesPerCycle);
+  return {start, transfer};
+}
+
+SmallVector<Work, 2> dyn::cost::describeWork(Operation *op,
+                                             const LatencyModel &model) {
+  auto on = [](bir::Engine engine, int64_t cycles) {
+    return SmallVector<Work, 2>{Work{{engine, false}, cycles, {}, {}}};
+  };
+  return llvm::TypeSwitch<Operation *, SmallVector<Work, 2>>(op)
+      .Case([&](bir::ReadVarOp read) {
+        return on(read.getEngine(), model.readVarCycles);
+      })
+      .Case([&](bir::ReadElemOp read) {
+        SmallVector<Work, 2> work = on(read.getEngine(), model.readElemCycles);
+        work[0].reads.push_back({read.getMem(), 4 * int64_t(read.getIndex()),
+                                 4 * int64_t(read.getIndex()) + 4});
+        return work;
+      })
+      .Case([&](bir::MovImmOp mov) {
+        return on(mov.getEngine(), model.movImmCycles);
+      })
+      .Case<bir::AluOp, bir::AluImmOp>([&](auto alu) {
+        return on(alu.getEngine(), model.aluCycles);
+      })
+      .Case([&](bir::MemsetOp memset) {
+        return SmallVector<Work, 2>{computeWork(
+            memset, memset.getEngine(), {memset.getDst()}, {}, model)};
+      })
+      .Case([&](bir::ActivationOp act) {
+        SmallVector<Value> written{act.getOut()};
+        if (act.getSum())
+          written.push_back(act.getSum());
+        return SmallVector<Work, 2>{computeWork(
+            act, act.getEngine(), written,
+            act.getSum() ? ArrayRef<Value>{act.getSum()} : ArrayRef<Value>{},
+            model)};
+      })
+      .Case([&](bir::MatmulOp mm) {
+        SmallVector<Value> out{mm.getOut()};
+        return SmallVector<Work, 2>{
+            computeWork(mm, mm.getEngine(), out,
+                        mm.getAccumulate() ? ArrayRef<Value>(out)
+                                           : ArrayRef<Value>{},
+                        model)};
+      })
+      .Case<bir::TensorTensorOp, bir::TensorScalarOp, bir::TensorCopyOp,
+            bir::TensorReduceOp, bir::IotaOp, bir::AffineSelectOp>(
+          [&](auto compute) {
+            return SmallVector<Work, 2>{computeWork(
+                compute, compute.getEngine(), {compute.getOut()}, {}, model)};
+          })
+      .Case([&](dge::TriggerOp trigger) { return triggerWork(trigger, model); })
+      .Default([](Operation *) { return SmallVector<Work, 2>{}; });
+}
+
+Work dyn::cost::describeTrip(Operation *loop, const LatencyModel &model) {
+  return {{llvm::cast<bir::InstInterface>(loop).getEngine(), false},
+          model.loopTripCycles, {}, {}};
+}
+
+int64_t dyn::cost::getTripEstimate(Operation *loop) {
+  if (auto stat = llvm::dyn_cast<bir::ForOp>(loop)) {
+    int64_t lb = stat.getLb(), ub = stat.getUb(), step = stat.getStep();
+    return ub <= lb ? 0 : llvm::divideCeil(ub - lb, step);
+  }
+  auto dyn = llvm::cast<bir::DynamicForOp>(loop);
+  if (auto estimate = dyn->getAttrOfType<IntegerAttr>(kTripEstimateAttrName))
+    return estimate.getInt();
+  return dyn.getMaxTrip();
+}

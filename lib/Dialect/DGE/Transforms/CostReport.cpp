@@ -1,0 +1,66 @@
+//===- CostReport.cpp - dge-cost-report -----------------------------------===//
+
+#include "dyn/Dialect/DGE/Transforms/Passes.h"
+
+#include "dyn/Cost/Cost.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+namespace dyn::dge {
+#define GEN_PASS_DEF_DGECOSTREPORT
+#include "dyn/Dialect/DGE/Transforms/Passes.h.inc"
+} // namespace dyn::dge
+
+using namespace mlir;
+using namespace dyn;
+
+namespace {
+struct DGECostReportPass
+    : dyn::dge::impl::DGECostReportBase<DGECostReportPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (format != "table" && format != "json") {
+      module.emitError("dge-cost-report: format must be table or json, not '")
+          << format << "'";
+      return signalPassFailure();
+    }
+    cost::LatencyModel model;
+    if (!latencyTable.empty()) {
+      llvm::Expected<cost::LatencyModel> loaded =
+          cost::LatencyModel::load(latencyTable);
+      if (!loaded) {
+        module.emitError(llvm::toString(loaded.takeError()));
+        return signalPassFailure();
+      }
+      model = *loaded;
+    }
+    std::vector<cost::FunctionEstimate> estimates;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (!func.isExternal())
+        estimates.push_back(cost::estimateFunction(func, model));
+
+    std::unique_ptr<llvm::ToolOutputFile> file;
+    llvm::raw_ostream *os = &llvm::errs();
+    if (output != "-") {
+      std::string error;
+      file = openOutputFile(output, &error);
+      if (!file) {
+        module.emitError("dge-cost-report: ") << error;
+        return signalPassFailure();
+      }
+      os = &file->os();
+    }
+    if (format == "json")
+      cost::printJSON(*os, estimates);
+    else
+      for (const cost::FunctionEstimate &estimate : estimates)
+        cost::printTable(*os, estimate);
+    if (file)
+      file->keep();
+    markAllAnalysesPreserved();
+  }
+};
+} // namespace

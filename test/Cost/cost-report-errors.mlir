@@ -1,0 +1,22 @@
+// dge-cost-report's option errors, each located at the module. The
+// latency table's own errors name the file and the entry.
+// RUN: dyn-opt %s --dge-cost-report=format=xml -verify-diagnostics -o /dev/null
+// RUN: not dyn-opt %s --dge-cost-report=output=%t.missing/report.json -o /dev/null 2>&1 | FileCheck %s --check-prefix=OUTPUT
+// OUTPUT: cost-report-errors.mlir:[[# @LINE + 13]]:1: error: dge-cost-report: cannot open output file '{{.*}}report.json'
+// RUN: not dyn-opt %s --dge-cost-report=latency-table=%S/Inputs/unknown-key.json -o /dev/null 2>&1 | FileCheck %s --check-prefix=KEY
+// KEY: error: {{.*}}unknown-key.json: unknown latency entry 'alu_latency'
+// RUN: not dyn-opt %s --dge-cost-report=latency-table=%S/Inputs/zero.json -o /dev/null 2>&1 | FileCheck %s --check-prefix=ZERO
+// ZERO: error: {{.*}}zero.json: latency entry 'dma_bytes_per_cycle' must be a positive integer
+// RUN: not dyn-opt %s --dge-cost-report=latency-table=%S/Inputs/bad-engine.json -o /dev/null 2>&1 | FileCheck %s --check-prefix=ENGINE
+// ENGINE: error: {{.*}}bad-engine.json: 'compute_fixed_cycles' names unknown engine 'gpu'
+// RUN: not dyn-opt %s --dge-cost-report=latency-table=%S/Inputs/not-json.json -o /dev/null 2>&1 | FileCheck %s --check-prefix=PARSE
+// PARSE: error: {{.*}}not-json.json: not JSON:
+// RUN: not dyn-opt %s --dge-cost-report=latency-table=%t.none.json -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISSING
+// MISSING: error: {{.*}}none.json: cannot read the latency table:
+
+// expected-error @+1 {{dge-cost-report: format must be table or json, not 'xml'}}
+module {
+  func.func @f() {
+    return
+  }
+}
