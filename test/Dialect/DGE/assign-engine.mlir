@@ -109,3 +109,29 @@ func.func @fresh(%table: memref<512x64xf32, #bir.mem<dram>>, %ids: memref<16xi32
   dge.dma %g -> %o type hwdge on pool
   return
 }
+
+// -----
+
+// Bytes inside a loop count once per estimated trip: the 128-byte gather in
+// a loop of max_trip 64 weighs 8192 and goes to SP; the 4096-byte one after
+// it goes to Activation, and so does the next (4096 < 8192), where bytes
+// counted once would have sent it to SP (128 < 4096); from ArchLevel 50
+// it goes to DVE, still idle.
+// CHECK-LABEL: func.func @weighted_by_trips
+// CHECK:       dge.dma %{{.*}} -> %{{.*}} type hwdge on pool queue sp{{$}}
+// CHECK:       dge.dma %{{.*}} -> %{{.*}} type hwdge on pool queue act{{$}}
+// LOW-NEXT:    dge.dma %{{.*}} -> %{{.*}} type hwdge on pool queue act{{$}}
+// V5-NEXT:     dge.dma %{{.*}} -> %{{.*}} type hwdge on pool queue dve{{$}}
+func.func @weighted_by_trips(%table: memref<512x32xf32, #bir.mem<dram>>, %id: memref<1xi32, #bir.mem<dram>>, %ids: memref<32xi32, #bir.mem<dram>>, %out: memref<32x32xf32, #bir.mem<dram>>, %n: i32) {
+  %len = bir.read_var %n on pool
+  %o1 = bir.ap %out offset 0 pattern [[32, 1], [1, 32]] : memref<32x32xf32, #bir.mem<dram>>
+  %g1 = bir.ap %table offset 0 pattern [[32, 1], [1, 32]] indirect %id arg_id 0 indirect_dim 0 max_index 1 : memref<1xi32, #bir.mem<dram>> : memref<512x32xf32, #bir.mem<dram>>
+  bir.dynamic_for %j = 0 to 1 * %len + 0 step 1 max_trip 64 on pool {
+    dge.dma %g1 -> %o1 type hwdge on pool
+  }
+  %g = bir.ap %table offset 0 pattern [[32, 32], [1, 32]] indirect %ids arg_id 1 indirect_dim 0 max_index 32 : memref<32xi32, #bir.mem<dram>> : memref<512x32xf32, #bir.mem<dram>>
+  %o = bir.ap %out offset 0 pattern [[32, 32], [1, 32]] : memref<32x32xf32, #bir.mem<dram>>
+  dge.dma %g -> %o type hwdge on pool
+  dge.dma %g -> %o type hwdge on pool
+  return
+}

@@ -11,7 +11,10 @@
 
 #include "dyn/Dialect/DGE/Transforms/Passes.h"
 
+#include "dyn/Cost/Cost.h"
+
 #include "mlir/IR/Builders.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace dyn::dge {
 #define GEN_PASS_DEF_DGESETARCH
@@ -97,7 +100,7 @@ struct DGEAssignEnginePass
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     ArrayRef<bir::Engine> engines = getHWDGEEngines(getArch(func));
-    SmallVector<int64_t> load(engines.size(), 0);
+    SmallVector<uint64_t> load(engines.size(), 0);
     func.walk([&](DMAOp dma) {
       if (dma.getDgeType() != DGEType::hwdge) // the report's first line
         return;
@@ -106,7 +109,14 @@ struct DGEAssignEnginePass
         return;
       }
       size_t best = std::min_element(load.begin(), load.end()) - load.begin();
-      load[best] += bir::getAccessPatternBytes(dma.getSrc()).value_or(0);
+      // Bytes inside loops count once per estimated trip.
+      uint64_t bytes = bir::getAccessPatternBytes(dma.getSrc()).value_or(0);
+      for (Operation *loop = dma->getParentOp(); loop;
+           loop = loop->getParentOp())
+        if (llvm::isa<bir::ForOp, bir::DynamicForOp>(loop))
+          bytes = llvm::SaturatingMultiply(
+              bytes, static_cast<uint64_t>(cost::getTripEstimate(loop)));
+      load[best] = llvm::SaturatingAdd(load[best], bytes);
       dma.setQueue(engines[best]);
     });
   }
