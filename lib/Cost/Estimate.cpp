@@ -23,6 +23,10 @@ using namespace dyn::cost;
 
 namespace {
 
+/// Trips the static estimate schedules one by one at most, per run of a
+/// loop, while waiting for the schedule to repeat itself.
+constexpr int64_t kMaxScheduledTrips = 4096;
+
 /// The pattern of an access-pattern operand.
 ArrayRef<int64_t> patternOf(Value ap) {
   if (auto phys = ap.getDefiningOp<bir::PhysicalAPOp>())
@@ -91,6 +95,13 @@ private:
       result.loops[index].bodyCycles = timeline.getEnd() - before.end;
       if (timeline.snapshot().relative == before.relative) {
         timeline.repeat(before, trips - i - 1);
+        break;
+      }
+      // A schedule that never settles is extended from its last trip: an
+      // approximation, marked as such.
+      if (i + 1 == kMaxScheduledTrips && i + 1 < trips) {
+        timeline.repeat(before, trips - i - 1);
+        result.exact = false;
         break;
       }
     }
@@ -190,7 +201,9 @@ static SmallVector<Resource> usedResources(
 }
 
 void dyn::cost::printTable(raw_ostream &os, const FunctionEstimate &e) {
-  os << "function @" << e.name << ": " << e.cycles << " cycles\n";
+  os << "function @" << e.name << ": " << e.cycles << " cycles"
+     << (e.exact ? "" : " (approximate: a loop's schedule did not settle)")
+     << "\n";
   for (Resource r : usedResources(e.busy))
     os << "  " << llvm::left_justify(r.name(), 12) << " busy "
        << e.busy[r.index()] << " cycles\n";
@@ -237,6 +250,7 @@ void dyn::cost::printJSON(raw_ostream &os,
         {"loops", std::move(loops)},
         {"critical_path", std::move(path)},
         {"dynamic_inst_estimate", e.dynamicInstEstimate},
+        {"exact", e.exact},
         {"has_copy", e.hasCopy},
         {"has_reduce", e.hasReduce},
         {"total_flops", e.totalFlops},

@@ -17,9 +17,11 @@ void Timeline::waitFor(ArrayRef<Span> spans, const Access &access, Time &t) {
       t = span.finish;
 }
 
-void Timeline::dropCovered(SmallVectorImpl<Span> &spans, const Access &access) {
+void Timeline::dropCovered(SmallVectorImpl<Span> &spans, const Access &access,
+                           int64_t finish) {
   llvm::erase_if(spans, [&](const Span &span) {
-    return access.lo <= span.lo && span.hi <= access.hi;
+    return access.lo <= span.lo && span.hi <= access.hi &&
+           span.finish.at <= finish;
   });
 }
 
@@ -41,11 +43,13 @@ int64_t Timeline::schedule(Operation *op, ArrayRef<Work> work) {
       finish.slice = slices.size();
       slices.push_back({piece.resource, start.at, piece.cycles, op, start.slice});
     }
-    for (const Access &read : piece.reads)
+    for (const Access &read : piece.reads) {
+      dropCovered(reads[read.location], read, finish.at);
       reads[read.location].push_back({read.lo, read.hi, finish});
+    }
     for (const Access &write : piece.writes) {
-      dropCovered(writes[write.location], write);
-      dropCovered(reads[write.location], write);
+      dropCovered(writes[write.location], write, finish.at);
+      dropCovered(reads[write.location], write, finish.at);
       writes[write.location].push_back({write.lo, write.hi, finish});
     }
     freeAt[r] = finish;

@@ -2,6 +2,8 @@
 
 #include "dyn/Sim/Harness.h"
 
+#include "dyn/Cost/Cost.h"
+
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Dialect/DynShape/IR/FunctionBoundary.h"
 #include "dyn/Pipelines/Pipelines.h"
@@ -314,6 +316,17 @@ dyn::sim::compareWithReference(func::FuncOp func, ModuleOp binary,
   if (llvm::Error err = sig.checkArgumentSizes(limits.maxDramBytes))
     return std::move(err);
   ComparisonResult result;
+  func::FuncOp entry;
+  binary.walk([&](func::FuncOp f) {
+    if (!f.isExternal())
+      entry = f;
+  });
+  cost::LatencyModel model;
+  if (entry) {
+    cost::FunctionEstimate estimate = cost::estimateFunction(entry, model);
+    result.estimatedCycles = estimate.cycles;
+    result.estimateExact = estimate.exact;
+  }
   for (unsigned t = 0; t < trials; ++t) {
     unsigned trialSeed = seed + t;
     std::mt19937 rng(trialSeed);
@@ -326,12 +339,27 @@ dyn::sim::compareWithReference(func::FuncOp func, ModuleOp binary,
       ++result.skipped; // upstream semantics do not define a result
       continue;
     }
-    FailureOr<SmallVector<RuntimeValue>> got = simulate(binary, args, limits);
+    Measurement measurement(model);
+    FailureOr<SmallVector<RuntimeValue>> got =
+        simulate(binary, args, limits, &measurement);
     if (failed(want) || failed(got))
       return error("trial with seed " + Twine(trialSeed) + " failed to run");
     if (std::optional<std::string> diff = findDifference(sig, *want, *got))
       return error("mismatch with seed " + Twine(trialSeed) + ": " + *diff +
                    " (reference vs simulated binary)");
+    // The measured cost against the static estimate (docs/CostModel.md).
+    int64_t cycles = measurement.timeline.getEnd();
+    if (result.estimateExact && (measurement.tripsAtEstimate
+                      ? cycles != result.estimatedCycles
+                      : cycles > result.estimatedCycles))
+      return error("cost with seed " + Twine(trialSeed) + ": the run took " +
+                   Twine(cycles) + " cycles " +
+                   (measurement.tripsAtEstimate
+                        ? "with every loop at its trip estimate"
+                        : "with fewer trips") +
+                   ", the static estimate is " +
+                   Twine(result.estimatedCycles));
+    ++(measurement.tripsAtEstimate ? result.atEstimate : result.belowEstimate);
   }
   return result;
 }

@@ -310,6 +310,11 @@ LogicalResult Machine::runLoop(Operation *loop, int64_t lb, int64_t ub,
     if (failed(execute(body)))
       return failure();
   }
+  if (measurement && ub > lb &&
+      llvm::divideCeil(ub - lb, step) != cost::getTripEstimate(loop))
+    measurement->tripsAtEstimate = false;
+  if (measurement && ub <= lb && cost::getTripEstimate(loop) != 0)
+    measurement->tripsAtEstimate = false;
   return success();
 }
 

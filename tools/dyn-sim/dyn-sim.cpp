@@ -282,7 +282,13 @@ int main(int argc, char **argv) {
     if (result->skipped)
       llvm::outs() << " (" << result->skipped
                    << " skipped: undefined behaviour upstream)";
-    llvm::outs() << "\n";
+    llvm::outs() << "\ncost: estimate " << result->estimatedCycles
+                 << " cycles" << (result->estimateExact ? "" : " (approximate, not checked)")
+                 << "; " << result->atEstimate
+                 << " trials with every loop at its estimate took exactly "
+                    "that, "
+                 << result->belowEstimate
+                 << " with fewer trips took no more\n";
     return 0;
   }
 

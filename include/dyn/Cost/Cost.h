@@ -48,6 +48,9 @@ struct LoopEstimate {
 struct FunctionEstimate {
   std::string name;
   int64_t cycles = 0;
+  /// False when a loop's schedule did not settle within the trips the
+  /// estimate schedules one by one, and was extended from its last trip.
+  bool exact = true;
   std::array<int64_t, Resource::kCount> busy{};
   llvm::SmallVector<LoopEstimate, 4> loops;
   llvm::SmallVector<std::string> criticalPath;

@@ -106,10 +106,10 @@ private:
   /// The latest finish of `spans` that overlaps `access`, if later than `t`.
   static void waitFor(llvm::ArrayRef<Span> spans, const Access &access,
                       Time &t);
-  /// Drops the spans that `access` covers: anything later that overlaps
-  /// them overlaps `access` too, which finished after them.
+  /// Drops the spans that `access`, finishing at `finish`, covers and
+  /// outlasts: anything later that overlaps them overlaps `access` too.
   static void dropCovered(llvm::SmallVectorImpl<Span> &spans,
-                          const Access &access);
+                          const Access &access, int64_t finish);
 
   bool record;
   Time end;

@@ -92,6 +92,12 @@ struct ComparisonResult {
   unsigned trials = 0;
   /// Trials whose input upstream semantics leave undefined.
   unsigned skipped = 0;
+  /// The binary's static cost estimate (dge-cost-report's), and how many
+  /// trials ran every loop at its trip estimate (their measured cycles must
+  /// equal it) or not (they must not exceed it).
+  int64_t estimatedCycles = 0;
+  bool estimateExact = false; ///< else not checked
+  unsigned atEstimate = 0, belowEstimate = 0;
 };
 llvm::Expected<ComparisonResult>
 compareWithReference(mlir::func::FuncOp func, mlir::ModuleOp binary,

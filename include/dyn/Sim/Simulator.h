@@ -33,6 +33,8 @@ struct Measurement {
   cost::LatencyModel model;
   cost::Timeline timeline;
   int64_t instructions = 0;
+  /// Every loop ran exactly its trip estimate (cost::getTripEstimate).
+  bool tripsAtEstimate = true;
 
   explicit Measurement(cost::LatencyModel model, bool recordSlices = false)
       : model(model), timeline(recordSlices) {}
