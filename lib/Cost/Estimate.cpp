@@ -27,24 +27,6 @@ namespace {
 /// loop, while waiting for the schedule to repeat itself.
 constexpr int64_t kMaxScheduledTrips = 4096;
 
-/// The pattern of an access-pattern operand.
-ArrayRef<int64_t> patternOf(Value ap) {
-  if (auto phys = ap.getDefiningOp<bir::PhysicalAPOp>())
-    return phys.getPattern();
-  if (auto reg = ap.getDefiningOp<bir::RegisterAPOp>())
-    return reg.getPattern();
-  return {};
-}
-
-/// Partitions (the first num) and elements per partition of an operand.
-std::pair<int64_t, int64_t> shapeOf(Value ap) {
-  ArrayRef<int64_t> pattern = patternOf(ap);
-  int64_t free = 1;
-  for (size_t i = 3; i < pattern.size(); i += 2)
-    free *= pattern[i];
-  return {pattern.size() > 1 ? pattern[1] : 1, free};
-}
-
 class Estimator {
 public:
   Estimator(const LatencyModel &model, FunctionEstimate &result)
@@ -122,35 +104,35 @@ private:
           result.hasCopy = true;
         })
         .Case([&](bir::MatmulOp mm) {
-          auto [k, m] = shapeOf(mm.getStationary());
-          int64_t n = shapeOf(mm.getMoving()).second;
+          auto [k, m] = getOperandShape(mm.getStationary());
+          int64_t n = getOperandShape(mm.getMoving()).second;
           elements = k * m * n;
           flops = 2 * elements;
           divisor = 8388608;
         })
         .Case([&](bir::TensorReduceOp reduce) {
-          auto [p, f] = shapeOf(reduce.getIn());
+          auto [p, f] = getOperandShape(reduce.getIn());
           elements = flops = p * f;
           result.hasReduce = true;
         })
         .Case([&](bir::ActivationOp act) {
-          auto [p, f] = shapeOf(act.getOut());
+          auto [p, f] = getOperandShape(act.getOut());
           elements = p * f;
           flops = act.getSum() ? 2 * elements : elements;
           result.hasReduce |= static_cast<bool>(act.getSum());
         })
         .Case([&](bir::TensorCopyOp copy) {
-          auto [p, f] = shapeOf(copy.getOut());
+          auto [p, f] = getOperandShape(copy.getOut());
           elements = p * f;
           result.hasCopy = true;
         })
         .Case<bir::TensorTensorOp, bir::TensorScalarOp, bir::IotaOp,
               bir::AffineSelectOp>([&](auto compute) {
-          auto [p, f] = shapeOf(compute.getOut());
+          auto [p, f] = getOperandShape(compute.getOut());
           elements = flops = p * f;
         })
         .Case([&](bir::MemsetOp memset) {
-          auto [p, f] = shapeOf(memset.getDst());
+          auto [p, f] = getOperandShape(memset.getDst());
           elements = p * f;
         });
     result.dynamicInstEstimate += elements * factor / divisor;
@@ -163,8 +145,7 @@ private:
 
 } // namespace
 
-/// "'bir.alu_imm' at file:line:col".
-static std::string describe(Operation *op) {
+std::string dyn::cost::describeOperation(Operation *op) {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << op->getName();
@@ -186,7 +167,7 @@ FunctionEstimate dyn::cost::estimateFunction(func::FuncOp func,
   result.busy = timeline.getBusy();
   for (const Slice *slice : timeline.getCriticalPath())
     result.criticalPath.push_back(slice->resource.name() + ": " +
-                                  describe(slice->op));
+                                  describeOperation(slice->op));
   return result;
 }
 
@@ -208,7 +189,7 @@ void dyn::cost::printTable(raw_ostream &os, const FunctionEstimate &e) {
     os << "  " << llvm::left_justify(r.name(), 12) << " busy "
        << e.busy[r.index()] << " cycles\n";
   for (const LoopEstimate &loop : e.loops) {
-    os << "  loop " << describe(loop.loop) << ": " << loop.bodyCycles
+    os << "  loop " << describeOperation(loop.loop) << ": " << loop.bodyCycles
        << " cycles per trip x ";
     if (loop.tripEstimate)
       os << loop.tripEstimate << " (dyn.trip_estimate; max_trip "
@@ -235,7 +216,7 @@ void dyn::cost::printJSON(raw_ostream &os,
     llvm::json::Array loops;
     for (const LoopEstimate &loop : e.loops)
       loops.push_back(llvm::json::Object{
-          {"op", describe(loop.loop)},
+          {"op", describeOperation(loop.loop)},
           {"max_trip", loop.maxTrip},
           {"trip_estimate", loop.tripEstimate ? llvm::json::Value(*loop.tripEstimate)
                                               : llvm::json::Value(nullptr)},

@@ -25,24 +25,13 @@ void dyn::cost::printProfileJSON(raw_ostream &os, StringRef function,
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(profile))) << "\n";
 }
 
-/// "bir.alu_imm (decode_step.mlir:17:13)".
-static std::string sliceName(Operation *op) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << op->getName();
-  if (auto loc = llvm::dyn_cast<FileLineColLoc>(op->getLoc()))
-    os << " (" << loc.getFilename().getValue() << ':' << loc.getLine() << ':'
-       << loc.getColumn() << ')';
-  return text;
-}
-
 void dyn::cost::printChromeTrace(raw_ostream &os, const Timeline &timeline) {
   llvm::json::Array events;
   std::array<bool, Resource::kCount> used{};
   for (const Slice &slice : timeline.getSlices()) {
     used[slice.resource.index()] = true;
     events.push_back(llvm::json::Object{
-        {"name", sliceName(slice.op)},
+        {"name", describeOperation(slice.op)},
         {"ph", "X"},
         {"pid", 0},
         {"tid", static_cast<int64_t>(slice.resource.index())},

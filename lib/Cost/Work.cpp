@@ -34,23 +34,15 @@ static Access operandAccess(Value ap) {
   return {Value()};
 }
 
-/// The pattern of an access-pattern operand.
-static ArrayRef<int64_t> operandPattern(Value ap) {
-  if (auto phys = ap.getDefiningOp<bir::PhysicalAPOp>())
-    return phys.getPattern();
-  if (auto reg = ap.getDefiningOp<bir::RegisterAPOp>())
-    return reg.getPattern();
-  return {};
-}
-
-/// Elements per partition of a compute operand: the product of its free
-/// nums (the pairs after the first).
-static int64_t freeElements(Value ap) {
-  ArrayRef<int64_t> pattern = operandPattern(ap);
-  int64_t n = 1;
+std::pair<int64_t, int64_t> dyn::cost::getOperandShape(Value ap) {
+  auto described = bir::describeAP(ap);
+  if (!described)
+    return {1, 1};
+  ArrayRef<int64_t> pattern = described->second;
+  int64_t free = 1;
   for (size_t i = 3; i < pattern.size(); i += 2)
-    n *= pattern[i];
-  return n;
+    free *= pattern[i];
+  return {pattern.size() > 1 ? pattern[1] : 1, free};
 }
 
 /// The work of a compute instruction: fixed + its largest operand's
@@ -64,7 +56,7 @@ static Work computeWork(Operation *op, bir::Engine engine,
   for (Value operand : op->getOperands()) {
     if (!llvm::isa<bir::AccessPatternType>(operand.getType()))
       continue;
-    elements = std::max(elements, freeElements(operand));
+    elements = std::max(elements, getOperandShape(operand).second);
     if (!llvm::is_contained(written, operand) ||
         llvm::is_contained(accumulated, operand))
       work.reads.push_back(operandAccess(operand));

@@ -83,7 +83,7 @@ EXTRA_OPTIONS = ["max-descriptor-bytes=64", "max-descriptor-bytes=1",
                  "dynamic-dma-scratch-size-per-partition=4",
                  "dynamic-dma-scratch-size-per-partition=0",
                  "dynamic-dma-sbuf-bytes=128 dynamic-dma-scratch-size-per-partition=1",
-                 "arch=core_v5", "arch=core_v4"]
+                 "arch=core_v5", "arch=core_v4", "scalar-route=hwdge"]
 
 # Ops that may stand for each other (same dialect, similar shape).
 OP_GROUPS = [

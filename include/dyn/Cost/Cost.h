@@ -31,6 +31,10 @@ constexpr llvm::StringLiteral kTripEstimateAttrName = "dyn.trip_estimate";
 llvm::SmallVector<Work, 2> describeWork(mlir::Operation *op,
                                         const LatencyModel &model);
 
+/// Partitions (the first num) and elements per partition (the product of
+/// the other nums) of a compute operand.
+std::pair<int64_t, int64_t> getOperandShape(mlir::Value ap);
+
 /// The work of one trip's start (its branch), on the loop's engine.
 Work describeTrip(mlir::Operation *loop, const LatencyModel &model);
 
@@ -70,6 +74,9 @@ void printTable(llvm::raw_ostream &os, const FunctionEstimate &estimate);
 /// A JSON array with one object per function.
 void printJSON(llvm::raw_ostream &os,
                llvm::ArrayRef<FunctionEstimate> estimates);
+
+/// "bir.alu_imm at file:line:col": an instruction as the reports name it.
+std::string describeOperation(mlir::Operation *op);
 
 /// A measured run as JSON: `cycles`, `engines` (resource -> busy cycles)
 /// and `instructions`.
