@@ -222,7 +222,9 @@ LogicalResult Interpreter::execute(Operation *op) {
         return success();
       })
       .Case<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivSIOp,
-            arith::RemSIOp, arith::MinSIOp, arith::MaxSIOp>(
+            arith::RemSIOp, arith::MinSIOp, arith::MaxSIOp, arith::AndIOp,
+            arith::OrIOp, arith::XOrIOp, arith::ShLIOp, arith::ShRSIOp,
+            arith::ShRUIOp>(
           [&](Operation *op) { return executeIntegerBinary(op); })
       .Case([&](dynshape::GetDimensionSizeOp get) {
         // Read before env[get] may grow the map under the reference.
@@ -276,7 +278,27 @@ LogicalResult Interpreter::executeIntegerBinary(Operation *op) {
     r = std::min(a, b);
   else if (llvm::isa<arith::MaxSIOp>(op))
     r = std::max(a, b);
-  else if (b == 0)
+  else if (llvm::isa<arith::AndIOp>(op))
+    r = a & b;
+  else if (llvm::isa<arith::OrIOp>(op))
+    r = a | b;
+  else if (llvm::isa<arith::XOrIOp>(op))
+    r = a ^ b;
+  else if (llvm::isa<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp>(op)) {
+    // Upstream: a shift by the width or more (or a negative amount) is
+    // poison. Index values are 32-bit here (wrap).
+    unsigned width = type.isIndex() ? 32 : type.getIntOrFloatBitWidth();
+    if (b < 0 || b >= static_cast<int64_t>(width))
+      return undefinedBehaviour(op, "shift amount out of range");
+    uint64_t mask = width == 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+    uint64_t bits = static_cast<uint64_t>(a) & mask;
+    if (llvm::isa<arith::ShLIOp>(op))
+      r = static_cast<int64_t>(bits << b);
+    else if (llvm::isa<arith::ShRUIOp>(op))
+      r = static_cast<int64_t>(bits >> b);
+    else
+      r = a >> b; // a holds the sign-extended value
+  } else if (b == 0)
     return undefinedBehaviour(op, "division by zero");
   else
     r = llvm::isa<arith::DivSIOp>(op) ? a / b : a % b;

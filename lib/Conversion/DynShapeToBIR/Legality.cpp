@@ -25,7 +25,8 @@ using namespace dyn::bir;
 /// What the lowering takes, for the diagnostic of anything else.
 static constexpr llvm::StringLiteral kSupported =
     "it lowers i32/index arith (constant, index_cast, addi, subi, muli, "
-    "divsi, remsi, minsi, maxsi), affine.apply/min/max, scf.for with a "
+    "divsi, remsi, minsi, maxsi, andi, ori, xori, shli, shrsi, shrui), "
+    "affine.apply/min/max, scf.for with a "
     "provable trip bound, memref.alloc, memref.subview, memref.copy, "
     "memref.load of an i32 at a constant position, a 2-D linalg.transpose "
     "and the dynshape buffer ops; compute is not supported yet";
@@ -34,7 +35,9 @@ static constexpr llvm::StringLiteral kSupported =
 static bool isSupportedKind(Operation *op) {
   if (llvm::isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::AddIOp,
                 arith::SubIOp, arith::MulIOp, arith::DivSIOp, arith::RemSIOp,
-                arith::MinSIOp, arith::MaxSIOp>(op))
+                arith::MinSIOp, arith::MaxSIOp, arith::AndIOp, arith::OrIOp,
+                arith::XOrIOp, arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp>(
+          op))
     return llvm::all_of(op->getResultTypes(), isRegisterType);
   return llvm::isa<affine::AffineApplyOp, affine::AffineMinOp,
                    affine::AffineMaxOp, scf::ForOp, scf::YieldOp,

@@ -316,6 +316,12 @@ void dyn::populateScalarPatterns(const BIRTypeConverter &converter,
                BinaryToAlu<arith::RemSIOp, AluOpKind::mod, false>,
                BinaryToAlu<arith::MaxSIOp, AluOpKind::max, true>,
                BinaryToAlu<arith::MinSIOp, AluOpKind::min, true>,
+               BinaryToAlu<arith::AndIOp, AluOpKind::bit_and, true>,
+               BinaryToAlu<arith::OrIOp, AluOpKind::bit_or, true>,
+               BinaryToAlu<arith::XOrIOp, AluOpKind::bit_xor, true>,
+               BinaryToAlu<arith::ShLIOp, AluOpKind::shl, false>,
+               BinaryToAlu<arith::ShRSIOp, AluOpKind::shrs, false>,
+               BinaryToAlu<arith::ShRUIOp, AluOpKind::shru, false>,
                LoadToReadElem>(converter, ctx);
   patterns.add<ForToBIRLoop>(converter, ctx, maxTrips);
 }

@@ -29,6 +29,38 @@ func.func @arith(%a: i32, %b: i32, %t: memref<64x32xf32>, %r: memref<1x32xf32>) 
 
 // -----
 
+// Bitwise operations and shifts on runtime scalars become register-ALU
+// code too; a constant on the left of a commutative one moves right.
+// CHECK-LABEL: func.func @bitwise(
+// CHECK-SAME:    %[[A:.*]]: i32, %[[B:.*]]: i32,
+// CHECK-DAG:     %[[VA:.*]] = bir.read_var %[[A]] on pool
+// CHECK-DAG:     %[[VB:.*]] = bir.read_var %[[B]] on pool
+// CHECK:         %[[AND:.*]] = bir.alu_imm and %[[VA]], 63 on pool
+// CHECK:         %[[OR:.*]] = bir.alu or %[[AND]], %[[VB]] on pool
+// CHECK:         %[[XOR:.*]] = bir.alu_imm xor %[[OR]], 5 on pool
+// CHECK:         %[[SHL:.*]] = bir.alu shl %[[XOR]], %[[VB]] on pool
+// CHECK:         %[[SHRS:.*]] = bir.alu_imm shrs %[[SHL]], 1 on pool
+// CHECK:         %[[SHRU:.*]] = bir.alu_imm shru %[[SHRS]], 2 on pool
+// CHECK:         generic_addrs(%[[SHRU]] : !bir.reg)
+func.func @bitwise(%a: i32, %b: i32, %t: memref<64x32xf32>, %r: memref<1x32xf32>) {
+  %c63 = arith.constant 63 : i32
+  %c5 = arith.constant 5 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %and = arith.andi %c63, %a : i32
+  %or = arith.ori %and, %b : i32
+  %xor = arith.xori %or, %c5 : i32
+  %shl = arith.shli %xor, %b : i32
+  %shrs = arith.shrsi %shl, %c1 : i32
+  %shru = arith.shrui %shrs, %c2 : i32
+  %i = arith.index_cast %shru : i32 to index
+  %sv = memref.subview %t[%i, 0] [1, 32] [1, 1] : memref<64x32xf32> to memref<1x32xf32, strided<[32, 1], offset: ?>>
+  memref.copy %sv, %r : memref<1x32xf32, strided<[32, 1], offset: ?>> to memref<1x32xf32>
+  return
+}
+
+// -----
+
 // A runtime bound clamped by minsi gets max_trip ceil(48 / 2) = 24; the
 // induction register steers both sides of the row copy. A constant bound
 // gives bir.for.

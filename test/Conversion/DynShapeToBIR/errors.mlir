@@ -73,7 +73,7 @@ func.func @loop_values(%n_i32: i32) -> index {
 // The op that needs the constant is named, not the constant.
 func.func @compute(%t: memref<4x4xf32>) {
   %c = arith.constant 1.0 : f32
-  // expected-error @+1 {{'linalg.fill' op cannot be lowered by convert-dynshape-to-bir; it lowers i32/index arith (constant, index_cast, addi, subi, muli, divsi, remsi, minsi, maxsi), affine.apply/min/max, scf.for with a provable trip bound, memref.alloc, memref.subview, memref.copy, memref.load of an i32 at a constant position, a 2-D linalg.transpose and the dynshape buffer ops; compute is not supported yet}}
+  // expected-error @+1 {{'linalg.fill' op cannot be lowered by convert-dynshape-to-bir; it lowers i32/index arith (constant, index_cast, addi, subi, muli, divsi, remsi, minsi, maxsi, andi, ori, xori, shli, shrsi, shrui), affine.apply/min/max, scf.for with a provable trip bound, memref.alloc, memref.subview, memref.copy, memref.load of an i32 at a constant position, a 2-D linalg.transpose and the dynshape buffer ops; compute is not supported yet}}
   linalg.fill ins(%c : f32) outs(%t : memref<4x4xf32>)
   return
 }

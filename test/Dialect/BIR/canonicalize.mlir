@@ -506,3 +506,40 @@ func.func @sub_and_zero_product(%len: i32, %d: memref<8x32xf32, #bir.mem<dram>>)
   }
   return
 }
+
+// -----
+
+// The bitwise identities: and with -1, or / xor with 0, shifts by 0.
+// CHECK-LABEL: func.func @bitwise_identities(
+// CHECK-NEXT: %[[X:.*]] = bir.read_var
+// CHECK-NOT: bir.alu_imm
+// CHECK-NEXT: return %[[X]]
+func.func @bitwise_identities(%a: i32) -> !bir.reg {
+  %x = bir.read_var %a on pool
+  %0 = bir.alu_imm and %x, -1 on pool
+  %1 = bir.alu_imm or %0, 0 on pool
+  %2 = bir.alu_imm xor %1, 0 on pool
+  %3 = bir.alu_imm shl %2, 0 on pool
+  %4 = bir.alu_imm shrs %3, 0 on pool
+  %5 = bir.alu_imm shru %4, 0 on pool
+  return %5 : !bir.reg
+}
+
+// -----
+
+// Constants fold through the bitwise operations and shifts (modulo 32):
+// (-8 >>s 1) = -4, (-8 >>u 33) = 0x7ffffffc, (3 << 34) = 12, 12 ^ 5 = 9.
+// CHECK-LABEL: func.func @bitwise_constants(
+// CHECK-NEXT: %[[A:.*]] = bir.mov_imm -4 on pool
+// CHECK-NEXT: %[[B:.*]] = bir.mov_imm 2147483644 on pool
+// CHECK-NEXT: %[[C:.*]] = bir.mov_imm 9 on pool
+// CHECK-NEXT: return %[[A]], %[[B]], %[[C]]
+func.func @bitwise_constants() -> (!bir.reg, !bir.reg, !bir.reg) {
+  %m8 = bir.mov_imm -8 on pool
+  %three = bir.mov_imm 3 on pool
+  %a = bir.alu_imm shrs %m8, 1 on pool
+  %b = bir.alu_imm shru %m8, 33 on pool
+  %s = bir.alu_imm shl %three, 34 on pool
+  %c = bir.alu_imm xor %s, 5 on pool
+  return %a, %b, %c : !bir.reg, !bir.reg, !bir.reg
+}

@@ -192,8 +192,8 @@ func.func @unknown_engine_dynamic_loop(%v: i32) {
 
 func.func @unknown_alu_kind(%v: i32) {
   %r = bir.read_var %v on pool
-  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'kind' [add, sub, mult, divide, max, min, mod]}}
-  %x = bir.alu_imm shl %r, 1 on pool
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'kind' [add, sub, mult, divide, max, min, mod, and, or, xor, shl, shrs, shru]}}
+  %x = bir.alu_imm pow %r, 1 on pool
   return
 }
 

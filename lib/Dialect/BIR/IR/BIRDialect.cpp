@@ -86,6 +86,20 @@ int32_t dyn::bir::evaluateAlu(AluOpKind kind, int32_t lhs, int32_t rhs) {
     return std::max(lhs, rhs);
   case AluOpKind::min:
     return std::min(lhs, rhs);
+  case AluOpKind::bit_and:
+    return static_cast<int32_t>(a & b);
+  case AluOpKind::bit_or:
+    return static_cast<int32_t>(a | b);
+  case AluOpKind::bit_xor:
+    return static_cast<int32_t>(a ^ b);
+  // Shifts take the amount modulo 32, as the hardware would.
+  case AluOpKind::shl:
+    return static_cast<int32_t>(a << (b & 31));
+  case AluOpKind::shrs:
+    return lhs < 0 ? static_cast<int32_t>(~(~a >> (b & 31)))
+                   : static_cast<int32_t>(a >> (b & 31));
+  case AluOpKind::shru:
+    return static_cast<int32_t>(a >> (b & 31));
   }
   llvm_unreachable("unknown AluOpKind");
 }

@@ -52,17 +52,25 @@ static bool isRightIdentity(AluOpKind kind, int32_t imm) {
   switch (kind) {
   case AluOpKind::add:
   case AluOpKind::sub:
+  case AluOpKind::bit_or:
+  case AluOpKind::bit_xor:
+  case AluOpKind::shl:
+  case AluOpKind::shrs:
+  case AluOpKind::shru:
     return imm == 0;
   case AluOpKind::mult:
   case AluOpKind::divide:
     return imm == 1;
+  case AluOpKind::bit_and:
+    return imm == -1;
   default:
     return false;
   }
 }
 
 OpFoldResult AluImmOp::fold(FoldAdaptor) {
-  // add(x, 0), sub(x, 0), mult(x, 1), divide(x, 1) -> x
+  // add(x, 0), sub(x, 0), mult(x, 1), divide(x, 1), and(x, -1), or(x, 0),
+  // xor(x, 0), shifts by 0 -> x
   if (isRightIdentity(getKind(), getImm()))
     return getLhs();
   return {};
@@ -87,7 +95,9 @@ struct AluToImmediate : OpRewritePattern<AluOp> {
     std::optional<int32_t> imm = getImmediate(op.getRhs());
     AluOpKind kind = op.getKind();
     bool commutative = kind == AluOpKind::add || kind == AluOpKind::mult ||
-                       kind == AluOpKind::max || kind == AluOpKind::min;
+                       kind == AluOpKind::max || kind == AluOpKind::min ||
+                       kind == AluOpKind::bit_and ||
+                       kind == AluOpKind::bit_or || kind == AluOpKind::bit_xor;
     if (!imm && commutative && (imm = getImmediate(op.getLhs())))
       lhs = op.getRhs();
     if (!imm)

@@ -107,6 +107,12 @@ static ConstantIntRanges rangeOf(Value reg) {
     return intrange::inferMinS(operands);
   case AluOpKind::divide:
   case AluOpKind::mod:
+  case AluOpKind::bit_and:
+  case AluOpKind::bit_or:
+  case AluOpKind::bit_xor:
+  case AluOpKind::shl:
+  case AluOpKind::shrs:
+  case AluOpKind::shru:
     return ConstantIntRanges::maxRange(32);
   }
   return ConstantIntRanges::maxRange(32);

@@ -26,7 +26,8 @@ def BIR_MemorySpace : I32EnumAttr<"MemorySpace", "memory space", [
 
 
 // add = 4, mult = 6, divide = 7, mod = 0x1B are the report's AluOp codes;
-// sub, max and min (what clamping needs) are project-defined.
+// sub, max and min (what clamping needs) and the bitwise operations and
+// shifts (32 to 37) are project-defined.
 def BIR_AluOpKind : I32EnumAttr<"AluOpKind", "register-ALU operation", [
     I32EnumAttrCase<"add", 4>,
     I32EnumAttrCase<"sub", 5>,
@@ -34,7 +35,13 @@ def BIR_AluOpKind : I32EnumAttr<"AluOpKind", "register-ALU operation", [
     I32EnumAttrCase<"divide", 7>,
     I32EnumAttrCase<"max", 8>,
     I32EnumAttrCase<"min", 9>,
-    I32EnumAttrCase<"mod", 27>]> {
+    I32EnumAttrCase<"mod", 27>,
+    I32EnumAttrCase<"bit_and", 32, "and">,
+    I32EnumAttrCase<"bit_or", 33, "or">,
+    I32EnumAttrCase<"bit_xor", 34, "xor">,
+    I32EnumAttrCase<"shl", 35>,
+    I32EnumAttrCase<"shrs", 36>,
+    I32EnumAttrCase<"shru", 37>]> {
   let cppNamespace = "::dyn::bir";
 }
 
