@@ -263,10 +263,14 @@ class Gen:
 
     def arith(self, depth=0):
         op = self.r.choice(["addi", "subi", "muli", "minsi", "maxsi",
-                            "addi", "subi", "minsi", "maxsi", "divsi", "remsi"])
+                            "addi", "subi", "minsi", "maxsi", "divsi", "remsi",
+                            "andi", "ori", "xori", "shli", "shrsi", "shrui"])
         a = self.scalar(depth + 1)
         if op in ("divsi", "remsi"):
             b = self.const(self.r.randint(1, 5))
+        elif op in ("shli", "shrsi", "shrui"):
+            # A constant amount below 32 (a larger one is undefined upstream).
+            b = self.const(self.r.randint(0, 4))
         elif op == "muli":
             b = self.const(self.r.randint(-2, 4))
         elif op in ("minsi", "maxsi") or self.chance(0.6):
@@ -280,7 +284,8 @@ class Gen:
         if a in consts and b in consts:
             # Arithmetic of constants only folds away: give it a runtime side.
             a = self.scalar_arg()
-        if self.chance(0.3) and op not in ("divsi", "remsi"):
+        if self.chance(0.3) and op not in ("divsi", "remsi", "shli", "shrsi",
+                                           "shrui"):
             a, b = b, a
         name = self.fresh("s")
         self.emit("%s = arith.%s %s, %s : i32" % (name, op, a, b))
