@@ -173,7 +173,36 @@ static LogicalResult checkForm(Operation *op) {
       .Default([](Operation *) { return success(); });
 }
 
+/// Runtime control flow other than scf.for: the construct itself is the
+/// culprit, not the compare that feeds it.
+static LogicalResult checkControlFlow(Operation *root) {
+  Operation *control = nullptr;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    Dialect *dialect = op->getDialect();
+    if (llvm::isa<scf::WhileOp, scf::IfOp, scf::IndexSwitchOp,
+                  scf::ExecuteRegionOp>(op) ||
+        (dialect && dialect->getNamespace() == "cf")) {
+      control = op;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (!control)
+    return success();
+  if (llvm::isa<scf::IfOp, scf::IndexSwitchOp>(control))
+    return control->emitOpError(
+        "is a runtime conditional, which convert-dynshape-to-bir does not "
+        "lower; the runtime control it lowers is scf.for with a provable "
+        "trip bound");
+  return control->emitOpError(
+      "is runtime control flow other than scf.for; runtime loops must be "
+      "scf.for with a provable trip bound (a bounded dimension, or "
+      "arith.minsi with a constant)");
+}
+
 LogicalResult dyn::checkLowerable(Operation *root) {
+  if (failed(checkControlFlow(root)))
+    return failure();
   // The first unsupported op that is not a helper (a constant or a view
   // that feeds it) is the culprit.
   Operation *culprit = nullptr;

@@ -15,6 +15,38 @@ func.func @unbounded_loop(%t: memref<64x32xf32>, %u: memref<1x32xf32>, %n: i32) 
 
 // -----
 
+// Runtime control flow other than scf.for is reported at the construct,
+// not at the compare that feeds it.
+func.func @while_loop(%u: memref<1x32xf32>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  // expected-error @+1 {{'scf.while' op is runtime control flow other than scf.for; runtime loops must be scf.for with a provable trip bound (a bounded dimension, or arith.minsi with a constant)}}
+  %r = scf.while (%i = %c0) : (i32) -> i32 {
+    %go = arith.cmpi slt, %i, %n : i32
+    scf.condition(%go) %i : i32
+  } do {
+  ^bb0(%j: i32):
+    memref.copy %u, %u : memref<1x32xf32> to memref<1x32xf32>
+    %j1 = arith.addi %j, %c1 : i32
+    scf.yield %j1 : i32
+  }
+  return
+}
+
+// -----
+
+func.func @runtime_if(%u: memref<1x32xf32>, %v: memref<1x32xf32>, %n: i32) {
+  %c3 = arith.constant 3 : i32
+  %cond = arith.cmpi slt, %n, %c3 : i32
+  // expected-error @+1 {{'scf.if' op is a runtime conditional, which convert-dynshape-to-bir does not lower; the runtime control it lowers is scf.for with a provable trip bound}}
+  scf.if %cond {
+    memref.copy %u, %v : memref<1x32xf32> to memref<1x32xf32>
+  }
+  return
+}
+
+// -----
+
 func.func @bad_trip_estimate(%u: memref<1x32xf32>, %n: i32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
