@@ -177,8 +177,16 @@ static SmallVector<Resource> usedResources(
   SmallVector<Resource> used;
   for (unsigned i = 0; i < Resource::kCount; ++i)
     if (busy[i])
-      used.push_back({static_cast<bir::Engine>(i % 8), i >= 8});
+      used.push_back(Resource::fromIndex(i));
   return used;
+}
+
+llvm::json::Object
+dyn::cost::getBusyJSON(const std::array<int64_t, Resource::kCount> &busy) {
+  llvm::json::Object engines;
+  for (Resource r : usedResources(busy))
+    engines[r.name()] = busy[r.index()];
+  return engines;
 }
 
 void dyn::cost::printTable(raw_ostream &os, const FunctionEstimate &e) {
@@ -210,9 +218,6 @@ void dyn::cost::printJSON(raw_ostream &os,
                           ArrayRef<FunctionEstimate> estimates) {
   llvm::json::Array functions;
   for (const FunctionEstimate &e : estimates) {
-    llvm::json::Object engines;
-    for (Resource r : usedResources(e.busy))
-      engines[r.name()] = e.busy[r.index()];
     llvm::json::Array loops;
     for (const LoopEstimate &loop : e.loops)
       loops.push_back(llvm::json::Object{
@@ -227,7 +232,7 @@ void dyn::cost::printJSON(raw_ostream &os,
     functions.push_back(llvm::json::Object{
         {"name", e.name},
         {"estimated_cycles", e.cycles},
-        {"engines", std::move(engines)},
+        {"engines", getBusyJSON(e.busy)},
         {"loops", std::move(loops)},
         {"critical_path", std::move(path)},
         {"dynamic_inst_estimate", e.dynamicInstEstimate},

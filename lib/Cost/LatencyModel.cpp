@@ -46,6 +46,8 @@ static llvm::Expected<int64_t> positive(llvm::StringRef path,
 
 llvm::Expected<LatencyModel> LatencyModel::load(llvm::StringRef path) {
   LatencyModel model;
+  if (path.empty())
+    return model;
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
       llvm::MemoryBuffer::getFile(path);
   if (!file)

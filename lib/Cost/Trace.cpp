@@ -14,13 +14,9 @@ using namespace dyn::cost;
 void dyn::cost::printProfileJSON(raw_ostream &os, StringRef function,
                                  const Timeline &timeline,
                                  int64_t instructions) {
-  llvm::json::Object engines;
-  for (unsigned i = 0; i < Resource::kCount; ++i)
-    if (int64_t busy = timeline.getBusy()[i])
-      engines[Resource{static_cast<bir::Engine>(i % 8), i >= 8}.name()] = busy;
   llvm::json::Object profile{{"function", function.str()},
                              {"cycles", timeline.getEnd()},
-                             {"engines", std::move(engines)},
+                             {"engines", getBusyJSON(timeline.getBusy())},
                              {"instructions", instructions}};
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(profile))) << "\n";
 }
@@ -46,10 +42,8 @@ void dyn::cost::printChromeTrace(raw_ostream &os, const Timeline &timeline) {
           {"ph", "M"},
           {"pid", 0},
           {"tid", static_cast<int64_t>(i)},
-          {"args", llvm::json::Object{
-                       {"name", Resource{static_cast<bir::Engine>(i % 8),
-                                         i >= 8}
-                                    .name()}}}});
+          {"args",
+           llvm::json::Object{{"name", Resource::fromIndex(i).name()}}}});
   os << llvm::formatv(
             "{0:1}",
             llvm::json::Value(llvm::json::Object{

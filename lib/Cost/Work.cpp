@@ -5,19 +5,25 @@
 #include "dyn/Dialect/DGE/IR/DGE.h"
 
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace dyn;
 using namespace dyn::cost;
 
-/// The bytes a pattern from byte `offset` reaches: [offset, last + 1).
+/// The bytes a pattern from byte `offset` reaches: [offset, last + 1); the
+/// whole location when that does not fit in 64 bits.
 static Access patternSpan(Value location, int64_t offset,
                           ArrayRef<int64_t> pattern, int64_t elementBytes) {
-  int64_t last = 0;
-  for (size_t i = 0; i + 1 < pattern.size(); i += 2)
-    last += pattern[i] * std::max<int64_t>(pattern[i + 1] - 1, 0);
-  return {location, offset, offset + (last + 1) * elementBytes};
+  std::optional<int64_t> last = bir::getPatternReach(pattern);
+  std::optional<int64_t> bytes =
+      last ? llvm::checkedMul(*last + 1, elementBytes) : std::nullopt;
+  std::optional<int64_t> end =
+      bytes ? llvm::checkedAdd(offset, *bytes) : std::nullopt;
+  if (!end)
+    return {location};
+  return {location, offset, *end};
 }
 
 /// The bytes an access-pattern operand reaches: its span for a static
@@ -162,10 +168,8 @@ Work dyn::cost::describeTrip(Operation *loop, const LatencyModel &model) {
 }
 
 int64_t dyn::cost::getTripEstimate(Operation *loop) {
-  if (auto stat = llvm::dyn_cast<bir::ForOp>(loop)) {
-    int64_t lb = stat.getLb(), ub = stat.getUb(), step = stat.getStep();
-    return ub <= lb ? 0 : llvm::divideCeil(ub - lb, step);
-  }
+  if (auto stat = llvm::dyn_cast<bir::ForOp>(loop))
+    return stat.getTripCount();
   auto dyn = llvm::cast<bir::DynamicForOp>(loop);
   if (auto estimate = dyn->getAttrOfType<IntegerAttr>(kTripEstimateAttrName))
     return estimate.getInt();

@@ -316,13 +316,8 @@ dyn::sim::compareWithReference(func::FuncOp func, ModuleOp binary,
   if (llvm::Error err = sig.checkArgumentSizes(limits.maxDramBytes))
     return std::move(err);
   ComparisonResult result;
-  func::FuncOp entry;
-  binary.walk([&](func::FuncOp f) {
-    if (!f.isExternal())
-      entry = f;
-  });
   cost::LatencyModel model;
-  if (entry) {
+  if (func::FuncOp entry = getEntryFunction(binary)) {
     cost::FunctionEstimate estimate = cost::estimateFunction(entry, model);
     result.estimatedCycles = estimate.cycles;
     result.estimateExact = estimate.exact;

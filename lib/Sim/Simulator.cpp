@@ -297,7 +297,7 @@ LogicalResult Machine::runLoop(Operation *loop, int64_t lb, int64_t ub,
   bir::Engine engine = llvm::cast<bir::InstInterface>(loop).getEngine();
   int64_t count = 0;
   for (int64_t iv = lb; iv < ub; iv += step) {
-    if (maxTrip && ++count > static_cast<int64_t>(*maxTrip))
+    if (++count > static_cast<int64_t>(maxTrip.value_or(INT64_MAX)))
       return loop->emitOpError("runs more than its max_trip of ")
              << *maxTrip << " trips (upper bound " << ub << ")";
     if (failed(trip(loop)))
@@ -310,10 +310,7 @@ LogicalResult Machine::runLoop(Operation *loop, int64_t lb, int64_t ub,
     if (failed(execute(body)))
       return failure();
   }
-  if (measurement && ub > lb &&
-      llvm::divideCeil(ub - lb, step) != cost::getTripEstimate(loop))
-    measurement->tripsAtEstimate = false;
-  if (measurement && ub <= lb && cost::getTripEstimate(loop) != 0)
+  if (measurement && count != cost::getTripEstimate(loop))
     measurement->tripsAtEstimate = false;
   return success();
 }
@@ -607,14 +604,19 @@ FailureOr<SmallVector<sim::RuntimeValue>> Machine::run() {
 
 } // namespace
 
-FailureOr<SmallVector<sim::RuntimeValue>>
-dyn::sim::simulate(ModuleOp module, ArrayRef<sim::RuntimeValue> args,
-                   const SimulationLimits &limits, Measurement *measurement) {
+func::FuncOp dyn::sim::getEntryFunction(ModuleOp binary) {
   func::FuncOp entry;
-  module.walk([&](func::FuncOp f) {
+  binary.walk([&](func::FuncOp f) {
     if (!f.isExternal())
       entry = f;
   });
+  return entry;
+}
+
+FailureOr<SmallVector<sim::RuntimeValue>>
+dyn::sim::simulate(ModuleOp module, ArrayRef<sim::RuntimeValue> args,
+                   const SimulationLimits &limits, Measurement *measurement) {
+  func::FuncOp entry = getEntryFunction(module);
   if (!entry)
     return module.emitError("no entry function to simulate");
   return Machine(entry, args, limits, measurement).run();

@@ -128,15 +128,12 @@ static FailureOr<SmallVector<RuntimeValue>>
 simulateBinary(ModuleOp binary, ArrayRef<RuntimeValue> args) {
   if (profilePath.empty() && tracePath.empty())
     return dyn::sim::simulate(binary, args, limits());
-  dyn::cost::LatencyModel model;
-  if (!latencyTable.empty()) {
-    llvm::Expected<dyn::cost::LatencyModel> loaded =
-        dyn::cost::LatencyModel::load(latencyTable);
-    if (!loaded)
-      return failure(fail(llvm::toString(loaded.takeError())));
-    model = *loaded;
-  }
-  dyn::sim::Measurement measurement(model, /*recordSlices=*/!tracePath.empty());
+  llvm::Expected<dyn::cost::LatencyModel> model =
+      dyn::cost::LatencyModel::load(latencyTable);
+  if (!model)
+    return failure(fail(llvm::toString(model.takeError())));
+  dyn::sim::Measurement measurement(*model,
+                                    /*recordSlices=*/!tracePath.empty());
   FailureOr<SmallVector<RuntimeValue>> results =
       dyn::sim::simulate(binary, args, limits(), &measurement);
   if (failed(results))

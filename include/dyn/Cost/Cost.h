@@ -17,6 +17,7 @@
 #include "dyn/Cost/Timeline.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace dyn::cost {
@@ -74,6 +75,10 @@ void printTable(llvm::raw_ostream &os, const FunctionEstimate &estimate);
 /// A JSON array with one object per function.
 void printJSON(llvm::raw_ostream &os,
                llvm::ArrayRef<FunctionEstimate> estimates);
+
+/// Resource name -> busy cycles, for the resources that did any work.
+llvm::json::Object getBusyJSON(
+    const std::array<int64_t, Resource::kCount> &busy);
 
 /// "bir.alu_imm at file:line:col": an instruction as the reports name it.
 std::string describeOperation(mlir::Operation *op);

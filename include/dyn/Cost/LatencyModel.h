@@ -51,9 +51,9 @@ struct LatencyModel {
   }
 
   /// The defaults with the entries of the JSON object in `path` replacing
-  /// them (docs/CostModel.md lists the keys). An unknown key, a value that
-  /// is not a positive integer, or a file that does not parse is an error
-  /// naming the file and the key.
+  /// them (docs/CostModel.md lists the keys); the defaults alone for an
+  /// empty path. An unknown key, a value that is not a positive integer, or
+  /// a file that does not parse is an error naming the file and the key.
   static llvm::Expected<LatencyModel> load(llvm::StringRef path);
 };
 

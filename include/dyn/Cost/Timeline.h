@@ -38,6 +38,10 @@ struct Resource {
     return static_cast<unsigned>(engine) + (queue ? 8 : 0);
   }
   static constexpr unsigned kCount = 16;
+  /// The resource whose index() is `index`.
+  static Resource fromIndex(unsigned index) {
+    return {static_cast<bir::Engine>(index % 8), index >= 8};
+  }
   /// "pool", or "pool queue".
   std::string name() const;
 };

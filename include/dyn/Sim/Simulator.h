@@ -15,6 +15,7 @@
 #include "dyn/Cost/LatencyModel.h"
 #include "dyn/Sim/Values.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 
 namespace dyn::sim {
@@ -39,6 +40,9 @@ struct Measurement {
   explicit Measurement(cost::LatencyModel model, bool recordSlices = false)
       : model(model), timeline(recordSlices) {}
 };
+
+/// The function of a binary that has a body (the container holds one).
+mlir::func::FuncOp getEntryFunction(mlir::ModuleOp binary);
 
 /// Executes the entry function of `module` on `args` (one per argument of
 /// the binary: tensors for DRAM tensors, integers for i32 scalars). An

@@ -23,7 +23,6 @@ static LogicalResult verifyPattern(Operation *op, MemRefType type,
     return op->emitOpError("element type must be a whole number of bytes "
                            "wide, got ")
            << type.getElementType();
-  std::optional<int64_t> last = 0;
   for (size_t i = 0; i < pattern.size(); i += 2) {
     if (pattern[i + 1] <= 0)
       return op->emitOpError("pattern entry ")
@@ -31,9 +30,8 @@ static LogicalResult verifyPattern(Operation *op, MemRefType type,
     if (pattern[i] < 0)
       return op->emitOpError("pattern entry ")
              << i / 2 << " must have a non-negative step, got " << pattern[i];
-    std::optional<int64_t> span = llvm::checkedMul(pattern[i], pattern[i + 1] - 1);
-    last = last && span ? llvm::checkedAdd(*last, *span) : std::nullopt;
   }
+  std::optional<int64_t> last = getPatternReach(pattern);
   if (!getPatternBytes(pattern, *getElementBytes(type)))
     return op->emitOpError("pattern moves more bytes than 64 bits can count");
   std::optional<int64_t> end =
@@ -43,6 +41,16 @@ static LogicalResult verifyPattern(Operation *op, MemRefType type,
            << *offset << " reaches outside the " << type.getNumElements()
            << " elements of the location";
   return success();
+}
+
+std::optional<int64_t> dyn::bir::getPatternReach(ArrayRef<int64_t> pattern) {
+  std::optional<int64_t> reach = 0;
+  for (size_t i = 0; i + 1 < pattern.size() && reach; i += 2) {
+    std::optional<int64_t> span =
+        llvm::checkedMul(pattern[i], pattern[i + 1] - 1);
+    reach = span ? llvm::checkedAdd(*reach, *span) : std::nullopt;
+  }
+  return reach;
 }
 
 std::optional<int64_t> dyn::bir::getPatternElements(ArrayRef<int64_t> pattern) {

@@ -47,6 +47,18 @@ static std::optional<int32_t> getImmediate(Value reg) {
   return std::nullopt;
 }
 
+bool dyn::bir::isRecomputable(Value reg, bool elementReads) {
+  Operation *def = reg.getDefiningOp();
+  if (llvm::isa_and_nonnull<MovImmOp, ReadVarOp>(def) ||
+      (elementReads && llvm::isa_and_nonnull<ReadElemOp>(def)))
+    return true;
+  if (!llvm::isa_and_nonnull<AluOp, AluImmOp>(def))
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return isRecomputable(operand, elementReads);
+  });
+}
+
 /// `x <kind> imm` that is `x` itself.
 static bool isRightIdentity(AluOpKind kind, int32_t imm) {
   switch (kind) {

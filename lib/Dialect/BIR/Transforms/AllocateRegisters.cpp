@@ -84,43 +84,13 @@ static Interval *color(MutableArrayRef<Interval> intervals) {
   return nullptr;
 }
 
-/// True when `reg` can be computed again wherever it is used: a constant, a
-/// read of a runtime scalar (arguments do not change while the function
-/// runs), or register-ALU code over such values.
-static bool isRematerializable(Value reg) {
-  Operation *def = reg.getDefiningOp();
-  if (llvm::isa_and_nonnull<MovImmOp, ReadVarOp>(def))
-    return true;
-  if (!llvm::isa_and_nonnull<AluOp, AluImmOp>(def))
-    return false;
-  return llvm::all_of(def->getOperands(), isRematerializable);
-}
-
-/// The instructions that use `reg`, each with its use: an access pattern
-/// that reads it counts at each instruction that consumes the pattern.
-static SmallVector<std::pair<Operation *, OpOperand *>> instructionUses(Value reg) {
-  SmallVector<std::pair<Operation *, OpOperand *>> uses;
-  for (OpOperand &use : reg.getUses()) {
-    Operation *user = use.getOwner();
-    if (!llvm::isa<PhysicalAPOp, SymbolicAPOp, RegisterAPOp>(user)) {
-      uses.emplace_back(user, &use);
-      continue;
-    }
-    llvm::SetVector<Operation *> consumers(user->getUsers().begin(),
-                                           user->getUsers().end());
-    for (Operation *consumer : consumers)
-      uses.emplace_back(consumer, &use);
-  }
-  return uses;
-}
-
 /// The uses of `reg` that keep it live past position `point`, in program
 /// order: those a rematerialization would serve with a fresh copy.
 static SmallVector<std::pair<Operation *, OpOperand *>>
 usesAfter(Value reg, int64_t point, const ProgramOrder &order) {
   Operation *scope = reg.getDefiningOp()->getParentOp();
   SmallVector<std::pair<Operation *, OpOperand *>> later;
-  for (auto use : instructionUses(reg))
+  for (auto use : getInstructionUses(reg))
     if (order.useEnd(use.first, scope) > point)
       later.push_back(use);
   llvm::stable_sort(later, [&](const auto &a, const auto &b) {
@@ -231,7 +201,7 @@ struct BIRAllocateRegistersPass
       int64_t victimCost = 0;
       for (const Interval &other : byEngine[engine]) {
         if (other.start > failing.start || failing.start > other.end ||
-            made.contains(other.reg) || !isRematerializable(other.reg))
+            made.contains(other.reg) || !isRecomputable(other.reg))
           continue;
         auto later = usesAfter(other.reg, failing.start, order);
         if (later.empty())

@@ -2,6 +2,8 @@
 
 #include "LiveRanges.h"
 
+#include "llvm/ADT/SetVector.h"
+
 using namespace mlir;
 using namespace dyn::bir;
 
@@ -16,6 +18,23 @@ ProgramOrder::ProgramOrder(Operation *root) {
           end = std::max(end, last[&block.back()]);
     last[op] = end;
   });
+}
+
+SmallVector<std::pair<Operation *, OpOperand *>>
+dyn::bir::getInstructionUses(Value reg) {
+  SmallVector<std::pair<Operation *, OpOperand *>> uses;
+  for (OpOperand &use : reg.getUses()) {
+    Operation *user = use.getOwner();
+    if (!llvm::isa<PhysicalAPOp, SymbolicAPOp, RegisterAPOp>(user)) {
+      uses.emplace_back(user, &use);
+      continue;
+    }
+    llvm::SetVector<Operation *> consumers(user->getUsers().begin(),
+                                           user->getUsers().end());
+    for (Operation *consumer : consumers)
+      uses.emplace_back(consumer, &use);
+  }
+  return uses;
 }
 
 int64_t ProgramOrder::useEnd(Operation *user, Operation *defScope) const {
@@ -40,13 +59,7 @@ std::pair<int64_t, int64_t> ProgramOrder::liveRange(Value value) const {
   start = position(defOp);
   scope = defOp->getParentOp();
   int64_t finish = start;
-  for (Operation *user : value.getUsers()) {
-    if (llvm::isa<PhysicalAPOp, SymbolicAPOp, RegisterAPOp>(user)) {
-      for (Operation *consumer : user->getUsers())
-        finish = std::max(finish, useEnd(consumer, scope));
-      continue;
-    }
-    finish = std::max(finish, useEnd(user, scope));
-  }
+  for (auto [consumer, use] : getInstructionUses(value))
+    finish = std::max(finish, useEnd(consumer, scope));
   return {start, finish};
 }

@@ -15,6 +15,11 @@
 
 namespace dyn::bir {
 
+/// The instructions that use `reg`, each with its use: an access pattern
+/// that reads it counts at each instruction that consumes the pattern.
+llvm::SmallVector<std::pair<mlir::Operation *, mlir::OpOperand *>>
+getInstructionUses(mlir::Value reg);
+
 class ProgramOrder {
 public:
   explicit ProgramOrder(mlir::Operation *root);

@@ -27,20 +27,16 @@ struct DGECostReportPass
           << format << "'";
       return signalPassFailure();
     }
-    cost::LatencyModel model;
-    if (!latencyTable.empty()) {
-      llvm::Expected<cost::LatencyModel> loaded =
-          cost::LatencyModel::load(latencyTable);
-      if (!loaded) {
-        module.emitError(llvm::toString(loaded.takeError()));
-        return signalPassFailure();
-      }
-      model = *loaded;
+    llvm::Expected<cost::LatencyModel> model =
+        cost::LatencyModel::load(latencyTable);
+    if (!model) {
+      module.emitError(llvm::toString(model.takeError()));
+      return signalPassFailure();
     }
     std::vector<cost::FunctionEstimate> estimates;
     for (auto func : module.getOps<func::FuncOp>())
       if (!func.isExternal())
-        estimates.push_back(cost::estimateFunction(func, model));
+        estimates.push_back(cost::estimateFunction(func, *model));
 
     std::unique_ptr<llvm::ToolOutputFile> file;
     llvm::raw_ostream *os = &llvm::errs();

@@ -39,23 +39,12 @@ static bool setEngine(Operation *op, bir::Engine engine) {
 
 namespace {
 
-/// True when the code computing `reg` is register code that can run again
-/// on another engine (not an induction register or a loop result).
-static bool isCopyable(Value reg) {
-  Operation *def = reg.getDefiningOp();
-  if (!def || !llvm::isa<bir::ReadVarOp, bir::ReadElemOp, bir::MovImmOp,
-                         bir::AluOp, bir::AluImmOp>(def))
-    return false;
-  return llvm::all_of(def->getOperands(), [](Value operand) {
-    return !llvm::isa<bir::RegType>(operand.getType()) || isCopyable(operand);
-  });
-}
-
 /// Copies of register values on other engines, each made right after the
 /// instruction it copies (so a `read_elem` reads what the original read).
 class RegisterCopier {
 public:
-  /// `reg`, which must be copyable, computed on `engine`.
+  /// `reg`, which must be recomputable (with element reads), computed on
+  /// `engine`.
   Value copy(Value reg, bir::Engine engine) {
     auto key = std::make_pair(reg, engine);
     if (auto it = copies.find(key); it != copies.end())
@@ -104,7 +93,10 @@ static SmallVector<Value> registersOf(Value ap) {
 /// True when `ap` is a `bir.ap` whose registers can all move.
 static bool isMovable(Value ap) {
   return ap.getDefiningOp<bir::PhysicalAPOp>() &&
-         llvm::all_of(registersOf(ap), isCopyable);
+         llvm::all_of(registersOf(ap), [](Value reg) {
+           // Copies go right after their originals: element reads qualify.
+           return bir::isRecomputable(reg, /*elementReads=*/true);
+         });
 }
 
 /// The side of `dma` at `ap` on `engine`: the same access pattern, with its

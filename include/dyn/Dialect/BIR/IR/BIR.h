@@ -33,6 +33,14 @@ std::optional<Engine> getRegisterEngine(mlir::Value reg);
 /// truncate toward zero; x/0 and x%0 are 0 (project-defined).
 int32_t evaluateAlu(AluOpKind kind, int32_t lhs, int32_t rhs);
 
+/// True when the code that computes register `reg` can run again elsewhere:
+/// `mov_imm`, `read_var` of a runtime scalar (which does not change while
+/// the function runs), and `alu`/`alu_imm` over such values; with
+/// `elementReads`, `read_elem` too, for a copy placed where the memory it
+/// reads cannot have changed (right after the original). Not an induction
+/// register.
+bool isRecomputable(mlir::Value reg, bool elementReads = false);
+
 /// Bytes per element, if the element type is a whole number of bytes wide.
 std::optional<int64_t> getElementBytes(mlir::MemRefType type);
 
@@ -47,6 +55,10 @@ int64_t getBytesPerPartition(mlir::MemRefType type);
 /// Elements a `[step, num]` pattern visits: the product of its nums; none
 /// when it overflows 64 bits.
 std::optional<int64_t> getPatternElements(llvm::ArrayRef<int64_t> pattern);
+
+/// How far past its first element a pattern of positive nums reaches, in
+/// elements: Σ step·(num − 1); none if that overflows 64 bits.
+std::optional<int64_t> getPatternReach(llvm::ArrayRef<int64_t> pattern);
 
 /// Bytes a pattern of `elementBytes`-byte elements moves; none when it
 /// overflows 64 bits.
