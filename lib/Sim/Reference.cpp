@@ -45,7 +45,37 @@ using Slot = std::variant<Array, int64_t>;
 static int64_t wrap(Type type, int64_t v) {
   if (type.isSignlessInteger(32) || type.isIndex())
     return static_cast<int32_t>(static_cast<uint32_t>(v));
+  if (type.isSignlessInteger(1))
+    return v & 1;
   return v;
+}
+
+/// `a predicate b` on values of the operand type (32 bits wide here).
+static bool compare(arith::CmpIPredicate predicate, int64_t a, int64_t b) {
+  uint32_t ua = static_cast<uint32_t>(a), ub = static_cast<uint32_t>(b);
+  switch (predicate) {
+  case arith::CmpIPredicate::eq:
+    return a == b;
+  case arith::CmpIPredicate::ne:
+    return a != b;
+  case arith::CmpIPredicate::slt:
+    return a < b;
+  case arith::CmpIPredicate::sle:
+    return a <= b;
+  case arith::CmpIPredicate::sgt:
+    return a > b;
+  case arith::CmpIPredicate::sge:
+    return a >= b;
+  case arith::CmpIPredicate::ult:
+    return ua < ub;
+  case arith::CmpIPredicate::ule:
+    return ua <= ub;
+  case arith::CmpIPredicate::ugt:
+    return ua > ub;
+  case arith::CmpIPredicate::uge:
+    return ua >= ub;
+  }
+  llvm_unreachable("unknown cmpi predicate");
 }
 
 /// True when `user`'s one use of `v` is its last: `v` belongs to `user`'s
@@ -97,6 +127,7 @@ private:
   LogicalResult executeTranspose(linalg::TransposeOp transpose);
   LogicalResult executeSlice(Operation *op);
   LogicalResult executeFor(scf::ForOp loop);
+  LogicalResult executeIf(scf::IfOp conditional);
   LogicalResult executeReturn(func::ReturnOp ret);
   // Lookups never insert: a value is defined before it is used, and an
   // insertion could move the entries that callers hold references to.
@@ -213,7 +244,30 @@ LogicalResult Interpreter::execute(Operation *op) {
         APInt value;
         if (!matchPattern(c.getResult(), m_ConstantInt(&value)))
           return fail(op, "only integer constants are supported");
-        env[c] = value.getSExtValue();
+        env[c] = wrap(c.getType(), value.getSExtValue());
+        return success();
+      })
+      .Case([&](arith::CmpIOp cmp) {
+        env[cmp] = int64_t(compare(cmp.getPredicate(), scalar(cmp.getLhs()),
+                                   scalar(cmp.getRhs())));
+        return success();
+      })
+      .Case<arith::ExtUIOp, arith::ExtSIOp, arith::TruncIOp>(
+          [&](Operation *op) {
+            // Flags to scalars and back: the op has a flag on one side.
+            int64_t v = scalar(op->getOperand(0));
+            if (llvm::isa<arith::ExtSIOp>(op))
+              v = -v;
+            env[op->getResult(0)] = wrap(op->getResult(0).getType(), v);
+            return success();
+          })
+      .Case([&](arith::SelectOp select) {
+        if (!select.getType().isIntOrIndex())
+          return fail(op, "selects only integers");
+        int64_t v = scalar(select.getCondition())
+                        ? scalar(select.getTrueValue())
+                        : scalar(select.getFalseValue());
+        env[select] = v;
         return success();
       })
       .Case<arith::IndexCastOp, arith::IndexCastUIOp>([&](Operation *op) {
@@ -258,6 +312,7 @@ LogicalResult Interpreter::execute(Operation *op) {
       .Case<tensor::ExtractSliceOp, tensor::InsertSliceOp>(
           [&](Operation *op) { return executeSlice(op); })
       .Case([&](scf::ForOp loop) { return executeFor(loop); })
+      .Case([&](scf::IfOp conditional) { return executeIf(conditional); })
       .Case([&](scf::YieldOp) { return success(); })
       .Case([&](func::ReturnOp ret) { return executeReturn(ret); })
       .Default([&](Operation *op) {
@@ -502,6 +557,26 @@ LogicalResult Interpreter::executeFor(scf::ForOp loop) {
   }
   for (auto [result, value] : llvm::zip(loop.getResults(), carried))
     env[result] = std::move(value);
+  return success();
+}
+
+LogicalResult Interpreter::executeIf(scf::IfOp conditional) {
+  Region &region = scalar(conditional.getCondition())
+                       ? conditional.getThenRegion()
+                       : conditional.getElseRegion();
+  if (region.empty())
+    return success();
+  if (failed(execute(region.front())))
+    return failure();
+  auto yield = llvm::cast<scf::YieldOp>(region.front().getTerminator());
+  for (auto [result, v] :
+       llvm::zip(conditional.getResults(), yield.getOperands())) {
+    // A value of the region is dead after the yield: move it. Out of the
+    // map first, since env[result] may grow it.
+    Slot &slot = env.find(v)->second;
+    Slot value = v.getParentRegion() == &region ? std::move(slot) : slot;
+    env[result] = std::move(value);
+  }
   return success();
 }
 

@@ -20,6 +20,10 @@ only -- the backend has no compute -- built from:
     possibly adjusted by a constant -- a constant lower bound and step,
     tensor iter_args updated by dynamic_update_slice at the induction
     variable, nested two deep; now and then a constant trip count;
+  * scf.if on a runtime flag (arith.cmpi of i32 scalars, now and then
+    combined with andi/ori/xori), each branch updating one tensor in
+    destination-passing style or yielding it unchanged; arith.select and
+    arith.extui of flags in the index arithmetic;
   * bounded arguments (tensor<?x8xf32, #dynshape.bounds<B, ?>>),
     get_dimension_size, set_dimension_size, and bounded and i32 results.
 
@@ -261,10 +265,49 @@ class Gen:
             return self.scalar_arg()
         return self.arith(depth)
 
+    def flag(self, depth=0):
+        """An i1: a compare of i32 scalars, now and then combined with
+        another flag or negated."""
+        pred = self.r.choice(["eq", "ne", "slt", "sle", "sgt", "sge", "ult",
+                              "ule", "ugt", "uge"])
+        a = self.scalar(1)
+        b = (self.const(self.r.randint(-2, 18)) if self.chance(0.6)
+             else self.scalar(1))
+        consts = set(self.consts.values())
+        if a in consts and b in consts:
+            a = self.scalar_arg()
+        if self.chance(0.3):
+            a, b = b, a
+        name = self.fresh("f")
+        self.emit("%s = arith.cmpi %s, %s, %s : i32" % (name, pred, a, b))
+        if depth == 0 and self.chance(0.3):
+            op = self.r.choice(["andi", "ori", "xori"])
+            if self.chance(0.7):
+                other = self.flag(1)
+            else:
+                other = "%true"
+                if "  %true = arith.constant true" not in self.const_lines:
+                    self.const_lines.append("  %true = arith.constant true")
+            both = self.fresh("f")
+            self.emit("%s = arith.%s %s, %s : i1" % (both, op, name, other))
+            name = both
+        return name
+
     def arith(self, depth=0):
         op = self.r.choice(["addi", "subi", "muli", "minsi", "maxsi",
                             "addi", "subi", "minsi", "maxsi", "divsi", "remsi",
-                            "andi", "ori", "xori", "shli", "shrsi", "shrui"])
+                            "andi", "ori", "xori", "shli", "shrsi", "shrui",
+                            "select", "extui"])
+        if op in ("select", "extui"):
+            f = self.flag(1)
+            name = self.fresh("s")
+            if op == "extui":
+                self.emit("%s = arith.extui %s : i1 to i32" % (name, f))
+            else:
+                self.emit("%s = arith.select %s, %s, %s : i32" % (
+                    name, f, self.scalar(depth + 1), self.scalar(depth + 1)))
+            self.scope.scalars.append(name)
+            return name
         a = self.scalar(depth + 1)
         if op in ("divsi", "remsi"):
             b = self.const(self.r.randint(1, 5))
@@ -595,6 +638,55 @@ class Gen:
             self.add(r)
             self.replace(i, r)
 
+    def retire(self, v):
+        """`v` is overwritten in place by a conditional: it, the buffers it
+        may alias and their aliases leave every scope. A read of any of them
+        after the conditional would make One-Shot write out of place, and the
+        branches would yield different buffers (which does not lower)."""
+        gone = v.roots | {v.name}
+        for s in self.scopes:
+            s.tensors = [t for t in s.tensors
+                         if t.name not in gone and not (t.roots & gone)]
+
+    def op_if(self):
+        if self.scope.loop:
+            # In a loop body (or a branch), a tensor from outside is read
+            # again by the next trip: update one of the body's own.
+            own = [t for t in self.scope.tensors
+                   if not t.view and any(e > 1 for e in t.ty.shape)]
+            if not own:
+                return self.op_update()
+            v = self.r.choice(own)
+        else:
+            v = self.loop_init()
+        flag = self.flag()
+        i = self.consume(v)
+        self.retire(v)
+        res = self.fresh("r")
+        self.emit("%s = scf.if %s -> (%s) {" % (res, flag, v.ty))
+        for branch in ("then", "else"):
+            if branch == "else":
+                self.emit("} else {")
+            outer = self.scope
+            # A branch uses `v` linearly, as a loop body its iter_arg.
+            body = Scope(outer.lines, outer.indent + 1, loop=True)
+            self.scopes.append(body)
+            acc = V(v.name, v.ty, view=v.view)
+            body.tensors.append(acc)
+            body.chain.append(acc)
+            if branch == "then" or self.chance(0.6):
+                for _ in range(self.r.randint(0, 2)):
+                    self.random_op(in_loop=True)
+                for _ in range(self.r.choice([1, 1, 2])):
+                    self.op_update(target=body.chain[0])
+            self.emit("scf.yield %s : %s" % (body.chain[0].name, v.ty))
+            self.scopes.pop()
+        self.emit("}")
+        r = V(res, v.ty, view=v.view,
+              roots=v.roots if i is not None else v.roots | {v.name})
+        self.add(r)
+        self.replace(i, r)
+
     # ---------------------------------------------------------------- main
     def random_op(self, in_loop=False):
         self.ops += 1
@@ -603,6 +695,7 @@ class Gen:
                    ("arith", 1), ("set_size", 1), ("get_size", 1)]
         if depth < 2 and self.ops < self.max_ops:
             choices.append(("loop", 3 if in_loop else 5))
+            choices.append(("if", 2))
         x = self.r.uniform(0, sum(w for _, w in choices))
         for kind, w in choices:
             x -= w

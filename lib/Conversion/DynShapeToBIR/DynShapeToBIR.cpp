@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/MemRef/Transforms/ComposeSubView.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/RegionUtils.h"
 
@@ -39,8 +40,12 @@ struct ConvertDynShapeToBIRPass
     // A view of a view becomes one view of its base (upstream patterns; the
     // offsets they combine become affine.apply, which the conversion
     // lowers). The driver also drops dead ops.
+    // The scalars a conditional yields become selects (upstream's scf.if
+    // canonicalization, once their code is outside the branches).
+    hoistConditionalScalars(root);
     RewritePatternSet composePatterns(ctx);
     memref::populateComposeSubViewPatterns(composePatterns, ctx);
+    scf::IfOp::getCanonicalizationPatterns(composePatterns, ctx);
     if (failed(applyPatternsGreedily(root, std::move(composePatterns))) ||
         failed(checkLowerable(root)))
       return signalPassFailure();

@@ -25,22 +25,19 @@ using namespace dyn::bir;
 /// What the lowering takes, for the diagnostic of anything else.
 static constexpr llvm::StringLiteral kSupported =
     "it lowers i32/index arith (constant, index_cast, addi, subi, muli, "
-    "divsi, remsi, minsi, maxsi, andi, ori, xori, shli, shrsi, shrui), "
-    "affine.apply/min/max, scf.for with a "
-    "provable trip bound, memref.alloc, memref.subview, memref.copy, "
+    "divsi, remsi, minsi, maxsi, andi, ori, xori, shli, shrsi, shrui, cmpi, "
+    "select), i1 flags (andi, ori, xori, extui, extsi, trunci), "
+    "affine.apply/min/max, scf.for with a provable trip bound, scf.if "
+    "without results, memref.alloc, memref.subview, memref.copy, "
     "memref.load of an i32 at a constant position, a 2-D linalg.transpose "
     "and the dynshape buffer ops; compute is not supported yet";
 
 /// Ops the lowering takes in some form (their form is checked below).
 static bool isSupportedKind(Operation *op) {
-  if (llvm::isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::AddIOp,
-                arith::SubIOp, arith::MulIOp, arith::DivSIOp, arith::RemSIOp,
-                arith::MinSIOp, arith::MaxSIOp, arith::AndIOp, arith::OrIOp,
-                arith::XOrIOp, arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp>(
-          op))
-    return llvm::all_of(op->getResultTypes(), isRegisterType);
+  if (llvm::isa_and_nonnull<arith::ArithDialect>(op->getDialect()))
+    return hasRegisterForm(op);
   return llvm::isa<affine::AffineApplyOp, affine::AffineMinOp,
-                   affine::AffineMaxOp, scf::ForOp, scf::YieldOp,
+                   affine::AffineMaxOp, scf::ForOp, scf::IfOp, scf::YieldOp,
                    memref::AllocOp, memref::CopyOp, memref::LoadOp,
                    linalg::TransposeOp, dynshape::BufferGatherOp,
                    dynshape::BufferScatterOp, dynshape::BufferMaskOp,
@@ -80,10 +77,11 @@ static LogicalResult checkForm(Operation *op) {
                    << " must be static, contiguous, of whole-byte elements "
                       "and of fewer bytes than 64 bits count to become a "
                       "DRAM tensor";
-          if (arg.getType().isIndex())
+          if (arg.getType().isIndex() || arg.getType().isSignlessInteger(1))
             return emitError(arg.getLoc())
-                   << "function argument of type index: runtime scalars "
-                      "cross the function boundary as i32";
+                   << "function argument of type " << arg.getType()
+                   << ": runtime scalars cross the function boundary as i32 "
+                      "(a flag is an arith.cmpi of one)";
           if (type && type.getMemorySpace() &&
               getFunctionArgumentType(type) != type)
             return emitError(arg.getLoc())
@@ -126,6 +124,13 @@ static LogicalResult checkForm(Operation *op) {
                         " must be a non-negative integer (a profile trip "
                         "estimate for the cost model)");
         }
+        return success();
+      })
+      .Case([&](scf::IfOp conditional) {
+        if (conditional.getNumResults() != 0)
+          return fail("yields values; a runtime conditional lowers when its "
+                      "branches update buffers in place, so that "
+                      "bufferization leaves it without results");
         return success();
       })
       .Case([&](memref::LoadOp load) {
@@ -173,14 +178,14 @@ static LogicalResult checkForm(Operation *op) {
       .Default([](Operation *) { return success(); });
 }
 
-/// Runtime control flow other than scf.for: the construct itself is the
-/// culprit, not the compare that feeds it.
+/// Runtime control flow other than scf.for and scf.if: the construct
+/// itself is the culprit, not the compare that feeds it.
 static LogicalResult checkControlFlow(Operation *root) {
   Operation *control = nullptr;
   root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     Dialect *dialect = op->getDialect();
-    if (llvm::isa<scf::WhileOp, scf::IfOp, scf::IndexSwitchOp,
-                  scf::ExecuteRegionOp>(op) ||
+    if (llvm::isa<scf::WhileOp, scf::IndexSwitchOp, scf::ExecuteRegionOp>(
+            op) ||
         (dialect && dialect->getNamespace() == "cf")) {
       control = op;
       return WalkResult::interrupt();
@@ -189,11 +194,11 @@ static LogicalResult checkControlFlow(Operation *root) {
   });
   if (!control)
     return success();
-  if (llvm::isa<scf::IfOp, scf::IndexSwitchOp>(control))
+  if (llvm::isa<scf::IndexSwitchOp>(control))
     return control->emitOpError(
-        "is a runtime conditional, which convert-dynshape-to-bir does not "
+        "is a runtime switch, which convert-dynshape-to-bir does not "
         "lower; the runtime control it lowers is scf.for with a provable "
-        "trip bound");
+        "trip bound and scf.if");
   return control->emitOpError(
       "is runtime control flow other than scf.for; runtime loops must be "
       "scf.for with a provable trip bound (a bounded dimension, or "

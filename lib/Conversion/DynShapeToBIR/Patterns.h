@@ -30,8 +30,18 @@ inline bir::Engine engineOf(const mlir::TypeConverter *converter) {
 /// DRAM tensor (whatever space it had), an i32 stays an i32.
 mlir::Type getFunctionArgumentType(mlir::Type type);
 
-/// i32 and index values live in registers.
+/// i32 and index values (scalars) and i1 flags (0 or 1) live in
+/// registers.
 bool isRegisterType(mlir::Type type);
+
+/// i32 or index: the scalars register arithmetic computes on.
+bool isScalarType(mlir::Type type);
+
+/// True for an arith op with a register-ALU form: integer arithmetic on
+/// scalars, andi/ori/xori on flags too, cmpi of scalars, extui/extsi of a
+/// flag to a scalar, trunci of a scalar to a flag, select of registers.
+/// Both the patterns and checkLowerable ask this.
+bool hasRegisterForm(mlir::Operation *op);
 
 /// The row-major element index of an i32 load at constant indices.
 std::optional<int64_t> getConstantLinearIndex(mlir::memref::LoadOp load);

@@ -18,7 +18,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
 
 using namespace mlir;
@@ -27,9 +29,38 @@ using namespace dyn::bir;
 
 std::optional<int64_t> dyn::getConstantInt(Value value) {
   APInt constant;
-  if (matchPattern(value, m_ConstantInt(&constant)))
-    return constant.getSExtValue();
-  return std::nullopt;
+  if (!matchPattern(value, m_ConstantInt(&constant)))
+    return std::nullopt;
+  // A flag is 0 or 1 in a register.
+  return constant.getBitWidth() == 1 ? constant.getZExtValue()
+                                     : constant.getSExtValue();
+}
+
+bool dyn::hasRegisterForm(Operation *op) {
+  auto all = [](TypeRange types, bool (*is)(Type)) {
+    return llvm::all_of(types, is);
+  };
+  auto isFlag = [](Type type) { return type.isSignlessInteger(1); };
+  if (llvm::isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op))
+    return all(op->getResultTypes(), isRegisterType);
+  if (llvm::isa<arith::CmpIOp>(op))
+    return all(op->getOperandTypes(), isScalarType);
+  if (llvm::isa<arith::ExtUIOp, arith::ExtSIOp>(op))
+    return isFlag(op->getOperand(0).getType()) &&
+           isScalarType(op->getResult(0).getType());
+  if (llvm::isa<arith::TruncIOp>(op))
+    return isScalarType(op->getOperand(0).getType()) &&
+           isFlag(op->getResult(0).getType());
+  if (llvm::isa<arith::SelectOp>(op))
+    return all(op->getOperandTypes(), isRegisterType) &&
+           isScalarType(op->getResult(0).getType());
+  if (llvm::isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::AddIOp,
+                arith::SubIOp, arith::MulIOp, arith::DivSIOp, arith::RemSIOp,
+                arith::MinSIOp, arith::MaxSIOp, arith::ShLIOp, arith::ShRSIOp,
+                arith::ShRUIOp>(op))
+    return all(op->getOperandTypes(), isScalarType) &&
+           all(op->getResultTypes(), isScalarType);
+  return false;
 }
 
 void dyn::dropRedundantClamps(Operation *root) {
@@ -51,6 +82,28 @@ void dyn::dropRedundantClamps(Operation *root) {
     op->getResult(0).replaceAllUsesWith(op->getOperand(0));
     op->erase();
   }
+}
+
+void dyn::hoistConditionalScalars(Operation *root) {
+  // Post-order: an inner if's code reaches the outer if's branch first.
+  root->walk([](scf::IfOp conditional) {
+    for (Region *region :
+         {&conditional.getThenRegion(), &conditional.getElseRegion()}) {
+      if (region->empty())
+        continue;
+      // In order, so an op's operands are outside once their definitions
+      // have moved.
+      for (Operation &op :
+           llvm::make_early_inc_range(region->front().without_terminator()))
+        if (isPure(&op) && op.getNumRegions() == 0 &&
+            llvm::all_of(op.getResultTypes(), isRegisterType) &&
+            llvm::all_of(op.getOperands(), [&](Value operand) {
+              return !conditional->isAncestor(
+                  operand.getParentRegion()->getParentOp());
+            }))
+          op.moveBefore(conditional);
+    }
+  });
 }
 
 std::optional<int64_t> dyn::getMaxTripCount(scf::ForOp loop) {
@@ -156,43 +209,148 @@ struct ConstantToMovImm : OpConversionPattern<arith::ConstantOp> {
   }
 };
 
+/// `lhs kind rhs` in registers: bir.alu_imm when the right operand is a
+/// constant, or the left one and the kind swaps its operands; bir.alu
+/// otherwise. `lhs`/`rhs` are the original operands, `lhsReg`/`rhsReg`
+/// their registers.
+static Value createAlu(ConversionPatternRewriter &rewriter, Location loc,
+                       Engine engine, AluOpKind kind, Value lhs, Value rhs,
+                       Value lhsReg, Value rhsReg) {
+  MLIRContext *ctx = rewriter.getContext();
+  auto engineAttr = EngineAttr::get(ctx, engine);
+  Type reg = RegType::get(ctx);
+  auto fits = [](std::optional<int64_t> imm) {
+    return imm && *imm >= INT32_MIN && *imm <= INT32_MAX;
+  };
+  std::optional<int64_t> imm = getConstantInt(rhs);
+  if (!fits(imm)) {
+    std::optional<AluOpKind> swapped = getSwappedAluKind(kind);
+    imm = getConstantInt(lhs);
+    if (!swapped || !fits(imm))
+      return AluOp::create(rewriter, loc, reg, AluOpKindAttr::get(ctx, kind),
+                           lhsReg, rhsReg, engineAttr, IntegerAttr());
+    kind = *swapped;
+    lhsReg = rhsReg;
+  }
+  return AluImmOp::create(rewriter, loc, reg, AluOpKindAttr::get(ctx, kind),
+                          lhsReg,
+                          rewriter.getI32IntegerAttr(*imm), engineAttr,
+                          IntegerAttr());
+}
+
 /// A binary arith op -> bir.alu, or bir.alu_imm when an operand is constant.
-template <typename ArithOp, AluOpKind Kind, bool Commutative>
+template <typename ArithOp, AluOpKind Kind>
 struct BinaryToAlu : OpConversionPattern<ArithOp> {
   using OpConversionPattern<ArithOp>::OpConversionPattern;
   LogicalResult
   matchAndRewrite(ArithOp op, typename ArithOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!isRegisterType(op.getType()))
-      return rewriter.notifyMatchFailure(op, "not i32/index arithmetic");
-    MLIRContext *ctx = op.getContext();
-    auto kind = AluOpKindAttr::get(ctx, Kind);
-    auto engine = EngineAttr::get(ctx, engineOf(this->getTypeConverter()));
-    Type reg = RegType::get(ctx);
-    Value lhs = adaptor.getLhs(), rhs = adaptor.getRhs();
-    std::optional<int64_t> imm = getConstantInt(op.getRhs());
-    if (!imm && Commutative && (imm = getConstantInt(op.getLhs())))
-      lhs = adaptor.getRhs();
-    if (imm && *imm >= INT32_MIN && *imm <= INT32_MAX) {
-      rewriter.replaceOpWithNewOp<AluImmOp>(
-          op, reg, kind, lhs, rewriter.getI32IntegerAttr(*imm), engine,
-          IntegerAttr());
-      return success();
-    }
-    rewriter.replaceOpWithNewOp<AluOp>(op, reg, kind, lhs, rhs, engine,
-                                       IntegerAttr());
+    if (!hasRegisterForm(op))
+      return rewriter.notifyMatchFailure(op, "no register form");
+    rewriter.replaceOp(
+        op, createAlu(rewriter, op.getLoc(), engineOf(this->getTypeConverter()),
+                      Kind, op.getLhs(), op.getRhs(), adaptor.getLhs(),
+                      adaptor.getRhs()));
     return success();
   }
 };
 
-/// index_cast between i32 and index is the same 32-bit register.
+/// The register-ALU compare of a cmpi predicate.
+static AluOpKind getCompareKind(arith::CmpIPredicate predicate) {
+  switch (predicate) {
+  case arith::CmpIPredicate::eq:
+    return AluOpKind::eq;
+  case arith::CmpIPredicate::ne:
+    return AluOpKind::ne;
+  case arith::CmpIPredicate::slt:
+    return AluOpKind::slt;
+  case arith::CmpIPredicate::sle:
+    return AluOpKind::sle;
+  case arith::CmpIPredicate::sgt:
+    return AluOpKind::sgt;
+  case arith::CmpIPredicate::sge:
+    return AluOpKind::sge;
+  case arith::CmpIPredicate::ult:
+    return AluOpKind::ult;
+  case arith::CmpIPredicate::ule:
+    return AluOpKind::ule;
+  case arith::CmpIPredicate::ugt:
+    return AluOpKind::ugt;
+  case arith::CmpIPredicate::uge:
+    return AluOpKind::uge;
+  }
+  llvm_unreachable("unknown cmpi predicate");
+}
+
+/// arith.cmpi of scalars -> a register-ALU compare, 1 where it holds.
+struct CmpIToAlu : OpConversionPattern<arith::CmpIOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::CmpIOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!hasRegisterForm(op))
+      return rewriter.notifyMatchFailure(op, "not a compare of scalars");
+    rewriter.replaceOp(
+        op, createAlu(rewriter, op.getLoc(), engineOf(getTypeConverter()),
+                      getCompareKind(op.getPredicate()), op.getLhs(),
+                      op.getRhs(), adaptor.getLhs(), adaptor.getRhs()));
+    return success();
+  }
+};
+
+/// Flags and scalars: extsi of a flag is `0 - flag` (mult by -1), trunci to
+/// a flag keeps bit 0 (and 1). extui of a flag is the same register.
+template <typename CastOp, AluOpKind Kind, int32_t Imm>
+struct FlagCast : OpConversionPattern<CastOp> {
+  using OpConversionPattern<CastOp>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CastOp op, typename CastOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!hasRegisterForm(op))
+      return rewriter.notifyMatchFailure(op, "not a flag cast");
+    MLIRContext *ctx = op.getContext();
+    rewriter.replaceOpWithNewOp<AluImmOp>(
+        op, RegType::get(ctx), AluOpKindAttr::get(ctx, Kind), adaptor.getIn(),
+        rewriter.getI32IntegerAttr(Imm),
+        EngineAttr::get(ctx, engineOf(this->getTypeConverter())),
+        IntegerAttr());
+    return success();
+  }
+};
+
+/// arith.select of registers: `f + c * (t - f)`, exact in wrapping 32-bit
+/// arithmetic since the flag c is 0 or 1.
+struct SelectToAlu : OpConversionPattern<arith::SelectOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::SelectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!hasRegisterForm(op))
+      return rewriter.notifyMatchFailure(op, "not a select of registers");
+    Engine engine = engineOf(getTypeConverter());
+    Location loc = op.getLoc();
+    Value diff = createAlu(rewriter, loc, engine, AluOpKind::sub,
+                           op.getTrueValue(), op.getFalseValue(),
+                           adaptor.getTrueValue(), adaptor.getFalseValue());
+    Value term = createAlu(rewriter, loc, engine, AluOpKind::mult,
+                           op.getCondition(), diff, adaptor.getCondition(),
+                           diff);
+    rewriter.replaceOp(op, createAlu(rewriter, loc, engine, AluOpKind::add,
+                                     term, op.getFalseValue(), term,
+                                     adaptor.getFalseValue()));
+    return success();
+  }
+};
+
+/// index_cast between i32 and index, and extui of a flag, are the same
+/// 32-bit register.
 template <typename CastOp>
 struct CastIsRegister : OpConversionPattern<CastOp> {
   using OpConversionPattern<CastOp>::OpConversionPattern;
   LogicalResult
   matchAndRewrite(CastOp op, typename CastOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!isRegisterType(op.getType()) || !isRegisterType(op.getIn().getType()))
+    if (!hasRegisterForm(op))
       return rewriter.notifyMatchFailure(op, "not an i32/index cast");
     rewriter.replaceOp(op, adaptor.getIn());
     return success();
@@ -276,6 +434,44 @@ private:
   const MaxTripCounts &maxTrips;
 };
 
+/// scf.if on a runtime flag -> two 0/1-trip bir.dynamic_for loops, the
+/// report's one runtime control primitive: the then-region runs
+/// `1 * cond + 0` times, the else-region `-1 * cond + 1` times. Both
+/// bounds are read when each loop starts, and the then-region cannot
+/// change the flag (it is a register), so exactly one region runs.
+struct IfToDynamicLoops : OpConversionPattern<scf::IfOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(scf::IfOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getNumResults() != 0)
+      return rewriter.notifyMatchFailure(op, "yields values");
+    MLIRContext *ctx = op.getContext();
+    Type reg = RegType::get(ctx);
+    auto engine = EngineAttr::get(ctx, engineOf(getTypeConverter()));
+    auto lower = [&](Region &region, int32_t coef, int32_t constant) {
+      if (region.empty() || region.front().without_terminator().empty())
+        return;
+      auto loop = DynamicForOp::create(
+          rewriter, op.getLoc(), adaptor.getCondition(),
+          rewriter.getI32IntegerAttr(0), rewriter.getI32IntegerAttr(1),
+          rewriter.getI32IntegerAttr(coef),
+          rewriter.getI32IntegerAttr(constant), rewriter.getI64IntegerAttr(1),
+          engine, IntegerAttr());
+      Block *body = rewriter.createBlock(&loop.getBody(), {}, {reg},
+                                         {op.getLoc()});
+      Block &branch = region.front();
+      rewriter.eraseOp(branch.getTerminator());
+      rewriter.mergeBlocks(&branch, body);
+      rewriter.setInsertionPointAfter(loop);
+    };
+    lower(op.getThenRegion(), 1, 0);
+    lower(op.getElseRegion(), -1, 1);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 MaxTripCounts dyn::computeMaxTripCounts(Operation *root) {
@@ -309,19 +505,22 @@ void dyn::populateScalarPatterns(const BIRTypeConverter &converter,
   patterns.add<FuncSignature, ReturnOfConverted, ConstantToMovImm,
                CastIsRegister<arith::IndexCastOp>,
                CastIsRegister<arith::IndexCastUIOp>,
-               BinaryToAlu<arith::AddIOp, AluOpKind::add, true>,
-               BinaryToAlu<arith::SubIOp, AluOpKind::sub, false>,
-               BinaryToAlu<arith::MulIOp, AluOpKind::mult, true>,
-               BinaryToAlu<arith::DivSIOp, AluOpKind::divide, false>,
-               BinaryToAlu<arith::RemSIOp, AluOpKind::mod, false>,
-               BinaryToAlu<arith::MaxSIOp, AluOpKind::max, true>,
-               BinaryToAlu<arith::MinSIOp, AluOpKind::min, true>,
-               BinaryToAlu<arith::AndIOp, AluOpKind::bit_and, true>,
-               BinaryToAlu<arith::OrIOp, AluOpKind::bit_or, true>,
-               BinaryToAlu<arith::XOrIOp, AluOpKind::bit_xor, true>,
-               BinaryToAlu<arith::ShLIOp, AluOpKind::shl, false>,
-               BinaryToAlu<arith::ShRSIOp, AluOpKind::shrs, false>,
-               BinaryToAlu<arith::ShRUIOp, AluOpKind::shru, false>,
-               LoadToReadElem>(converter, ctx);
+               BinaryToAlu<arith::AddIOp, AluOpKind::add>,
+               BinaryToAlu<arith::SubIOp, AluOpKind::sub>,
+               BinaryToAlu<arith::MulIOp, AluOpKind::mult>,
+               BinaryToAlu<arith::DivSIOp, AluOpKind::divide>,
+               BinaryToAlu<arith::RemSIOp, AluOpKind::mod>,
+               BinaryToAlu<arith::MaxSIOp, AluOpKind::max>,
+               BinaryToAlu<arith::MinSIOp, AluOpKind::min>,
+               BinaryToAlu<arith::AndIOp, AluOpKind::bit_and>,
+               BinaryToAlu<arith::OrIOp, AluOpKind::bit_or>,
+               BinaryToAlu<arith::XOrIOp, AluOpKind::bit_xor>,
+               BinaryToAlu<arith::ShLIOp, AluOpKind::shl>,
+               BinaryToAlu<arith::ShRSIOp, AluOpKind::shrs>,
+               BinaryToAlu<arith::ShRUIOp, AluOpKind::shru>, CmpIToAlu,
+               CastIsRegister<arith::ExtUIOp>,
+               FlagCast<arith::ExtSIOp, AluOpKind::mult, -1>,
+               FlagCast<arith::TruncIOp, AluOpKind::bit_and, 1>, SelectToAlu,
+               IfToDynamicLoops, LoadToReadElem>(converter, ctx);
   patterns.add<ForToBIRLoop>(converter, ctx, maxTrips);
 }

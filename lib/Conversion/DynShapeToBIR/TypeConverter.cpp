@@ -15,8 +15,12 @@ using namespace mlir;
 using namespace dyn;
 using namespace dyn::bir;
 
-bool dyn::isRegisterType(Type type) {
+bool dyn::isScalarType(Type type) {
   return type.isIndex() || type.isSignlessInteger(32);
+}
+
+bool dyn::isRegisterType(Type type) {
+  return isScalarType(type) || type.isSignlessInteger(1);
 }
 
 static MemRefType inSpace(MemRefType type, MemorySpace space) {

@@ -61,6 +61,114 @@ func.func @bitwise(%a: i32, %b: i32, %t: memref<64x32xf32>, %r: memref<1x32xf32>
 
 // -----
 
+// Compares become register-ALU compares (1 where they hold); a constant on
+// the left mirrors the predicate. Flags combine with and/or/xor, widen with
+// extui (the same register) or extsi (times -1), narrow with trunci (and
+// 1), and select as f + c * (t - f).
+// CHECK-LABEL: func.func @flags(
+// CHECK-SAME:    %[[A:.*]]: i32, %[[B:.*]]: i32,
+// CHECK-DAG:     %[[VA:.*]] = bir.read_var %[[A]] on pool
+// CHECK-DAG:     %[[VB:.*]] = bir.read_var %[[B]] on pool
+// CHECK:         %[[LT:.*]] = bir.alu slt %[[VA]], %[[VB]] on pool
+// CHECK:         %[[GT:.*]] = bir.alu_imm ugt %[[VB]], 4 on pool
+// CHECK:         %[[BOTH:.*]] = bir.alu and %[[LT]], %[[GT]] on pool
+// CHECK:         %[[NOT:.*]] = bir.alu_imm xor %[[BOTH]], 1 on pool
+// CHECK:         %[[NEG:.*]] = bir.alu_imm mult %[[NOT]], -1 on pool
+// CHECK:         %[[LOW:.*]] = bir.alu_imm and %[[VA]], 1 on pool
+// CHECK:         %[[DIFF:.*]] = bir.alu sub %[[VA]], %[[VB]] on pool
+// CHECK:         %[[TERM:.*]] = bir.alu mult %[[LOW]], %[[DIFF]] on pool
+// CHECK:         %[[SEL:.*]] = bir.alu add %[[TERM]], %[[VB]] on pool
+// CHECK:         %[[SUM:.*]] = bir.alu add %[[SEL]], %[[NOT]] on pool
+// CHECK:         %[[ROW:.*]] = bir.alu add %[[SUM]], %[[NEG]] on pool
+// CHECK:         generic_addrs(%[[ROW]] : !bir.reg)
+func.func @flags(%a: i32, %b: i32, %t: memref<64x32xf32>, %r: memref<1x32xf32>) {
+  %c4 = arith.constant 4 : i32
+  %true = arith.constant true
+  %lt = arith.cmpi slt, %a, %b : i32
+  %gt = arith.cmpi ult, %c4, %b : i32
+  %both = arith.andi %lt, %gt : i1
+  %not = arith.xori %both, %true : i1
+  %wide = arith.extui %not : i1 to i32
+  %neg = arith.extsi %not : i1 to i32
+  %low = arith.trunci %a : i32 to i1
+  %sel = arith.select %low, %a, %b : i32
+  %sum = arith.addi %sel, %wide : i32
+  %row = arith.addi %sum, %neg : i32
+  %i = arith.index_cast %row : i32 to index
+  %sv = memref.subview %t[%i, 0] [1, 32] [1, 1] : memref<64x32xf32> to memref<1x32xf32, strided<[32, 1], offset: ?>>
+  memref.copy %sv, %r : memref<1x32xf32, strided<[32, 1], offset: ?>> to memref<1x32xf32>
+  return
+}
+
+// -----
+
+// scf.if on a runtime flag becomes two 0/1-trip dynamic loops over the
+// flag's register: the then-region runs 1 * c + 0 times, the else-region
+// -1 * c + 1 times. A missing else-region gives no loop.
+// CHECK-LABEL: func.func @conditional(
+// CHECK:         %[[N:.*]] = bir.read_var %{{.*}} on pool
+// CHECK:         %[[C:.*]] = bir.alu_imm slt %[[N]], 3 on pool
+// CHECK:         bir.dynamic_for %{{.*}} = 0 to 1 * %[[C]] + 0 step 1 max_trip 1 on pool {
+// CHECK:           bir.dma
+// CHECK:         }
+// CHECK:         bir.dynamic_for %{{.*}} = 0 to -1 * %[[C]] + 1 step 1 max_trip 1 on pool {
+// CHECK:           bir.dma
+// CHECK:         }
+// CHECK:         %[[D:.*]] = bir.alu_imm eq %[[N]], 7 on pool
+// CHECK:         bir.dynamic_for %{{.*}} = 0 to 1 * %[[D]] + 0 step 1 max_trip 1 on pool {
+// CHECK:           bir.dma
+// CHECK:         }
+// CHECK-NOT:     bir.dynamic_for
+// CHECK:         return
+func.func @conditional(%u: memref<1x32xf32>, %v: memref<1x32xf32>, %o: memref<1x32xf32>, %n: i32) {
+  %c3 = arith.constant 3 : i32
+  %cond = arith.cmpi slt, %n, %c3 : i32
+  scf.if %cond {
+    memref.copy %u, %o : memref<1x32xf32> to memref<1x32xf32>
+  } else {
+    memref.copy %v, %o : memref<1x32xf32> to memref<1x32xf32>
+  }
+  %c7 = arith.constant 7 : i32
+  %seven = arith.cmpi eq, %n, %c7 : i32
+  scf.if %seven {
+    memref.copy %v, %o : memref<1x32xf32> to memref<1x32xf32>
+  }
+  return
+}
+
+// -----
+
+// A scalar a conditional yields (the size of a bounded tensor its branches
+// update, after padding) is computed in front of it by both branches' code
+// and selected: no loop is left for a conditional with nothing else.
+// CHECK-LABEL: func.func @conditional_scalar(
+// CHECK:         %[[N:.*]] = bir.read_var %{{.*}} on pool
+// CHECK-DAG:     %[[C:.*]] = bir.alu_imm slt %[[N]], 3 on pool
+// CHECK-DAG:     %[[A:.*]] = bir.alu_imm add %[[N]], 3 on pool
+// CHECK-DAG:     %[[B:.*]] = bir.alu_imm mult %[[N]], 3 on pool
+// CHECK:         %[[DIFF:.*]] = bir.alu sub %[[A]], %[[B]] on pool
+// CHECK:         %[[TERM:.*]] = bir.alu mult %[[C]], %[[DIFF]] on pool
+// CHECK:         %[[ROW:.*]] = bir.alu add %[[TERM]], %[[B]] on pool
+// CHECK-NOT:     bir.dynamic_for
+// CHECK:         generic_addrs(%[[ROW]] : !bir.reg)
+func.func @conditional_scalar(%u: memref<8x32xf32>, %o: memref<1x32xf32>, %n: i32) {
+  %c3 = arith.constant 3 : i32
+  %cond = arith.cmpi slt, %n, %c3 : i32
+  %r = scf.if %cond -> i32 {
+    %a = arith.addi %n, %c3 : i32
+    scf.yield %a : i32
+  } else {
+    %b = arith.muli %n, %c3 : i32
+    scf.yield %b : i32
+  }
+  %i = arith.index_cast %r : i32 to index
+  %sv = memref.subview %u[%i, 0] [1, 32] [1, 1] : memref<8x32xf32> to memref<1x32xf32, strided<[32, 1], offset: ?>>
+  memref.copy %sv, %o : memref<1x32xf32, strided<[32, 1], offset: ?>> to memref<1x32xf32>
+  return
+}
+
+// -----
+
 // A runtime bound clamped by minsi gets max_trip ceil(48 / 2) = 24; the
 // induction register steers both sides of the row copy. A constant bound
 // gives bir.for.

@@ -35,12 +35,33 @@ func.func @while_loop(%u: memref<1x32xf32>, %n: i32) {
 
 // -----
 
-func.func @runtime_if(%u: memref<1x32xf32>, %v: memref<1x32xf32>, %n: i32) {
+// A conditional that still yields buffers after bufferization (its
+// branches do not update one buffer in place) has no 0/1-trip loop form.
+func.func @if_with_results(%u: memref<1x32xf32>, %v: memref<1x32xf32>, %o: memref<1x32xf32>, %n: i32) {
   %c3 = arith.constant 3 : i32
   %cond = arith.cmpi slt, %n, %c3 : i32
-  // expected-error @+1 {{'scf.if' op is a runtime conditional, which convert-dynshape-to-bir does not lower; the runtime control it lowers is scf.for with a provable trip bound}}
-  scf.if %cond {
+  // expected-error @+1 {{'scf.if' op yields values; a runtime conditional lowers when its branches update buffers in place, so that bufferization leaves it without results}}
+  %r = scf.if %cond -> memref<1x32xf32> {
+    %a = memref.alloc() : memref<1x32xf32>
+    memref.copy %u, %a : memref<1x32xf32> to memref<1x32xf32>
+    scf.yield %a : memref<1x32xf32>
+  } else {
+    scf.yield %v : memref<1x32xf32>
+  }
+  memref.copy %r, %o : memref<1x32xf32> to memref<1x32xf32>
+  return
+}
+
+// -----
+
+func.func @runtime_switch(%u: memref<1x32xf32>, %v: memref<1x32xf32>, %n: index) {
+  // expected-error @+1 {{'scf.index_switch' op is a runtime switch, which convert-dynshape-to-bir does not lower; the runtime control it lowers is scf.for with a provable trip bound and scf.if}}
+  scf.index_switch %n
+  case 2 {
     memref.copy %u, %v : memref<1x32xf32> to memref<1x32xf32>
+    scf.yield
+  }
+  default {
   }
   return
 }
@@ -105,18 +126,20 @@ func.func @loop_values(%n_i32: i32) -> index {
 // The op that needs the constant is named, not the constant.
 func.func @compute(%t: memref<4x4xf32>) {
   %c = arith.constant 1.0 : f32
-  // expected-error @+1 {{'linalg.fill' op cannot be lowered by convert-dynshape-to-bir; it lowers i32/index arith (constant, index_cast, addi, subi, muli, divsi, remsi, minsi, maxsi, andi, ori, xori, shli, shrsi, shrui), affine.apply/min/max, scf.for with a provable trip bound, memref.alloc, memref.subview, memref.copy, memref.load of an i32 at a constant position, a 2-D linalg.transpose and the dynshape buffer ops; compute is not supported yet}}
+  // expected-error @+1 {{'linalg.fill' op cannot be lowered by convert-dynshape-to-bir; it lowers i32/index arith (constant, index_cast, addi, subi, muli, divsi, remsi, minsi, maxsi, andi, ori, xori, shli, shrsi, shrui, cmpi, select), i1 flags (andi, ori, xori, extui, extsi, trunci), affine.apply/min/max, scf.for with a provable trip bound, scf.if without results, memref.alloc, memref.subview, memref.copy, memref.load of an i32 at a constant position, a 2-D linalg.transpose and the dynshape buffer ops; compute is not supported yet}}
   linalg.fill ins(%c : f32) outs(%t : memref<4x4xf32>)
   return
 }
 
 // -----
 
-// Scalar arithmetic outside the register-ALU set.
-func.func @compare(%a: i32, %b: i32, %t: memref<8x4xf32>, %o: memref<1x4xf32>) {
-  // expected-error @+1 {{'arith.cmpi' op cannot be lowered by convert-dynshape-to-bir; it lowers}}
+// Scalar arithmetic outside the register-ALU set: flags take only
+// andi/ori/xori (their 0/1 values make these exact).
+func.func @flag_arithmetic(%a: i32, %b: i32, %t: memref<8x4xf32>, %o: memref<1x4xf32>) {
   %p = arith.cmpi slt, %a, %b : i32
-  %s = arith.select %p, %a, %b : i32
+  // expected-error @+1 {{'arith.addi' op cannot be lowered by convert-dynshape-to-bir; it lowers}}
+  %q = arith.addi %p, %p : i1
+  %s = arith.select %q, %a, %b : i32
   %i = arith.index_cast %s : i32 to index
   %v = memref.subview %t[%i, 0] [1, 4] [1, 1] : memref<8x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
   memref.copy %v, %o : memref<1x4xf32, strided<[4, 1], offset: ?>> to memref<1x4xf32>
@@ -274,10 +297,20 @@ func.func @mask_fill_at_runtime_offset(%x: memref<4x4xf32>, %t: memref<8x4xf32>,
 
 // -----
 
-// expected-error @+1 {{function argument of type index: runtime scalars cross the function boundary as i32}}
+// expected-error @+1 {{function argument of type 'index': runtime scalars cross the function boundary as i32 (a flag is an arith.cmpi of one)}}
 func.func @index_argument(%t: memref<8x4xf32>, %o: memref<1x4xf32>, %i: index) {
   %v = memref.subview %t[%i, 0] [1, 4] [1, 1] : memref<8x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
   memref.copy %v, %o : memref<1x4xf32, strided<[4, 1], offset: ?>> to memref<1x4xf32>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{function argument of type 'i1': runtime scalars cross the function boundary as i32 (a flag is an arith.cmpi of one)}}
+func.func @flag_argument(%u: memref<1x4xf32>, %o: memref<1x4xf32>, %f: i1) {
+  scf.if %f {
+    memref.copy %u, %o : memref<1x4xf32> to memref<1x4xf32>
+  }
   return
 }
 

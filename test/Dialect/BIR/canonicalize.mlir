@@ -205,6 +205,33 @@ func.func @lhs_immediate_not_commutative(%a: i32) -> (!bir.reg, !bir.reg, !bir.r
 
 // -----
 
+// A compare with a mov_imm on the left mirrors its predicate: 9 < x is
+// x > 9; eq and ne keep theirs. A compare of constants folds to 0 or 1.
+// CHECK-LABEL: func.func @compare_immediates(
+// CHECK: %[[X:.*]] = bir.read_var
+// CHECK-NEXT: %[[R0:.*]] = bir.alu_imm sgt %[[X]], 9 on act
+// CHECK-NEXT: %[[R1:.*]] = bir.alu_imm uge %[[X]], 9 on act
+// CHECK-NEXT: %[[R2:.*]] = bir.alu_imm ne %[[X]], 9 on act
+// CHECK-NEXT: %[[R3:.*]] = bir.alu_imm sle %[[X]], 9 on act
+// CHECK-NEXT: %[[ONE:.*]] = bir.mov_imm 1 on act
+// CHECK-NEXT: %[[ZERO:.*]] = bir.mov_imm 0 on act
+// CHECK-NEXT: return %[[R0]], %[[R1]], %[[R2]], %[[R3]], %[[ONE]], %[[ZERO]]
+func.func @compare_immediates(%a: i32) -> (!bir.reg, !bir.reg, !bir.reg, !bir.reg, !bir.reg, !bir.reg) {
+  %x = bir.read_var %a on act
+  %c = bir.mov_imm 9 on act
+  %m = bir.mov_imm -1 on act
+  %0 = bir.alu slt %c, %x on act
+  %1 = bir.alu ule %c, %x on act
+  %2 = bir.alu ne %c, %x on act
+  %3 = bir.alu sle %x, %c on act
+  // -1 <u 9 is false, -1 <s 9 is true.
+  %4 = bir.alu slt %m, %c on act
+  %5 = bir.alu ult %m, %c on act
+  return %0, %1, %2, %3, %4, %5 : !bir.reg, !bir.reg, !bir.reg, !bir.reg, !bir.reg, !bir.reg
+}
+
+// -----
+
 // An immediate operand that is an identity folds away after the rewrite.
 // CHECK-LABEL: func.func @rhs_immediate_identity(
 // CHECK-NEXT: %[[X:.*]] = bir.read_var

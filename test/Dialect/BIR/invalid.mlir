@@ -192,7 +192,7 @@ func.func @unknown_engine_dynamic_loop(%v: i32) {
 
 func.func @unknown_alu_kind(%v: i32) {
   %r = bir.read_var %v on pool
-  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'kind' [add, sub, mult, divide, max, min, mod, and, or, xor, shl, shrs, shru]}}
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'kind' [add, sub, mult, divide, max, min, mod, and, or, xor, shl, shrs, shru, eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge]}}
   %x = bir.alu_imm pow %r, 1 on pool
   return
 }

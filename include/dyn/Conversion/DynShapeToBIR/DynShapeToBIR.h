@@ -64,6 +64,14 @@ void populateDynShapeToBIRConversionPatterns(
 /// range) by x. Run before the conversion, while loops are intact.
 void dropRedundantClamps(mlir::Operation *root);
 
+/// Moves the pure register code of each scf.if's branches (scalar
+/// arithmetic, compares, selects) in front of the if, so that the scalars
+/// it yields (the sizes of bounded tensors the branches update) are
+/// defined outside it and upstream's scf.if canonicalization turns them
+/// into arith.select. Register code has no faults (x / 0 is 0), so running
+/// both branches' code is safe. Run before the conversion.
+void hoistConditionalScalars(mlir::Operation *root);
+
 /// The max_trip of a runtime-trip loop: the largest trip count its upper
 /// bound allows, from the integer ranges of its operands (minsi, maxsi,
 /// index_cast, loop ranges) or else ValueBoundsOpInterface (affine.min);

@@ -100,8 +100,61 @@ int32_t dyn::bir::evaluateAlu(AluOpKind kind, int32_t lhs, int32_t rhs) {
                    : static_cast<int32_t>(a >> (b & 31));
   case AluOpKind::shru:
     return static_cast<int32_t>(a >> (b & 31));
+  case AluOpKind::eq:
+    return lhs == rhs;
+  case AluOpKind::ne:
+    return lhs != rhs;
+  case AluOpKind::slt:
+    return lhs < rhs;
+  case AluOpKind::sle:
+    return lhs <= rhs;
+  case AluOpKind::sgt:
+    return lhs > rhs;
+  case AluOpKind::sge:
+    return lhs >= rhs;
+  case AluOpKind::ult:
+    return a < b;
+  case AluOpKind::ule:
+    return a <= b;
+  case AluOpKind::ugt:
+    return a > b;
+  case AluOpKind::uge:
+    return a >= b;
   }
   llvm_unreachable("unknown AluOpKind");
+}
+
+std::optional<AluOpKind> dyn::bir::getSwappedAluKind(AluOpKind kind) {
+  switch (kind) {
+  case AluOpKind::add:
+  case AluOpKind::mult:
+  case AluOpKind::max:
+  case AluOpKind::min:
+  case AluOpKind::bit_and:
+  case AluOpKind::bit_or:
+  case AluOpKind::bit_xor:
+  case AluOpKind::eq:
+  case AluOpKind::ne:
+    return kind;
+  case AluOpKind::slt:
+    return AluOpKind::sgt;
+  case AluOpKind::sle:
+    return AluOpKind::sge;
+  case AluOpKind::sgt:
+    return AluOpKind::slt;
+  case AluOpKind::sge:
+    return AluOpKind::sle;
+  case AluOpKind::ult:
+    return AluOpKind::ugt;
+  case AluOpKind::ule:
+    return AluOpKind::uge;
+  case AluOpKind::ugt:
+    return AluOpKind::ult;
+  case AluOpKind::uge:
+    return AluOpKind::ule;
+  default:
+    return std::nullopt;
+  }
 }
 
 /// The instruction that defines `reg`: its defining op, or the loop whose

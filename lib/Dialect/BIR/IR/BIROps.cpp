@@ -98,7 +98,7 @@ OpFoldResult AluOp::fold(FoldAdaptor) {
 
 namespace {
 /// alu(x, mov_imm c) -> alu_imm(x, c); alu(mov_imm c, x) -> alu_imm(x, c)
-/// for commutative kinds.
+/// with the kind that swaps the operands (commutative kinds and compares).
 struct AluToImmediate : OpRewritePattern<AluOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(AluOp op,
@@ -106,17 +106,16 @@ struct AluToImmediate : OpRewritePattern<AluOp> {
     Value lhs = op.getLhs();
     std::optional<int32_t> imm = getImmediate(op.getRhs());
     AluOpKind kind = op.getKind();
-    bool commutative = kind == AluOpKind::add || kind == AluOpKind::mult ||
-                       kind == AluOpKind::max || kind == AluOpKind::min ||
-                       kind == AluOpKind::bit_and ||
-                       kind == AluOpKind::bit_or || kind == AluOpKind::bit_xor;
-    if (!imm && commutative && (imm = getImmediate(op.getLhs())))
+    std::optional<AluOpKind> swapped = getSwappedAluKind(kind);
+    if (!imm && swapped && (imm = getImmediate(op.getLhs()))) {
       lhs = op.getRhs();
+      kind = *swapped;
+    }
     if (!imm)
       return rewriter.notifyMatchFailure(op, "no immediate operand");
     rewriter.replaceOpWithNewOp<AluImmOp>(
-        op, op.getType(), op.getKindAttr(), lhs, rewriter.getI32IntegerAttr(*imm),
-        op.getEngineAttr(), op.getRegAttr());
+        op, op.getType(), AluOpKindAttr::get(op.getContext(), kind), lhs,
+        rewriter.getI32IntegerAttr(*imm), op.getEngineAttr(), op.getRegAttr());
     return success();
   }
 };

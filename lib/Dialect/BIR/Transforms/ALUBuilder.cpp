@@ -114,6 +114,17 @@ static ConstantIntRanges rangeOf(Value reg) {
   case AluOpKind::shrs:
   case AluOpKind::shru:
     return ConstantIntRanges::maxRange(32);
+  case AluOpKind::eq:
+  case AluOpKind::ne:
+  case AluOpKind::slt:
+  case AluOpKind::sle:
+  case AluOpKind::sgt:
+  case AluOpKind::sge:
+  case AluOpKind::ult:
+  case AluOpKind::ule:
+  case AluOpKind::ugt:
+  case AluOpKind::uge:
+    return between(0, 1);
   }
   return ConstantIntRanges::maxRange(32);
 }

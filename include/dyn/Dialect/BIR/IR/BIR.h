@@ -33,6 +33,11 @@ std::optional<Engine> getRegisterEngine(mlir::Value reg);
 /// truncate toward zero; x/0 and x%0 are 0 (project-defined).
 int32_t evaluateAlu(AluOpKind kind, int32_t lhs, int32_t rhs);
 
+/// The kind that computes `lhs kind rhs` as `rhs swapped lhs`: the kind
+/// itself when it is commutative, the mirrored compare for an ordering
+/// compare (slt <-> sgt, ...), none otherwise.
+std::optional<AluOpKind> getSwappedAluKind(AluOpKind kind);
+
 /// True when the code that computes register `reg` can run again elsewhere:
 /// `mov_imm`, `read_var` of a runtime scalar (which does not change while
 /// the function runs), and `alu`/`alu_imm` over such values; with

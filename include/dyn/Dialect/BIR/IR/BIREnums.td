@@ -26,8 +26,9 @@ def BIR_MemorySpace : I32EnumAttr<"MemorySpace", "memory space", [
 
 
 // add = 4, mult = 6, divide = 7, mod = 0x1B are the report's AluOp codes;
-// sub, max and min (what clamping needs) and the bitwise operations and
-// shifts (32 to 37) are project-defined.
+// sub, max and min (what clamping needs), the bitwise operations and
+// shifts (32 to 37) and the compares (38 to 47, 1 where the predicate holds
+// and 0 elsewhere, named as arith.cmpi's predicates) are project-defined.
 def BIR_AluOpKind : I32EnumAttr<"AluOpKind", "register-ALU operation", [
     I32EnumAttrCase<"add", 4>,
     I32EnumAttrCase<"sub", 5>,
@@ -41,7 +42,17 @@ def BIR_AluOpKind : I32EnumAttr<"AluOpKind", "register-ALU operation", [
     I32EnumAttrCase<"bit_xor", 34, "xor">,
     I32EnumAttrCase<"shl", 35>,
     I32EnumAttrCase<"shrs", 36>,
-    I32EnumAttrCase<"shru", 37>]> {
+    I32EnumAttrCase<"shru", 37>,
+    I32EnumAttrCase<"eq", 38>,
+    I32EnumAttrCase<"ne", 39>,
+    I32EnumAttrCase<"slt", 40>,
+    I32EnumAttrCase<"sle", 41>,
+    I32EnumAttrCase<"sgt", 42>,
+    I32EnumAttrCase<"sge", 43>,
+    I32EnumAttrCase<"ult", 44>,
+    I32EnumAttrCase<"ule", 45>,
+    I32EnumAttrCase<"ugt", 46>,
+    I32EnumAttrCase<"uge", 47>]> {
   let cppNamespace = "::dyn::bir";
 }
 
