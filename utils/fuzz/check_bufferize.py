@@ -19,11 +19,14 @@ then, so that both the update-chain path and One-Shot's analysis (where the
 writes conflict) are exercised. The one intended difference: a loop whose
 yielded tensor One-Shot would not keep in the iter_arg's buffer, which
 upstream rejects ("... is not equivalent to the corresponding iter bbArg")
-and dynshape-bufferize copies back into it; such inputs are counted apart.
+and dynshape-bufferize copies back into it; and a conditional whose
+branches One-Shot would have yield different buffers, which does not lower
+and dynshape-bufferize copies into one. Such inputs are counted apart.
 The last line is
 
     N inputs (F functions: C update chains, A analyzed): identical output;
-    L loops copied back where One-Shot rejects them
+    L loops copied back where One-Shot rejects them; I conditionals copied
+    into one buffer
 """
 
 import argparse
@@ -42,6 +45,7 @@ ONE_SHOT = ("--one-shot-bufferize=bufferize-function-boundaries "
 CHAIN = "update chain"
 ANALYZED = "after One-Shot's analysis"
 NOT_EQUIVALENT = "is not equivalent to the corresponding iter bbArg"
+ONE_BUFFER = "the branches copy into one buffer"
 
 
 def straight_line(seed):
@@ -121,6 +125,7 @@ def main():
     parser.add_argument("inputs", nargs="*")
     args = parser.parse_args()
     inputs, chains, analyzed, copied_back, mismatches = 0, 0, 0, 0, []
+    one_buffer = 0
     with tempfile.TemporaryDirectory() as tmp:
         sources = list(args.inputs)
         for seed in range(args.seed, args.seed + args.count):
@@ -146,6 +151,8 @@ def main():
             if (ours.returncode == 0 and upstream.returncode != 0 and
                     NOT_EQUIVALENT in upstream.stderr):
                 copied_back += 1
+            elif ours.returncode == 0 and ONE_BUFFER in ours.stderr:
+                one_buffer += 1
             elif (ours.returncode, ours.stdout) != (upstream.returncode,
                                                     upstream.stdout):
                 mismatches.append(source)
@@ -155,7 +162,8 @@ def main():
         return 1
     print(f"{inputs} inputs ({chains + analyzed} functions: {chains} update "
           f"chains, {analyzed} analyzed): identical output; {copied_back} "
-          f"loops copied back where One-Shot rejects them")
+          f"loops copied back where One-Shot rejects them; {one_buffer} "
+          f"conditionals copied into one buffer")
     return 0
 
 

@@ -62,3 +62,18 @@ func.func @in_loop(%cache: tensor<16x8xf32>, %k: tensor<1x8xf32>, %n: i32, %m: i
   }
   return %r : tensor<16x8xf32>
 }
+
+// The old cache is read after the conditional: the branches copy into one
+// buffer (dynshape-bufferize), and the old row comes back unchanged.
+func.func @read_after(%cache: tensor<16x8xf32>, %k: tensor<1x8xf32>, %pos: i32, %flag: i32) -> (tensor<16x8xf32>, tensor<1x8xf32>) {
+  %c0 = arith.constant 0 : i32
+  %set = arith.cmpi ne, %flag, %c0 : i32
+  %r = scf.if %set -> tensor<16x8xf32> {
+    %w = dynshape.dynamic_update_slice %k into %cache[%pos, %c0] : tensor<1x8xf32> into tensor<16x8xf32>
+    scf.yield %w : tensor<16x8xf32>
+  } else {
+    scf.yield %cache : tensor<16x8xf32>
+  }
+  %old = dynshape.dynamic_slice %cache[%pos, %c0] sizes [1, 8] : tensor<16x8xf32> -> tensor<1x8xf32>
+  return %r, %old : tensor<16x8xf32>, tensor<1x8xf32>
+}

@@ -12,6 +12,8 @@
 // One-Shot would not keep in its iter_arg's buffer (a body that overwrites
 // the whole accumulator, or reads its old value after updating it) is first
 // copied back into the iter_arg by a full-window update, which is in place.
+// Likewise a conditional whose branches would yield different buffers
+// yields one, made before it, that each branch copies its value into.
 //
 //===----------------------------------------------------------------------===//
 
@@ -135,46 +137,92 @@ private:
   DenseMap<Operation *, size_t> positions;
 };
 
-/// Copies back into its iter_arg each loop-carried tensor that One-Shot's
-/// analysis would give a buffer of its own: `dynamic_update_slice %v into
-/// %acc[0, ...]` before the yield, which writes the iter_arg's buffer in
-/// place (nothing reads the iter_arg after the yield). Without it, One-Shot
-/// fails with "Yield operand #N is not equivalent to the corresponding iter
-/// bbArg". The analysis runs only for modules with such loops.
+/// `dynamic_update_slice %value into %dest[0, ...]` before `before`: a
+/// full-window copy, which writes `dest`'s buffer in place when nothing
+/// reads `dest` afterwards.
+static Value copyInto(Operation *before, Value value, Value dest) {
+  OpBuilder builder(before);
+  Location loc = before->getLoc();
+  auto type = cast<RankedTensorType>(dest.getType());
+  Value zero = arith::ConstantIntOp::create(builder, loc, 0, 32);
+  SmallVector<Value> starts(type.getRank(), zero);
+  return DynamicUpdateSliceOp::create(builder, loc, type, value, dest, starts);
+}
+
+/// Keeps each tensor that runtime control carries in one buffer, where
+/// One-Shot's analysis would give it several:
+/// - a loop-carried tensor that would not stay in its iter_arg's buffer is
+///   copied back into the iter_arg before the yield (without it, One-Shot
+///   fails with "Yield operand #N is not equivalent to the corresponding
+///   iter bbArg");
+/// - a conditional's tensor result whose branches would yield different
+///   buffers (one branch writes a copy because the old value is read
+///   later) is copied, in each branch, into one new tensor made before the
+///   conditional, so that the conditional lowers as two 0/1-trip loops
+///   over buffers.
+/// The analysis runs only for modules with such loops or conditionals,
+/// again after each round of copies (a copy can change the decisions
+/// around it), at most three times.
 static LogicalResult
-copyBackLoopCarriedTensors(ModuleOp module,
-                           const OneShotBufferizationOptions &options) {
-  SmallVector<scf::ForOp> loops;
-  module.walk([&](scf::ForOp loop) {
-    if (llvm::any_of(loop.getRegionIterArgs(), [](BlockArgument arg) {
-          return isa<TensorType>(arg.getType());
-        }))
-      loops.push_back(loop);
-  });
-  if (loops.empty())
-    return success();
+copyIntoOneBuffer(ModuleOp module, const OneShotBufferizationOptions &options,
+                  bool emitRemarks) {
+  auto hasTensors = [](TypeRange types) {
+    return llvm::any_of(types, [](Type type) { return isa<TensorType>(type); });
+  };
   OneShotBufferizationOptions analysisOptions = options;
   analysisOptions.allowReturnAllocsFromLoops = true;
-  OneShotAnalysisState state(module, analysisOptions);
-  if (failed(analyzeModuleOp(module, state)))
-    return failure();
-  SmallVector<std::pair<OpOperand *, BlockArgument>> copies;
-  for (scf::ForOp loop : loops) {
-    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-    for (auto [operand, arg] :
-         llvm::zip(yield->getOpOperands(), loop.getRegionIterArgs()))
-      if (isa<RankedTensorType>(arg.getType()) &&
-          !state.areEquivalentBufferizedValues(operand.get(), arg))
-        copies.emplace_back(&operand, arg);
-  }
-  for (auto [operand, arg] : copies) {
-    OpBuilder builder(operand->getOwner());
-    Location loc = operand->getOwner()->getLoc();
-    auto type = cast<RankedTensorType>(arg.getType());
-    Value zero = arith::ConstantIntOp::create(builder, loc, 0, 32);
-    SmallVector<Value> starts(type.getRank(), zero);
-    operand->set(DynamicUpdateSliceOp::create(builder, loc, type,
-                                              operand->get(), arg, starts));
+  for (int round = 0; round < 3; ++round) {
+    SmallVector<Operation *> controls;
+    module.walk([&](Operation *op) {
+      if ((isa<scf::ForOp>(op) || isa<scf::IfOp>(op)) &&
+          hasTensors(op->getResultTypes()))
+        controls.push_back(op);
+    });
+    if (controls.empty())
+      return success();
+    OneShotAnalysisState state(module, analysisOptions);
+    if (failed(analyzeModuleOp(module, state)))
+      return failure();
+    SmallVector<std::pair<OpOperand *, Value>> loopCopies;
+    SmallVector<std::pair<scf::IfOp, unsigned>> ifCopies;
+    for (Operation *op : controls) {
+      if (auto loop = dyn_cast<scf::ForOp>(op)) {
+        auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+        for (auto [operand, arg] :
+             llvm::zip(yield->getOpOperands(), loop.getRegionIterArgs()))
+          if (isa<RankedTensorType>(arg.getType()) &&
+              !state.areEquivalentBufferizedValues(operand.get(), arg))
+            loopCopies.emplace_back(&operand, arg);
+        continue;
+      }
+      auto conditional = cast<scf::IfOp>(op);
+      for (auto [i, result] : llvm::enumerate(conditional.getResults()))
+        if (isa<RankedTensorType>(result.getType()) &&
+            !state.areEquivalentBufferizedValues(
+                conditional.thenYield().getOperand(i),
+                conditional.elseYield().getOperand(i)))
+          ifCopies.emplace_back(conditional, i);
+    }
+    if (emitRemarks)
+      for (auto [conditional, i] : ifCopies)
+        conditional.emitRemark("result #")
+            << i << ": the branches copy into one buffer";
+    if (loopCopies.empty() && ifCopies.empty())
+      return success();
+    for (auto [operand, arg] : loopCopies)
+      operand->set(copyInto(operand->getOwner(), operand->get(), arg));
+    for (auto [conditional, i] : ifCopies) {
+      OpBuilder builder(conditional);
+      auto type = cast<RankedTensorType>(conditional.getResult(i).getType());
+      Value dest = tensor::EmptyOp::create(builder, conditional.getLoc(),
+                                           type.getShape(),
+                                           type.getElementType());
+      for (scf::YieldOp yield :
+           {conditional.thenYield(), conditional.elseYield()}) {
+        OpOperand &operand = yield->getOpOperand(i);
+        operand.set(copyInto(yield, operand.get(), dest));
+      }
+    }
   }
   return success();
 }
@@ -191,7 +239,7 @@ struct DynShapeBufferizePass
     options.bufferizeFunctionBoundaries = true;
     options.setFunctionBoundaryTypeConversion(LayoutMapOption::IdentityLayoutMap);
 
-    if (failed(copyBackLoopCarriedTensors(module, options)))
+    if (failed(copyIntoOneBuffer(module, options, emitRemarks)))
       return signalPassFailure();
 
     DenseSet<Operation *> inPlace;
