@@ -11,7 +11,8 @@ only -- the backend has no compute -- built from:
     indices: function arguments, constants, tensor.extract of an i32
     argument at a constant position, and i32 arithmetic of them (addi, subi,
     muli, minsi/maxsi with a constant, divsi/remsi by a positive constant);
-    now and then the index-vector form (one tensor<Nxi32> argument);
+    now and then the index-vector form (one tensor<Nxi32> argument), or
+    index-typed starts (index arguments, index_cast of i32 scalars);
   * dynshape.gather / scatter through i32 index-tensor arguments (dyn-sim's
     random inputs give repeated and out-of-range indices), the gather's
     index tensor possibly bounded;
@@ -112,6 +113,7 @@ class Gen:
         self.scalar_args = []
         self.size_args = []     # i32 arguments used only as set sizes
         self.vec_args = []      # (name, rank) of index-vector arguments
+        self.index_args = []    # index-typed scalar arguments
         self.ops = 0
 
     # ------------------------------------------------------------------ util
@@ -348,7 +350,34 @@ class Gen:
                 self.args.append((name, "tensor<%dxi32>" % rank))
                 self.vec_args.append((name, rank))
             return "%s : tensor<%dxi32>" % (name, rank)
+        if self.chance(0.15):
+            return self.index_typed(rank)
         return ", ".join(self.scalar() for _ in range(rank))
+
+    def index_typed(self, rank):
+        """Scalar start indices some of which are `index`: an index_cast of
+        an i32 scalar or an index argument."""
+        names, types = [], []
+        for _ in range(rank):
+            if self.chance(0.5):
+                names.append(self.scalar())
+                types.append("i32")
+                continue
+            if self.index_args and self.chance(0.5):
+                name = self.r.choice(self.index_args)
+            elif self.chance(0.3):
+                name = "%%arg%d" % len(self.args)
+                self.args.append((name, "index"))
+                self.index_args.append(name)
+            else:
+                name = self.fresh("x")
+                self.emit("%s = arith.index_cast %s : i32 to index" % (
+                    name, self.scalar()))
+            names.append(name)
+            types.append("index")
+        if "index" not in types:
+            return ", ".join(names)
+        return "%s : %s" % (", ".join(names), ", ".join(types))
 
     def extract(self):
         """An element of an i32 tensor argument at a constant position

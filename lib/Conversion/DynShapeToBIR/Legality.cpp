@@ -77,7 +77,7 @@ static LogicalResult checkForm(Operation *op) {
                    << " must be static, contiguous, of whole-byte elements "
                       "and of fewer bytes than 64 bits count to become a "
                       "DRAM tensor";
-          if (arg.getType().isIndex() || arg.getType().isSignlessInteger(1))
+          if (arg.getType().isSignlessInteger(1))
             return emitError(arg.getLoc())
                    << "function argument of type " << arg.getType()
                    << ": runtime scalars cross the function boundary as i32 "

@@ -48,6 +48,10 @@ static MemorySpace getLocationSpace(Value value) {
 Type dyn::getFunctionArgumentType(Type type) {
   if (auto memref = llvm::dyn_cast<MemRefType>(type))
     return inSpace(memref, MemorySpace::dram);
+  // A runtime index crosses the boundary as the 32-bit scalar it is in a
+  // register.
+  if (type.isIndex())
+    return IntegerType::get(type.getContext(), 32);
   return type;
 }
 

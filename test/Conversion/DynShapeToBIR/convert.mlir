@@ -169,6 +169,20 @@ func.func @conditional_scalar(%u: memref<8x32xf32>, %o: memref<1x32xf32>, %n: i3
 
 // -----
 
+// An index argument (what upstream tensor ops take as an offset) crosses
+// the function boundary as the i32 it is in a register.
+// CHECK-LABEL: func.func @index_argument(
+// CHECK-SAME:    %{{.*}}: memref<8x4xf32, #bir.mem<dram>>, %{{.*}}: memref<1x4xf32, #bir.mem<dram>>, %[[I:.*]]: i32)
+// CHECK:         %[[R:.*]] = bir.read_var %[[I]] on pool
+// CHECK:         generic_addrs(%[[R]] : !bir.reg)
+func.func @index_argument(%t: memref<8x4xf32>, %o: memref<1x4xf32>, %i: index) {
+  %v = memref.subview %t[%i, 0] [1, 4] [1, 1] : memref<8x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
+  memref.copy %v, %o : memref<1x4xf32, strided<[4, 1], offset: ?>> to memref<1x4xf32>
+  return
+}
+
+// -----
+
 // A runtime bound clamped by minsi gets max_trip ceil(48 / 2) = 24; the
 // induction register steers both sides of the row copy. A constant bound
 // gives bir.for.

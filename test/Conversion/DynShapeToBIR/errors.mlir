@@ -297,15 +297,6 @@ func.func @mask_fill_at_runtime_offset(%x: memref<4x4xf32>, %t: memref<8x4xf32>,
 
 // -----
 
-// expected-error @+1 {{function argument of type 'index': runtime scalars cross the function boundary as i32 (a flag is an arith.cmpi of one)}}
-func.func @index_argument(%t: memref<8x4xf32>, %o: memref<1x4xf32>, %i: index) {
-  %v = memref.subview %t[%i, 0] [1, 4] [1, 1] : memref<8x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
-  memref.copy %v, %o : memref<1x4xf32, strided<[4, 1], offset: ?>> to memref<1x4xf32>
-  return
-}
-
-// -----
-
 // expected-error @+1 {{function argument of type 'i1': runtime scalars cross the function boundary as i32 (a flag is an arith.cmpi of one)}}
 func.func @flag_argument(%u: memref<1x4xf32>, %o: memref<1x4xf32>, %f: i1) {
   scf.if %f {

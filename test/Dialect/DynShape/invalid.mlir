@@ -209,7 +209,7 @@ func.func @slice_too_many_indices(%s: tensor<16x8xf32>, %i: i32) {
 // -----
 
 func.func @slice_mixed_indices(%s: tensor<16x8xf32>, %a: tensor<2xi32>, %i: i32) {
-  // expected-error @+1 {{expects either one i32 scalar per dimension or a single 1-D i32 index tensor, got 2 operands that are not all i32 scalars}}
+  // expected-error @+1 {{expects either one i32 or index scalar per dimension or a single 1-D i32 index tensor, got 2 operands that are not all scalars}}
   %y = "dynshape.dynamic_slice"(%s, %a, %i) <{slice_sizes = array<i64: 1, 8>}> : (tensor<16x8xf32>, tensor<2xi32>, i32) -> tensor<1x8xf32>
   return
 }
@@ -233,7 +233,7 @@ func.func @slice_index_tensor_dynamic(%s: tensor<16x8xf32>, %a: tensor<?xi32>) {
 // -----
 
 func.func @slice_scalar_index_not_i32(%s: tensor<16x8xf32>, %a: i64, %i: i32) {
-  // expected-error @+1 {{operand #1 must be variadic of i32 scalar or 1-D i32 index tensor, but got 'i64'}}
+  // expected-error @+1 {{operand #1 must be variadic of i32 or index scalar, or 1-D i32 index tensor, but got 'i64'}}
   %y = "dynshape.dynamic_slice"(%s, %a, %i) <{slice_sizes = array<i64: 1, 8>}> : (tensor<16x8xf32>, i64, i32) -> tensor<1x8xf32>
   return
 }
@@ -241,7 +241,7 @@ func.func @slice_scalar_index_not_i32(%s: tensor<16x8xf32>, %a: i64, %i: i32) {
 // -----
 
 func.func @slice_index_tensor_not_i32(%s: tensor<16x8xf32>, %a: tensor<2xi64>) {
-  // expected-error @+1 {{operand #1 must be variadic of i32 scalar or 1-D i32 index tensor, but got 'tensor<2xi64>'}}
+  // expected-error @+1 {{operand #1 must be variadic of i32 or index scalar, or 1-D i32 index tensor, but got 'tensor<2xi64>'}}
   %y = dynshape.dynamic_slice %s[%a : tensor<2xi64>] sizes [1, 8] : tensor<16x8xf32> -> tensor<1x8xf32>
   return
 }
@@ -334,7 +334,7 @@ func.func @update_too_few_indices(%s: tensor<16x8xf32>, %u: tensor<1x8xf32>, %i:
 // -----
 
 func.func @update_mixed_indices(%s: tensor<16x8xf32>, %u: tensor<1x8xf32>, %a: tensor<2xi32>, %i: i32) {
-  // expected-error @+1 {{'dynshape.dynamic_update_slice' op expects either one i32 scalar per dimension or a single 1-D i32 index tensor, got 2 operands that are not all i32 scalars}}
+  // expected-error @+1 {{'dynshape.dynamic_update_slice' op expects either one i32 or index scalar per dimension or a single 1-D i32 index tensor, got 2 operands that are not all scalars}}
   %y = "dynshape.dynamic_update_slice"(%u, %s, %i, %a) : (tensor<1x8xf32>, tensor<16x8xf32>, i32, tensor<2xi32>) -> tensor<16x8xf32>
   return
 }
@@ -632,9 +632,17 @@ func.func @update_encoding(%t: tensor<16x8xf32>, %u: tensor<1x8xf32, "junk">, %i
 
 // -----
 
-func.func @scalar_typed_index_vector(%t: tensor<16xf32>, %i: i32) {
-  // expected-error @+1 {{the index-vector form takes a 1-D i32 tensor, got 'i32'}}
-  %r = dynshape.dynamic_slice %t[%i : i32] sizes [1] : tensor<16xf32> -> tensor<1xf32>
+func.func @float_typed_index(%t: tensor<16xf32>, %i: i32) {
+  // expected-error @+1 {{expects one type per start index (i32 or index), or one 1-D i32 tensor type for the index-vector form}}
+  %r = dynshape.dynamic_slice %t[%i : f32] sizes [1] : tensor<16xf32> -> tensor<1xf32>
+  return
+}
+
+// -----
+
+func.func @too_few_index_types(%t: tensor<16x8xf32>, %i: index) {
+  // expected-error @+1 {{expects one type per start index (i32 or index), or one 1-D i32 tensor type for the index-vector form}}
+  %r = dynshape.dynamic_slice %t[%i, %i : index] sizes [1, 8] : tensor<16x8xf32> -> tensor<1x8xf32>
   return
 }
 

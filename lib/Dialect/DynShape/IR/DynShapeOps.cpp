@@ -13,9 +13,12 @@ using namespace dyn::dynshape;
 // Shape helpers
 //===----------------------------------------------------------------------===//
 
+bool dyn::dynshape::isScalarIndexType(Type type) {
+  return type.isSignlessInteger(32) || type.isIndex();
+}
+
 bool dyn::dynshape::hasScalarIndices(ValueRange indices) {
-  return llvm::all_of(indices.getTypes(),
-                      [](Type t) { return t.isSignlessInteger(32); });
+  return llvm::all_of(indices.getTypes(), isScalarIndexType);
 }
 
 BoundsAttr dyn::dynshape::getBoundsAttr(RankedTensorType type) {
@@ -49,7 +52,8 @@ static std::string extentStr(int64_t extent) {
 }
 
 //===----------------------------------------------------------------------===//
-// custom<StartIndices>: `[%i, %j]` or `[%idx : tensor<2xi32>]`
+// custom<StartIndices>: `[%i, %j]` (i32 scalars), `[%i, %j : index, i32]`
+// (scalars of the types given), or `[%idx : tensor<2xi32>]`
 //===----------------------------------------------------------------------===//
 
 static ParseResult
@@ -58,39 +62,41 @@ parseStartIndices(OpAsmParser &parser,
                   SmallVectorImpl<Type> &types) {
   if (parser.parseLSquare())
     return failure();
-  SMLoc loc = parser.getCurrentLocation();
   if (parser.parseOperandList(indices))
     return failure();
-  if (succeeded(parser.parseOptionalColon())) {
-    if (indices.size() != 1)
-      return parser.emitError(loc, "the index-vector form takes exactly one "
-                                   "index tensor, got ")
-             << indices.size() << " operands";
-    Type type;
-    SMLoc typeLoc = parser.getCurrentLocation();
-    if (parser.parseType(type))
-      return failure();
-    if (!llvm::isa<RankedTensorType>(type))
-      return parser.emitError(typeLoc, "the index-vector form takes a 1-D i32 "
-                                       "tensor, got ")
-             << type;
-    types.push_back(type);
-  } else {
+  if (failed(parser.parseOptionalColon())) {
     types.assign(indices.size(), parser.getBuilder().getI32Type());
+    return parser.parseRSquare();
   }
-  return parser.parseRSquare();
+  SMLoc typeLoc = parser.getCurrentLocation();
+  if (parser.parseTypeList(types) || parser.parseRSquare())
+    return failure();
+  if (types.size() == 1 && llvm::isa<RankedTensorType>(types[0])) {
+    if (indices.size() != 1)
+      return parser.emitError(typeLoc, "the index-vector form takes exactly "
+                                       "one index tensor, got ")
+             << indices.size() << " operands";
+    return success();
+  }
+  if (types.size() != indices.size() ||
+      !llvm::all_of(types, isScalarIndexType))
+    return parser.emitError(typeLoc, "expects one type per start index (i32 "
+                                     "or index), or one 1-D i32 tensor type "
+                                     "for the index-vector form");
+  return success();
 }
 
 static void printStartIndices(OpAsmPrinter &printer, Operation *,
                               OperandRange indices, TypeRange types) {
   printer << '[' << indices;
-  if (!hasScalarIndices(indices))
+  if (!llvm::all_of(types, [](Type t) { return t.isSignlessInteger(32); }))
     printer << " : " << types;
   printer << ']';
 }
 
-/// Verifies start indices against an operand of rank `rank`: one i32 scalar
-/// per dimension, or a single 1-D i32 tensor with `rank` elements.
+/// Verifies start indices against an operand of rank `rank`: one i32 or
+/// index scalar per dimension, or a single 1-D i32 tensor with `rank`
+/// elements.
 static LogicalResult verifyStartIndices(Operation *op, ValueRange indices,
                                         int64_t rank) {
   if (hasScalarIndices(indices)) {
@@ -100,9 +106,9 @@ static LogicalResult verifyStartIndices(Operation *op, ValueRange indices,
     return success();
   }
   if (indices.size() != 1)
-    return op->emitOpError("expects either one i32 scalar per dimension or a "
-                           "single 1-D i32 index tensor, got ")
-           << indices.size() << " operands that are not all i32 scalars";
+    return op->emitOpError("expects either one i32 or index scalar per "
+                           "dimension or a single 1-D i32 index tensor, got ")
+           << indices.size() << " operands that are not all scalars";
   auto type = llvm::cast<RankedTensorType>(indices[0].getType());
   if (type.isDynamicDim(0) || type.getDimSize(0) != rank)
     return op->emitOpError("expects an index tensor of ")

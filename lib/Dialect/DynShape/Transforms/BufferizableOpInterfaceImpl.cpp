@@ -40,10 +40,16 @@ static Value clampStart(RewriterBase &rewriter, Location loc, Value idx,
     int64_t v = std::clamp<int64_t>(constant.getSExtValue(), 0, maxStart);
     return arith::ConstantIndexOp::create(rewriter, loc, v);
   }
-  Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
-  Value max = arith::ConstantIntOp::create(rewriter, loc, maxStart, 32);
+  // In the index's own type (i32 or index).
+  Type type = idx.getType();
+  Value zero = arith::ConstantOp::create(rewriter, loc, type,
+                                         rewriter.getIntegerAttr(type, 0));
+  Value max = arith::ConstantOp::create(
+      rewriter, loc, type, rewriter.getIntegerAttr(type, maxStart));
   Value lo = arith::MaxSIOp::create(rewriter, loc, idx, zero);
   Value clamped = arith::MinSIOp::create(rewriter, loc, lo, max);
+  if (type.isIndex())
+    return clamped;
   return arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
                                     clamped);
 }

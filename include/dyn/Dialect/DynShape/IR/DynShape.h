@@ -21,6 +21,9 @@ namespace dyn::dynshape {
 
 /// True when `indices` is one i32 scalar per dimension (the form left by
 /// dynshape-split-indices), false for the index-vector form.
+/// True for the type of a scalar start index: i32 or index.
+bool isScalarIndexType(mlir::Type type);
+
 bool hasScalarIndices(mlir::ValueRange indices);
 
 /// The bounds encoding of `type`, or null.

@@ -15,10 +15,10 @@ include "mlir/IR/CommonTypeConstraints.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 
-// A start index: an `i32` scalar, or (index-vector form) a 1-D `i32` tensor
-// holding one index per operand dimension.
-def DynShape_StartIndex : AnyTypeOf<[I32, 1DTensorOf<[I32]>],
-    "i32 scalar or 1-D i32 index tensor">;
+// A start index: an `i32` or `index` scalar, or (index-vector form) a 1-D
+// `i32` tensor holding one index per operand dimension.
+def DynShape_StartIndex : AnyTypeOf<[I32, Index, 1DTensorOf<[I32]>],
+    "i32 or index scalar, or 1-D i32 index tensor">;
 def DynShape_IndexTensor : 1DTensorOf<[I32]>;
 def DynShape_DimAttr : ConfinedAttr<I64Attr, [IntNonNegative]>;
 
@@ -78,10 +78,12 @@ def DynShape_DynamicSliceOp : DynShape_Op<"dynamic_slice", [Pure]> {
   let summary = "A static-size slice at a runtime position";
   let description = [{
     Extracts the `slice_sizes` window of `operand` that starts at
-    `start_indices`. The indices are either one `i32` scalar per dimension or,
-    in the index-vector form of the XLA front end, a single 1-D `i32` tensor
-    with one element per dimension (`dynshape-split-indices` rewrites that
-    form into scalars).
+    `start_indices`. The indices are either one scalar per dimension, `i32`
+    or `index` (whose types follow a colon when any is `index`, e.g.
+    `[%i, %c0 : index, i32]`), or, in the index-vector form of the XLA front
+    end, a single 1-D `i32` tensor with one element per dimension
+    (`dynshape-split-indices` rewrites that form into scalars). An `index`
+    start is a 32-bit register value in the backend, like an `i32` one.
 
     Semantics (StableHLO): each start index is clamped so the slice fits,
     `clamp(0, idx, dim - size)`, where `dim` is the operand's static extent
