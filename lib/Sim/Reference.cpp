@@ -305,6 +305,15 @@ LogicalResult Interpreter::execute(Operation *op) {
         return executeScatter(scatter);
       })
       .Case([&](tensor::ExtractOp extract) { return executeExtract(extract); })
+      .Case([&](tensor::DimOp dim) {
+        std::optional<int64_t> d = dim.getConstantIndex();
+        if (!d)
+          return fail(op, "only constant dimension indices are supported");
+        // Read before env[dim] may grow the map under the reference.
+        int64_t extent = array(dim.getSource()).extents[*d];
+        env[dim] = extent;
+        return success();
+      })
       .Case([&](tensor::EmptyOp empty) { return executeEmpty(empty); })
       .Case([&](linalg::TransposeOp transpose) {
         return executeTranspose(transpose);
@@ -485,35 +494,44 @@ LogicalResult Interpreter::executeTranspose(linalg::TransposeOp transpose) {
 }
 
 LogicalResult Interpreter::executeSlice(Operation *op) {
-  // Upstream semantics: unit strides here, out of range is undefined.
+  // Upstream semantics: unit strides here; a slice outside the runtime
+  // extent is undefined. A runtime size is the extent of a bounded result
+  // (or of the bounded update).
   auto slice = llvm::cast<OffsetSizeAndStrideOpInterface>(op);
   bool extract = llvm::isa<tensor::ExtractSliceOp>(op);
   const Array &src = array(op->getOperand(0));
   Array target = extract ? Array() : take(op->getOperand(1), op);
   const Array &big = extract ? src : target;
+  auto small = llvm::cast<RankedTensorType>(extract ? op->getResult(0).getType()
+                                                    : op->getOperand(0).getType());
   SmallVector<int64_t> offsets, sizes;
-  for (auto [d, ofr] : llvm::enumerate(slice.getMixedOffsets())) {
+  for (OpFoldResult ofr : slice.getMixedOffsets()) {
     std::optional<int64_t> c = getConstantIntValue(ofr);
     offsets.push_back(c ? *c : scalar(llvm::cast<mlir::Value>(ofr)));
   }
   for (OpFoldResult ofr : slice.getMixedSizes()) {
     std::optional<int64_t> c = getConstantIntValue(ofr);
-    if (!c)
-      return fail(op, "only static slice sizes are supported");
-    sizes.push_back(*c);
+    sizes.push_back(c ? *c : scalar(llvm::cast<mlir::Value>(ofr)));
   }
   for (OpFoldResult ofr : slice.getMixedStrides())
     if (getConstantIntValue(ofr) != 1)
       return fail(op, "only unit strides are supported");
-  if (sizes.size() != big.storage.shape.size())
+  if (sizes.size() != big.storage.shape.size() ||
+      small.getRank() != static_cast<int64_t>(sizes.size()))
     return fail(op, "rank-reducing slices are not supported");
-  for (size_t d = 0; d < sizes.size(); ++d)
+  SmallVector<int64_t> bounded = dynshape::getBoundedShape(small);
+  for (size_t d = 0; d < sizes.size(); ++d) {
+    if (sizes[d] < 0 || sizes[d] > bounded[d])
+      return undefinedBehaviour(op, "slice size beyond the bound of its type");
     if (offsets[d] < 0 || offsets[d] + sizes[d] > big.extents[d])
       return undefinedBehaviour(op, "slice out of range");
+    if (!extract && sizes[d] != src.extents[d])
+      return undefinedBehaviour(op, "slice sizes differ from the source's");
+  }
   SmallVector<int64_t> zero(sizes.size(), 0);
   if (extract) {
     Array out;
-    out.storage = {src.storage.elementType, sizes, {}};
+    out.storage = {src.storage.elementType, bounded, {}};
     out.storage.bytes.resize(out.storage.numElements() *
                              src.storage.elementBytes());
     out.extents = sizes;

@@ -40,11 +40,20 @@ func.func @unranked_argument(%a: tensor<*xf32>) {
 
 // -----
 
-func.func @extract_slice(%a: tensor<?x8xf32, #dynshape.bounds<16, ?>>) -> tensor<1x8xf32> {
-  // expected-error @+1 {{'tensor.extract_slice' op has a bounded dynamic operand or result, and dynshape-pad-to-bound has no rule to pad it}}
-  %s = tensor.extract_slice %a[0, 0] [1, 8] [1, 1]
-      : tensor<?x8xf32, #dynshape.bounds<16, ?>> to tensor<1x8xf32>
-  return %s : tensor<1x8xf32>
+func.func @strided_slice(%a: tensor<?x8xf32, #dynshape.bounds<16, ?>>) -> tensor<2x8xf32> {
+  // expected-error @+1 {{'tensor.extract_slice' op has a stride other than 1 on a bounded tensor; padded slices take unit strides}}
+  %s = tensor.extract_slice %a[0, 0] [2, 8] [2, 1]
+      : tensor<?x8xf32, #dynshape.bounds<16, ?>> to tensor<2x8xf32>
+  return %s : tensor<2x8xf32>
+}
+
+// -----
+
+func.func @rank_reducing_insert(%a: tensor<?x8xf32, #dynshape.bounds<16, ?>>, %r: tensor<8xf32>, %i: index) -> tensor<?x8xf32, #dynshape.bounds<16, ?>> {
+  // expected-error @+1 {{'tensor.insert_slice' op is rank-reducing on a bounded tensor; padded slices keep the rank}}
+  %s = tensor.insert_slice %r into %a[%i, 0] [1, 8] [1, 1]
+      : tensor<8xf32> into tensor<?x8xf32, #dynshape.bounds<16, ?>>
+  return %s : tensor<?x8xf32, #dynshape.bounds<16, ?>>
 }
 
 // -----

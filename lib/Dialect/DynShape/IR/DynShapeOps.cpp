@@ -2,6 +2,7 @@
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
@@ -424,3 +425,22 @@ LogicalResult BufferMaskOp::verify() {
 
 #define GET_OP_CLASSES
 #include "dyn/Dialect/DynShape/IR/DynShapeOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Buffer ops: memref.cast folding
+//===----------------------------------------------------------------------===//
+
+LogicalResult BufferGatherOp::fold(FoldAdaptor,
+                                   SmallVectorImpl<OpFoldResult> &) {
+  return memref::foldMemRefCast(*this);
+}
+
+LogicalResult BufferScatterOp::fold(FoldAdaptor,
+                                    SmallVectorImpl<OpFoldResult> &) {
+  return memref::foldMemRefCast(*this);
+}
+
+LogicalResult BufferMaskOp::fold(FoldAdaptor,
+                                 SmallVectorImpl<OpFoldResult> &) {
+  return memref::foldMemRefCast(*this);
+}

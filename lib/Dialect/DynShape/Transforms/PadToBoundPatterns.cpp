@@ -9,6 +9,8 @@
 
 #include "dyn/Dialect/DynShape/Transforms/PadToBound.h"
 
+#include "Padded.h"
+
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Dialect/DynShape/IR/FunctionBoundary.h"
 
@@ -32,7 +34,7 @@ bool dyn::dynshape::isBoundedType(Type type) {
   return ranked && getBoundsAttr(ranked);
 }
 
-static RankedTensorType paddedType(RankedTensorType type) {
+RankedTensorType dyn::dynshape::paddedType(RankedTensorType type) {
   return RankedTensorType::get(getBoundedShape(type), type.getElementType());
 }
 
@@ -58,47 +60,12 @@ bool dyn::dynshape::touchesBoundedTypes(Operation *op) {
 // Values
 //===----------------------------------------------------------------------===//
 
-namespace {
-
-/// A value after conversion: its padded tensor and the runtime extent of each
-/// dimension (a constant where the original dimension is static).
-struct Padded {
-  Value tensor;
-  RankedTensorType original;
-  ValueRange dynamicSizes;
-
-  Padded(Value original, ValueRange converted)
-      : tensor(converted.front()),
-        original(llvm::dyn_cast<RankedTensorType>(original.getType())),
-        dynamicSizes(converted.drop_front()) {}
-
-  bool isBounded() const { return !dynamicSizes.empty(); }
-
-  Value size(OpBuilder &b, Location loc, unsigned dim) const {
-    if (!original.isDynamicDim(dim))
-      return arith::ConstantOp::create(
-          b, loc, b.getI32IntegerAttr(original.getDimSize(dim)));
-    return dynamicSizes[original.getDynamicDimIndex(dim)];
-  }
-
-  /// The sizes of every dynamic dimension of `resultType`, taken from the
-  /// same dimensions of this value.
-  SmallVector<Value> sizesFor(RankedTensorType resultType, OpBuilder &b,
-                              Location loc) const {
-    SmallVector<Value> sizes;
-    for (unsigned d = 0, e = resultType.getRank(); d < e; ++d)
-      if (resultType.isDynamicDim(d))
-        sizes.push_back(size(b, loc, d));
-    return sizes;
-  }
-};
-
-} // namespace
 
 /// clamp(size, 0, bound) of the same type, without the halves that analysis
 /// proved of `original` (the size before conversion).
-static Value clampSize(OpBuilder &b, Location loc, Value size, int64_t bound,
-                       Value original, const InRangeSizes &inRange) {
+Value dyn::dynshape::clampSize(OpBuilder &b, Location loc, Value size,
+                               int64_t bound, Value original,
+                               const InRangeSizes &inRange) {
   SizeRange range = inRange.lookup(original);
   auto constant = [&](int64_t v) -> Value {
     return arith::ConstantOp::create(b, loc, b.getIntegerAttr(size.getType(), v));
@@ -113,9 +80,9 @@ static Value clampSize(OpBuilder &b, Location loc, Value size, int64_t bound,
 /// A copy of `input` whose elements lie at or beyond `size` along any of the
 /// given dimensions are replaced (dynshape.mask): by the elements of `with`,
 /// a tensor of the input's type, or else by the constant `fill`.
-static Value maskPadding(OpBuilder &b, Location loc, Value input,
-                         ArrayRef<std::pair<unsigned, Value>> dimSizes,
-                         Value with, TypedAttr fill = {}) {
+Value dyn::dynshape::maskPadding(OpBuilder &b, Location loc, Value input,
+                                 ArrayRef<std::pair<unsigned, Value>> dimSizes,
+                                 Value with, TypedAttr fill) {
   SmallVector<int64_t> dims;
   SmallVector<Value> sizes;
   for (auto [dim, size] : dimSizes) {
@@ -284,6 +251,10 @@ LogicalResult dyn::dynshape::checkPaddable(Operation *op) {
           op) ||
       op->hasTrait<OpTrait::Elementwise>())
     return success();
+  if (llvm::isa<tensor::ExtractSliceOp, tensor::InsertSliceOp>(op)) {
+    std::string why = whyNotPaddableSlice(op);
+    return why.empty() ? success() : op->emitOpError(why);
+  }
   if (auto dim = llvm::dyn_cast<tensor::DimOp>(op)) {
     std::optional<int64_t> index = dim.getConstantIndex();
     if (!index)
@@ -307,8 +278,9 @@ LogicalResult dyn::dynshape::checkPaddable(Operation *op) {
 //===----------------------------------------------------------------------===//
 
 /// Replaces `op`'s one result by the padded `tensor` and its runtime sizes.
-static void replaceWithPadded(ConversionPatternRewriter &rewriter,
-                              Operation *op, Value tensor, ValueRange sizes) {
+void dyn::dynshape::replaceWithPadded(ConversionPatternRewriter &rewriter,
+                                      Operation *op, Value tensor,
+                                      ValueRange sizes) {
   SmallVector<Value> values{tensor};
   llvm::append_range(values, sizes);
   rewriter.replaceOpWithMultiple(op, {values});
@@ -341,14 +313,6 @@ replaceWithPaddedResults(ConversionPatternRewriter &rewriter, Operation *op,
 }
 
 namespace {
-
-template <typename OpTy>
-struct PadPattern : OpConversionPattern<OpTy> {
-  PadPattern(const TypeConverter &converter, const InRangeSizes &inRange,
-             MLIRContext *ctx)
-      : OpConversionPattern<OpTy>(converter, ctx), inRange(inRange) {}
-  const InRangeSizes &inRange;
-};
 
 /// get_dimension_size -> the runtime size carried next to the tensor.
 struct PadGetDimensionSize : PadPattern<GetDimensionSizeOp> {
@@ -639,4 +603,5 @@ void dyn::dynshape::populatePadToBoundPatterns(
                PadDynamicUpdateSlice, PadGather, PadScatter, PadEmpty, PadDim,
                PadReturn, PadCall>(converter, inRange, ctx);
   patterns.add<PadLinalgOp, PadElementwise>(converter, ctx);
+  populatePadSlicePatterns(converter, inRange, patterns);
 }

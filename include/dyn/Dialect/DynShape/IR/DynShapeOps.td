@@ -215,6 +215,8 @@ def DynShape_BufferGatherOp : DynShape_Op<"buffer_gather"> {
     type($table) `,` type($indices) `,` type($output)
   }];
   let hasVerifier = 1;
+  // Folds a memref.cast that only hides static layout information.
+  let hasFolder = 1;
 }
 
 def DynShape_BufferScatterOp : DynShape_Op<"buffer_scatter"> {
@@ -237,6 +239,8 @@ def DynShape_BufferScatterOp : DynShape_Op<"buffer_scatter"> {
     type($updates) `,` type($table) `,` type($indices)
   }];
   let hasVerifier = 1;
+  // Folds a memref.cast that only hides static layout information.
+  let hasFolder = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -299,6 +303,8 @@ def DynShape_BufferMaskOp : DynShape_Op<"buffer_mask",
     `into` $output `:` type($output) attr-dict
   }];
   let hasVerifier = 1;
+  // Folds a memref.cast that only hides static layout information.
+  let hasFolder = 1;
 }
 
 #endif // DYN_DIALECT_DYNSHAPE_IR_DYNSHAPEOPS_TD
