@@ -25,6 +25,9 @@ only -- the backend has no compute -- built from:
     combined with andi/ori/xori), each branch updating one tensor in
     destination-passing style or yielding it unchanged; arith.select and
     arith.extui of flags in the index arithmetic;
+  * upstream tensor.extract_slice / insert_slice with a runtime size along
+    one dim (a bounded result, or a bounded update sized by tensor.dim),
+    offsets mostly clamped into range;
   * bounded arguments (tensor<?x8xf32, #dynshape.bounds<B, ?>>),
     get_dimension_size, set_dimension_size, and bounded and i32 results.
 
@@ -548,6 +551,78 @@ class Gen:
                        else target.roots | {target.name}))
         self.replace(i, v)
 
+    # ------------------------------------------------------ tensor slices
+    def index_in(self, lo, hi):
+        """An index, mostly in [lo, hi]: a constant, or a runtime scalar
+        clamped into the range; now and then unclamped (a slice out of range
+        is undefined upstream, and --compare skips the trial)."""
+        if self.chance(0.3):
+            return self.const(self.r.randint(lo, hi), "index")
+        s = self.scalar()
+        if self.chance(0.85):
+            a = self.fresh("s")
+            self.emit("%s = arith.maxsi %s, %s : i32" % (a, s, self.const(lo)))
+            b = self.fresh("s")
+            self.emit("%s = arith.minsi %s, %s : i32" % (b, a, self.const(hi)))
+            s = b
+        x = self.fresh("x")
+        self.emit("%s = arith.index_cast %s : i32 to index" % (x, s))
+        return x
+
+    def slice_geometry(self, ty):
+        """Offsets and sizes of a unit-stride slice of a tensor of type `ty`
+        with a runtime size along one dim: (offsets, sizes text, slice type,
+        the runtime dim)."""
+        d = self.r.choice([0, 0] + list(range(ty.rank)))
+        offsets, sizes, shape, dyn = [], [], [], []
+        for k in range(ty.rank):
+            ext = ty.shape[k]
+            if k == d:
+                bound = self.r.randint(1, ext)
+                shape.append(bound)
+                dyn.append(True)
+                offsets.append(self.const(0, "index") if self.chance(0.3)
+                               else self.index_in(0, ext - 1))
+                sizes.append(None)  # filled in by the caller
+            else:
+                size = self.r.randint(1, ext)
+                shape.append(size)
+                dyn.append(False)
+                offsets.append(self.index_in(0, ext - size))
+                sizes.append(str(size))
+        return offsets, sizes, T(shape, ty.elem, dyn), d
+
+    def op_tensor_slice(self):
+        src = self.any_tensor(lambda v: not v.view)
+        if src is None:
+            return
+        offsets, sizes, rty, d = self.slice_geometry(src.ty)
+        sizes[d] = self.index_in(0, rty.shape[d])
+        name = self.fresh()
+        self.emit("%s = tensor.extract_slice %s[%s] [%s] [%s] : %s to %s" % (
+            name, src.name, ", ".join(offsets), ", ".join(sizes),
+            ", ".join(["1"] * src.ty.rank), src.ty, rty))
+        self.add(V(name, rty, view=True, roots=src.roots | {src.name}))
+
+    def op_tensor_insert(self):
+        target = self.any_tensor(lambda v: not v.view)
+        if target is None:
+            return
+        offsets, sizes, uty, d = self.slice_geometry(target.ty)
+        upd = self.new_arg(uty)
+        n = self.fresh("x")
+        self.emit("%s = tensor.dim %s, %s : %s" % (
+            n, upd.name, self.const(d, "index"), uty))
+        sizes[d] = n
+        name = self.fresh()
+        self.emit("%s = tensor.insert_slice %s into %s[%s] [%s] [%s] : %s into %s" % (
+            name, upd.name, target.name, ", ".join(offsets), ", ".join(sizes),
+            ", ".join(["1"] * target.ty.rank), uty, target.ty))
+        i = self.consume(target)
+        roots = target.roots if i is not None else target.roots | {target.name}
+        v = self.add(V(name, target.ty, view=target.view, roots=roots))
+        self.replace(i, v)
+
     def op_set_size(self):
         src = self.any_tensor()
         d = self.r.randrange(src.ty.rank)
@@ -721,7 +796,8 @@ class Gen:
         self.ops += 1
         depth = sum(1 for s in self.scopes if s.loop)
         choices = [("slice", 4), ("update", 5), ("gather", 3), ("scatter", 3),
-                   ("arith", 1), ("set_size", 1), ("get_size", 1)]
+                   ("arith", 1), ("set_size", 1), ("get_size", 1),
+                   ("tensor_slice", 1), ("tensor_insert", 1)]
         if depth < 2 and self.ops < self.max_ops:
             choices.append(("loop", 3 if in_loop else 5))
             choices.append(("if", 2))
