@@ -37,7 +37,8 @@
 #include "mlir/Transforms/Passes.h"
 
 void dyn::registerAllDialects(mlir::DialectRegistry &registry) {
-  registry.insert<bir::BIRDialect, dge::DGEDialect, dynshape::DynShapeDialect>();
+  registry.insert<bir::BIRDialect, dge::DGEDialect, dynshape::DynShapeDialect,
+                  stablehlo::StableHLOGenericDialect>();
   dynshape::registerBufferizableOpInterfaceExternalModels(registry);
 }
 

@@ -38,6 +38,8 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   dge::DGESetArchOptions target;
   target.arch = options.arch;
   pm.addPass(dge::createDGESetArch(target));
+  // StableHLO in generic form is imported first (nothing to do otherwise).
+  pm.addPass(createConvertStableHLOToDynShape());
   // Module passes where a function's signature or its callers change; the
   // rest run per function, on the pass manager's threads.
   pm.nest<func::FuncOp>().addPass(dynshape::createDynShapeSplitIndices());

@@ -2,6 +2,7 @@
 
 #include "dyn/Sim/Harness.h"
 
+#include "dyn/Conversion/Passes.h"
 #include "dyn/Cost/Cost.h"
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
@@ -194,6 +195,12 @@ static void transferSourceLocations(ModuleOp lowered, ModuleOp binary) {
                                        loc.getFilename().getValue(),
                                        loc.getLine(), loc.getColumn()));
   }
+}
+
+LogicalResult dyn::sim::importFrontEnds(ModuleOp module) {
+  PassManager pm(module.getContext());
+  pm.addPass(createConvertStableHLOToDynShape());
+  return pm.run(module);
 }
 
 OwningOpRef<ModuleOp> dyn::sim::compileToBinary(ModuleOp module,

@@ -256,6 +256,10 @@ int main(int argc, char **argv) {
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
+  // StableHLO in generic form is imported first, so that the reference
+  // interprets what the binary is compiled from.
+  if (failed(dyn::sim::importFrontEnds(*module)))
+    return 1;
   func::FuncOp func = module->lookupSymbol<func::FuncOp>(entry);
   if (!func)
     return fail("no function @" + entry + " in " + inputFile);

@@ -5,10 +5,14 @@
 
 #include "dyn/Conversion/BIRToDGE/BIRToDGE.h"
 #include "dyn/Conversion/DynShapeToBIR/DynShapeToBIR.h"
+#include "dyn/Conversion/StableHLOToDynShape/StableHLOToDynShape.h"
+#include "dyn/Dialect/DynShape/IR/DynShape.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Pass/Pass.h"
 
 namespace dyn {

@@ -5,6 +5,39 @@
 
 include "mlir/Pass/PassBase.td"
 
+def ConvertStableHLOToDynShape : Pass<"convert-stablehlo-to-dynshape",
+                                        "::mlir::ModuleOp"> {
+  let summary = "Import StableHLO (in MLIR's generic op form) to dynshape";
+  let description = [{
+    Reads what any StableHLO tool prints with `--mlir-print-op-generic`
+    (no StableHLO dependency: the `stablehlo` namespace is registered as a
+    generic-form reader) and converts it by op name and properties:
+
+    * `#stablehlo.bounds<...>` encodings become `#dynshape.bounds<...>`, and
+      StableHLO scalars (`tensor<i32>`, `tensor<i1>`) become `i32` / `i1`,
+      in function signatures too;
+    * `constant`, `dynamic_slice`, `dynamic_update_slice`,
+      `get_dimension_size`, `set_dimension_size` become their `arith` and
+      `dynshape` forms, with StableHLO's clamping of start indices;
+    * `gather` and `scatter` in the row forms become `dynshape.gather` /
+      `dynshape.scatter`; `slice` becomes `tensor.extract_slice`, a
+      `reshape` that only adds or drops unit dimensions
+      `tensor.expand_shape` / `collapse_shape`;
+    * elementwise arithmetic, `compare`, `select`, `clamp` and `convert`
+      become `arith` ops (on scalars, register code in the backend);
+    * a `while` that counts an `i32` up by 1 to a bound (a `fori_loop`)
+      becomes an `scf.for`.
+
+    Any other op, or an unsupported form of a listed one, gets one located
+    diagnostic naming the op and the form. `--lower-to-bir` (and so
+    `--lower-to-addr4` and `dyn-sim`) runs this pass first.
+  }];
+  let dependentDialects = ["::dyn::dynshape::DynShapeDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def ConvertDynShapeToBIR : Pass<"convert-dynshape-to-bir"> {
   let summary = "Lower buffer-level IR to bir (report Stages 1 and 1b)";
   let description = [{

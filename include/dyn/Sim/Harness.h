@@ -65,6 +65,11 @@ llvm::Expected<llvm::SmallVector<RuntimeValue>>
 toBoundaryArguments(const EntrySignature &signature,
                     llvm::ArrayRef<RuntimeValue> given);
 
+/// Imports the front ends dyn reads besides dynshape (StableHLO in generic
+/// form) into `module` in place, so that the reference interpreter and the
+/// compiler start from the same program. Errors are diagnostics.
+mlir::LogicalResult importFrontEnds(mlir::ModuleOp module);
+
 /// Lowers `module` with --lower-to-addr4 and `pipelineOptions`, keeping the
 /// function `entry` only, serializes it and deserializes the bytes into
 /// `fresh`: the result is exactly what the container says. Errors are

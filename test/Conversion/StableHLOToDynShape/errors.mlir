@@ -1,0 +1,128 @@
+// Every StableHLO op or form the import does not take gets one located
+// diagnostic naming the op and the form.
+// RUN: dyn-opt %s -split-input-file --convert-stablehlo-to-dynshape -verify-diagnostics
+
+"func.func"() <{function_type = (tensor<4xf32>) -> tensor<4xf32>, sym_name = "cosine"}> ({
+^bb0(%x: tensor<4xf32>):
+  // expected-error @+1 {{'stablehlo.cosine' op has no import to dynshape; the import takes stablehlo.constant, add, subtract, multiply, divide, remainder, maximum, minimum, and, or, xor, shift_left, shift_right_arithmetic, shift_right_logical, compare, select, clamp, convert, dynamic_slice, dynamic_update_slice, get_dimension_size, set_dimension_size, slice, reshape, gather, scatter, while}}
+  %0 = "stablehlo.cosine"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  "func.return"(%0) : (tensor<4xf32>) -> ()
+}) : () -> ()
+
+// -----
+
+// A gather of columns is not a row gather.
+"func.func"() <{function_type = (tensor<8x16xf32>, tensor<4x1xi32>) -> tensor<8x4xf32>, sym_name = "columns"}> ({
+^bb0(%t: tensor<8x16xf32>, %i: tensor<4x1xi32>):
+  // expected-error @+1 {{'stablehlo.gather' op is not in the row form that dynshape takes (rows of dimension 0 picked by i32 indices of shape [N], or [N, 1] reshaped from [N]; dimension_numbers offset_dims = [1, ..., rank - 1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1)}}
+  %0 = "stablehlo.gather"(%t, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [0], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 8, 1>}> : (tensor<8x16xf32>, tensor<4x1xi32>) -> tensor<8x4xf32>
+  "func.return"(%0) : (tensor<8x4xf32>) -> ()
+}) : () -> ()
+
+// -----
+
+// [N, 1] indices that are not a reshape of [N].
+"func.func"() <{function_type = (tensor<8x16xf32>, tensor<4x1xi32>) -> tensor<4x16xf32>, sym_name = "indices_argument"}> ({
+^bb0(%t: tensor<8x16xf32>, %i: tensor<4x1xi32>):
+  // expected-error @+1 {{'stablehlo.gather' op is not in the row form that dynshape takes}}
+  %0 = "stablehlo.gather"(%t, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 16>}> : (tensor<8x16xf32>, tensor<4x1xi32>) -> tensor<4x16xf32>
+  "func.return"(%0) : (tensor<4x16xf32>) -> ()
+}) : () -> ()
+
+// -----
+
+// A gather of part of each row.
+"func.func"() <{function_type = (tensor<8x16xf32>, tensor<4xi32>) -> tensor<4x2xf32>, sym_name = "partial_rows"}> ({
+^bb0(%t: tensor<8x16xf32>, %i: tensor<4xi32>):
+  // expected-error @+1 {{'stablehlo.gather' op does not gather whole rows (slice_sizes must be [1, the other dimensions of the operand])}}
+  %0 = "stablehlo.gather"(%t, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 2>}> : (tensor<8x16xf32>, tensor<4xi32>) -> tensor<4x2xf32>
+  "func.return"(%0) : (tensor<4x2xf32>) -> ()
+}) : () -> ()
+
+// -----
+
+// A scatter that adds.
+"func.func"() <{function_type = (tensor<8x16xf32>, tensor<4xi32>, tensor<4x16xf32>) -> tensor<8x16xf32>, sym_name = "scatter_add"}> ({
+^bb0(%t: tensor<8x16xf32>, %i: tensor<4xi32>, %u: tensor<4x16xf32>):
+  // expected-error @+1 {{'stablehlo.scatter' op combines rows with an update computation; the import takes scatters that overwrite (the computation returns its second argument)}}
+  %0 = "stablehlo.scatter"(%t, %i, %u) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = false}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = "stablehlo.add"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "stablehlo.return"(%s) : (tensor<f32>) -> ()
+  }) : (tensor<8x16xf32>, tensor<4xi32>, tensor<4x16xf32>) -> tensor<8x16xf32>
+  "func.return"(%0) : (tensor<8x16xf32>) -> ()
+}) : () -> ()
+
+// -----
+
+// A while whose condition is not `counter < bound`.
+"func.func"() <{function_type = (tensor<i32>) -> tensor<i32>, sym_name = "not_counted"}> ({
+^bb0(%n: tensor<i32>):
+  // expected-error @+1 {{'stablehlo.while' op is not a counted loop; a stablehlo.while imports when its condition is `counter < bound` (signed i32 scalars it carries) and its body adds 1 to the counter and returns the bound unchanged (the form of a fori_loop), and runtime loops must have a provable bound}}
+  %r = "stablehlo.while"(%n) ({
+  ^bb0(%x: tensor<i32>):
+    %c = "stablehlo.constant"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+    %p = "stablehlo.compare"(%x, %c) <{comparison_direction = #stablehlo<comparison_direction GT>}> : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    "stablehlo.return"(%p) : (tensor<i1>) -> ()
+  }, {
+  ^bb0(%x: tensor<i32>):
+    %c = "stablehlo.constant"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
+    %y = "stablehlo.divide"(%x, %c) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    "stablehlo.return"(%y) : (tensor<i32>) -> ()
+  }) : (tensor<i32>) -> tensor<i32>
+  "func.return"(%r) : (tensor<i32>) -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<16x8xf32>) -> tensor<8x8xf32>, sym_name = "strided"}> ({
+^bb0(%t: tensor<16x8xf32>):
+  // expected-error @+1 {{'stablehlo.slice' op has a stride other than 1; the import takes unit strides}}
+  %0 = "stablehlo.slice"(%t) <{limit_indices = array<i64: 16, 8>, start_indices = array<i64: 0, 0>, strides = array<i64: 2, 1>}> : (tensor<16x8xf32>) -> tensor<8x8xf32>
+  "func.return"(%0) : (tensor<8x8xf32>) -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<16x8xf32>, tensor<i64>, tensor<i64>) -> tensor<1x8xf32>, sym_name = "wide_index"}> ({
+^bb0(%t: tensor<16x8xf32>, %i: tensor<i64>, %c0: tensor<i64>):
+  // expected-error @+1 {{'stablehlo.dynamic_slice' op has a start index that is not a tensor<i32>}}
+  %0 = "stablehlo.dynamic_slice"(%t, %i, %c0) <{slice_sizes = array<i64: 1, 8>}> : (tensor<16x8xf32>, tensor<i64>, tensor<i64>) -> tensor<1x8xf32>
+  "func.return"(%0) : (tensor<1x8xf32>) -> ()
+}) : () -> ()
+
+// -----
+
+// A reshape that moves elements between dimensions.
+"func.func"() <{function_type = (tensor<4x6xf32>) -> tensor<6x4xf32>, sym_name = "reshape"}> ({
+^bb0(%t: tensor<4x6xf32>):
+  // expected-error @+1 {{'stablehlo.reshape' op is not trivial; the import takes reshapes that only add or drop unit dimensions}}
+  %0 = "stablehlo.reshape"(%t) : (tensor<4x6xf32>) -> tensor<6x4xf32>
+  "func.return"(%0) : (tensor<6x4xf32>) -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<4xf64>) -> tensor<4xf64>, sym_name = "f64"}> ({
+^bb0(%x: tensor<4xf64>):
+  // expected-error @+1 {{'stablehlo.add' op takes elements of type f64; the import takes f32, bf16, f16, i32 and i1 elements}}
+  %0 = "stablehlo.add"(%x, %x) : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xf64>
+  "func.return"(%0) : (tensor<4xf64>) -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<?x8xf32, #stablehlo.bounds<16>>) -> (), sym_name = "bad_bounds"}> ({
+// expected-error @+1 {{argument type 'tensor<?x8xf32, #stablehlo.bounds<16>>' has a #stablehlo encoding other than bounds with one bound or ? per dimension}}
+^bb0(%x: tensor<?x8xf32, #stablehlo.bounds<16>>):
+  %0 = "stablehlo.get_dimension_size"(%x) <{dimension = 0 : i64}> : (tensor<?x8xf32, #stablehlo.bounds<16>>) -> tensor<i32>
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = () -> tensor<i32>, sym_name = "float_token"}> ({
+  // expected-error @+1 {{unexpected token in a #stablehlo attribute or !stablehlo type (the import reads words, integers, strings and brackets)}}
+  %0 = "stablehlo.constant"() <{value = dense<0> : tensor<i32>, note = #stablehlo.note<1.5>}> : () -> tensor<i32>
+  "func.return"(%0) : (tensor<i32>) -> ()
+}) : () -> ()
