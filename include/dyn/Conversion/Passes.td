@@ -26,7 +26,12 @@ def ConvertStableHLOToDynShape : Pass<"convert-stablehlo-to-dynshape",
     * elementwise arithmetic, `compare`, `select`, `clamp` and `convert`
       become `arith` ops (on scalars, register code in the backend);
     * a `while` that counts an `i32` up by 1 to a bound (a `fori_loop`)
-      becomes an `scf.for`.
+      becomes an `scf.for`;
+    * tensor compute becomes linalg: `exponential` (`math.exp`), `negate`,
+      `iota`, `broadcast_in_dim`, `reduce` with add, max or min
+      (`linalg.reduce` into a filled init), and `dot_general` in its
+      matmul and batch-matmul forms (`linalg.matmul` / `batch_matmul`, or a
+      `linalg.generic` matmul when the right operand is transposed).
 
     Any other op, or an unsupported form of a listed one, gets one located
     diagnostic naming the op and the form. `--lower-to-bir` (and so
@@ -34,6 +39,8 @@ def ConvertStableHLOToDynShape : Pass<"convert-stablehlo-to-dynshape",
   }];
   let dependentDialects = ["::dyn::dynshape::DynShapeDialect",
                            "::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::math::MathDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::tensor::TensorDialect"];
 }

@@ -9,6 +9,7 @@
 
 #include "dyn/Conversion/StableHLOToDynShape/StableHLOToDynShape.h"
 
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <functional>
@@ -45,6 +46,44 @@ struct OpImport {
 
 /// Every op the import takes, stated once.
 llvm::ArrayRef<OpImport> getOpImports();
+
+/// The tensor-compute entries (OpImportsCompute.cpp): they import to the
+/// linalg, arith and math ops the compute lowering takes.
+void appendComputeImports(llvm::SmallVectorImpl<OpImport> &imports);
+
+/// Why the element types of `op` have no import: i32 and i1 scalars;
+/// tensors of f32, bf16, f16, i32 or i1 (`floats` / `integers` say which
+/// kinds the op takes).
+std::string checkElements(mlir::Operation *op, bool floats, bool integers);
+
+/// `checkElements` as a table entry's check.
+std::function<std::string(mlir::Operation *)> elements(bool floats,
+                                                       bool integers);
+
+/// An elementwise op: the integer or the float op (void: none), on scalars
+/// or tensors, of the converted result type.
+template <typename IntOp, typename FloatOp>
+auto elementwise() {
+  return [](mlir::Operation *op, mlir::ValueRange operands,
+            mlir::ConversionPatternRewriter &rewriter,
+            const mlir::TypeConverter &converter) -> mlir::LogicalResult {
+    mlir::Type type = converter.convertType(op->getResult(0).getType());
+    mlir::Operation *replacement;
+    if (llvm::isa<mlir::FloatType>(mlir::getElementTypeOrSelf(type))) {
+      if constexpr (std::is_same_v<FloatOp, void>)
+        return mlir::failure();
+      else
+        replacement = FloatOp::create(rewriter, op->getLoc(), type, operands);
+    } else {
+      if constexpr (std::is_same_v<IntOp, void>)
+        return mlir::failure();
+      else
+        replacement = IntOp::create(rewriter, op->getLoc(), type, operands);
+    }
+    rewriter.replaceOp(op, replacement->getResults());
+    return mlir::success();
+  };
+}
 
 } // namespace dyn::stablehlo
 

@@ -49,10 +49,8 @@ static Type convert(const TypeConverter &converter, Type type) {
   return converter.convertType(type);
 }
 
-/// Why the element types of `op` have no import: i32 and i1 scalars;
-/// tensors of f32, bf16, f16, i32 or i1 (`floats` / `integers` say which
-/// kinds the op takes).
-static std::string checkElements(Operation *op, bool floats, bool integers) {
+std::string dyn::stablehlo::checkElements(Operation *op, bool floats,
+                                          bool integers) {
   for (Type type : llvm::concat<Type>(llvm::to_vector(op->getOperandTypes()),
                                       llvm::to_vector(op->getResultTypes()))) {
     auto tensor = llvm::dyn_cast<RankedTensorType>(type);
@@ -73,30 +71,9 @@ static std::string checkElements(Operation *op, bool floats, bool integers) {
   return "";
 }
 
-static std::function<std::string(Operation *)> elements(bool floats,
-                                                        bool integers) {
+std::function<std::string(Operation *)>
+dyn::stablehlo::elements(bool floats, bool integers) {
   return [=](Operation *op) { return checkElements(op, floats, integers); };
-}
-
-/// An elementwise op: the integer or float arith op (on scalars or tensors).
-template <typename IntOp, typename FloatOp>
-static Rewrite elementwise() {
-  return [](Operation *op, ValueRange operands,
-            ConversionPatternRewriter &rewriter,
-            const TypeConverter &converter) -> LogicalResult {
-    Type type = convert(converter, op->getResult(0).getType());
-    Operation *replacement;
-    if (llvm::isa<FloatType>(getElementTypeOrSelf(type))) {
-      if constexpr (std::is_same_v<FloatOp, void>)
-        return failure();
-      else
-        replacement = FloatOp::create(rewriter, op->getLoc(), type, operands);
-    } else {
-      replacement = IntOp::create(rewriter, op->getLoc(), type, operands);
-    }
-    rewriter.replaceOp(op, replacement->getResults());
-    return success();
-  };
 }
 
 /// A constant of `type` (a scalar, or a splat tensor) with integer `value`.
@@ -428,7 +405,8 @@ static LogicalResult rewriteWhile(Operation *op, ValueRange operands,
 //===----------------------------------------------------------------------===//
 
 ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
-  static const SmallVector<OpImport> imports = {
+  static const SmallVector<OpImport> imports = [] {
+    SmallVector<OpImport> scalarsAndAccesses = {
       {"stablehlo.constant",
        [](Operation *op) -> std::string {
          if (!llvm::isa_and_nonnull<DenseElementsAttr>(
@@ -506,14 +484,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
          rewriter.replaceOpWithNewOp<arith::MinSIOp>(op, low, operands[2]);
          return success();
        }},
-      {"stablehlo.convert",
-       [](Operation *op) -> std::string {
-         std::string why = checkElements(op, false, true);
-         if (!why.empty())
-           return why + " (conversions between i32 and i1; others are "
-                        "compute)";
-         return "";
-       },
+      {"stablehlo.convert", elements(true, true),
        [](Operation *op, ValueRange operands,
           ConversionPatternRewriter &rewriter,
           const TypeConverter &converter) -> LogicalResult {
@@ -522,12 +493,31 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
          Value in = operands[0];
          Type from = getElementTypeOrSelf(in.getType()),
               to = getElementTypeOrSelf(type);
+         bool fromFloat = llvm::isa<FloatType>(from),
+              toFloat = llvm::isa<FloatType>(to);
          if (from == to)
            rewriter.replaceOp(op, in);
+         else if (fromFloat && toFloat &&
+                  from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
+           rewriter.replaceOpWithNewOp<arith::ExtFOp>(op, type, in);
+         else if (fromFloat && toFloat)
+           rewriter.replaceOpWithNewOp<arith::TruncFOp>(op, type, in);
+         else if (to.isSignlessInteger(1) && fromFloat)
+           // Nonzero is true, NaN too.
+           rewriter.replaceOpWithNewOp<arith::CmpFOp>(
+               op, arith::CmpFPredicate::UNE, in,
+               arith::ConstantOp::create(rewriter, loc,
+                                         rewriter.getZeroAttr(in.getType())));
          else if (to.isSignlessInteger(1))
            rewriter.replaceOpWithNewOp<arith::CmpIOp>(
                op, arith::CmpIPredicate::ne, in,
                intConstant(rewriter, loc, in.getType(), 0));
+         else if (toFloat && from.isSignlessInteger(1))
+           rewriter.replaceOpWithNewOp<arith::UIToFPOp>(op, type, in);
+         else if (toFloat)
+           rewriter.replaceOpWithNewOp<arith::SIToFPOp>(op, type, in);
+         else if (fromFloat)
+           rewriter.replaceOpWithNewOp<arith::FPToSIOp>(op, type, in);
          else
            rewriter.replaceOpWithNewOp<arith::ExtUIOp>(op, type, in);
          return success();
@@ -668,6 +658,9 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
          return success();
        }},
       {"stablehlo.while", checkWhile, rewriteWhile},
-  };
+    };
+    appendComputeImports(scalarsAndAccesses);
+    return scalarsAndAccesses;
+  }();
   return imports;
 }

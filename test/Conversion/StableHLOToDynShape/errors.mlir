@@ -4,7 +4,7 @@
 
 "func.func"() <{function_type = (tensor<4xf32>) -> tensor<4xf32>, sym_name = "cosine"}> ({
 ^bb0(%x: tensor<4xf32>):
-  // expected-error @+1 {{'stablehlo.cosine' op has no import to dynshape; the import takes stablehlo.constant, add, subtract, multiply, divide, remainder, maximum, minimum, and, or, xor, shift_left, shift_right_arithmetic, shift_right_logical, compare, select, clamp, convert, dynamic_slice, dynamic_update_slice, get_dimension_size, set_dimension_size, slice, reshape, gather, scatter, while}}
+  // expected-error @+1 {{'stablehlo.cosine' op has no import to dynshape; the import takes stablehlo.constant, add, subtract, multiply, divide, remainder, maximum, minimum, and, or, xor, shift_left, shift_right_arithmetic, shift_right_logical, compare, select, clamp, convert, dynamic_slice, dynamic_update_slice, get_dimension_size, set_dimension_size, slice, reshape, gather, scatter, while, exponential, negate, iota, broadcast_in_dim, reduce, dot_general}}
   %0 = "stablehlo.cosine"(%x) : (tensor<4xf32>) -> tensor<4xf32>
   "func.return"(%0) : (tensor<4xf32>) -> ()
 }) : () -> ()
@@ -125,4 +125,36 @@
   // expected-error @+1 {{unexpected token in a #stablehlo attribute or !stablehlo type (the import reads words, integers, strings and brackets)}}
   %0 = "stablehlo.constant"() <{value = dense<0> : tensor<i32>, note = #stablehlo.note<1.5>}> : () -> tensor<i32>
   "func.return"(%0) : (tensor<i32>) -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>, sym_name = "reduce_mul"}> ({
+^bb0(%x: tensor<4x8xf32>, %one: tensor<f32>):
+  // expected-error @+1 {{'stablehlo.reduce' op combines with something other than add, maximum or minimum of its two arguments}}
+  %0 = "stablehlo.reduce"(%x, %one) <{dimensions = array<i64: 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %m = "stablehlo.multiply"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "stablehlo.return"(%m) : (tensor<f32>) -> ()
+  }) : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+  "func.return"(%0) : (tensor<4xf32>) -> ()
+}) : () -> ()
+
+// -----
+
+// Contracting the left operand's first dimension is not a matmul form.
+"func.func"() <{function_type = (tensor<64x4xf32>, tensor<64x8xf32>) -> tensor<4x8xf32>, sym_name = "dot_lhs_transposed"}> ({
+^bb0(%a: tensor<64x4xf32>, %b: tensor<64x8xf32>):
+  // expected-error @+1 {{'stablehlo.dot_general' op is not a matmul or batch matmul (lhs [B,] M x K contracting its last dimension, rhs [B,] K x N or [B,] N x K, batch dimension 0)}}
+  %0 = "stablehlo.dot_general"(%a, %b) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [0], rhs_contracting_dimensions = [0]>}> : (tensor<64x4xf32>, tensor<64x8xf32>) -> tensor<4x8xf32>
+  "func.return"(%0) : (tensor<4x8xf32>) -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<4xf32>) -> tensor<3x4xf32>, sym_name = "broadcast_mismatch"}> ({
+^bb0(%x: tensor<4xf32>):
+  // expected-error @+1 {{'stablehlo.broadcast_in_dim' op maps operand dimension 0 to a result dimension of another extent}}
+  %0 = "stablehlo.broadcast_in_dim"(%x) <{broadcast_dimensions = array<i64: 0>}> : (tensor<4xf32>) -> tensor<3x4xf32>
+  "func.return"(%0) : (tensor<3x4xf32>) -> ()
 }) : () -> ()

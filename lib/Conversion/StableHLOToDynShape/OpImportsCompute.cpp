@@ -1,0 +1,324 @@
+//===- OpImportsCompute.cpp - StableHLO tensor compute to linalg ----------===//
+//
+// The compute a decode step needs, imported to the linalg, arith and math
+// ops the compute lowering takes: `exponential` and `negate`, `iota`,
+// `broadcast_in_dim`, `reduce` with add, max or min, and `dot_general` in
+// its matmul and batch-matmul forms (the right operand's contracting
+// dimension first, or last: `q · Kᵀ`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Import.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace dyn::stablehlo;
+
+static RankedTensorType tensorType(Value value) {
+  return llvm::dyn_cast<RankedTensorType>(value.getType());
+}
+
+/// A tensor of `type`'s shape and element, empty (the init of a linalg op),
+/// with `type`'s encoding (bounds stay on the init).
+static Value emptyLike(OpBuilder &b, Location loc, RankedTensorType type) {
+  return tensor::EmptyOp::create(b, loc, type.getShape(),
+                                 type.getElementType(), type.getEncoding());
+}
+
+/// The combiner of a reduce body: the name of its one op, when the body is
+/// `return op(%a, %b)` (or `op(%b, %a)`) of its two arguments.
+static std::optional<StringRef> getCombiner(Operation *op) {
+  Region &region = op->getRegion(0);
+  if (!region.hasOneBlock() || region.front().getNumArguments() != 2)
+    return std::nullopt;
+  Block &body = region.front();
+  Operation *ret = body.getTerminator();
+  Operation *combine = &body.front();
+  if (combine->getNextNode() != ret || ret->getNumOperands() != 1 ||
+      ret->getOperand(0) != combine->getResult(0) ||
+      combine->getNumOperands() != 2 ||
+      !llvm::is_contained(combine->getOperands(), body.getArgument(0)) ||
+      !llvm::is_contained(combine->getOperands(), body.getArgument(1)))
+    return std::nullopt;
+  StringRef name = combine->getName().getStringRef();
+  if (name != "stablehlo.add" && name != "stablehlo.maximum" &&
+      name != "stablehlo.minimum")
+    return std::nullopt;
+  return name.drop_front(strlen("stablehlo."));
+}
+
+/// `lhs combiner rhs` in arith, for the element type.
+static Value combine(OpBuilder &b, Location loc, StringRef combiner, Value lhs,
+                     Value rhs) {
+  bool isFloat = llvm::isa<FloatType>(lhs.getType());
+  if (combiner == "add")
+    return isFloat ? arith::AddFOp::create(b, loc, lhs, rhs).getResult()
+                   : arith::AddIOp::create(b, loc, lhs, rhs).getResult();
+  if (combiner == "maximum")
+    return isFloat ? arith::MaximumFOp::create(b, loc, lhs, rhs).getResult()
+                   : arith::MaxSIOp::create(b, loc, lhs, rhs).getResult();
+  return isFloat ? arith::MinimumFOp::create(b, loc, lhs, rhs).getResult()
+                 : arith::MinSIOp::create(b, loc, lhs, rhs).getResult();
+}
+
+static std::string checkReduce(Operation *op) {
+  if (op->getNumOperands() != 2 || op->getNumResults() != 1)
+    return "reduces more than one tensor; the import takes one input and "
+           "one init";
+  std::string why = checkElements(op, true, true);
+  if (!why.empty())
+    return why;
+  if (!getIntList(op, "dimensions"))
+    return "has no dimensions";
+  if (!getCombiner(op))
+    return "combines with something other than add, maximum or minimum of "
+           "its two arguments";
+  return "";
+}
+
+/// reduce(input, init) -> linalg.reduce of the input into a tensor filled
+/// with the init.
+static LogicalResult rewriteReduce(Operation *op, ValueRange operands,
+                                   ConversionPatternRewriter &rewriter,
+                                   const TypeConverter &converter) {
+  Location loc = op->getLoc();
+  auto resultType = llvm::cast<RankedTensorType>(
+      converter.convertType(op->getResult(0).getType()));
+  Value init = operands[1];
+  // A float init is a rank-0 tensor; an integer one an i32 already.
+  if (llvm::isa<RankedTensorType>(init.getType()))
+    init = tensor::ExtractOp::create(rewriter, loc, init, ValueRange());
+  Value filled = linalg::FillOp::create(rewriter, loc, init,
+                                        emptyLike(rewriter, loc, resultType))
+                     .getResult(0);
+  StringRef combiner = *getCombiner(op);
+  auto reduce = linalg::ReduceOp::create(
+      rewriter, loc, operands[0], filled, *getIntList(op, "dimensions"),
+      [&](OpBuilder &b, Location loc, ValueRange args) {
+        linalg::YieldOp::create(b, loc,
+                                combine(b, loc, combiner, args[0], args[1]));
+      });
+  rewriter.replaceOp(op, reduce.getResults());
+  return success();
+}
+
+/// iota -> a linalg.generic writing each element's index along the dim.
+static LogicalResult rewriteIota(Operation *op, ValueRange,
+                                 ConversionPatternRewriter &rewriter,
+                                 const TypeConverter &converter) {
+  Location loc = op->getLoc();
+  auto type = llvm::cast<RankedTensorType>(
+      converter.convertType(op->getResult(0).getType()));
+  int64_t dim = llvm::cast<IntegerAttr>(getProperty(op, "iota_dimension")).getInt();
+  SmallVector<AffineMap> maps{rewriter.getMultiDimIdentityMap(type.getRank())};
+  SmallVector<utils::IteratorType> iterators(type.getRank(),
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{type}, ValueRange{},
+      ValueRange{emptyLike(rewriter, loc, type)}, maps, iterators,
+      [&](OpBuilder &b, Location loc, ValueRange) {
+        Value index = linalg::IndexOp::create(b, loc, dim);
+        Value value =
+            arith::IndexCastOp::create(b, loc, b.getI32Type(), index);
+        Type element = type.getElementType();
+        if (llvm::isa<FloatType>(element))
+          value = arith::SIToFPOp::create(b, loc, element, value);
+        else if (element != value.getType())
+          value = arith::TruncIOp::create(b, loc, element, value);
+        linalg::YieldOp::create(b, loc, value);
+      });
+  rewriter.replaceOp(op, generic.getResults());
+  return success();
+}
+
+static std::string checkBroadcast(Operation *op) {
+  std::string why = checkElements(op, true, true);
+  if (!why.empty())
+    return why;
+  RankedTensorType in = tensorType(op->getOperand(0)),
+                   out = tensorType(op->getResult(0));
+  std::optional<SmallVector<int64_t>> dims =
+      getIntList(op, "broadcast_dimensions");
+  if (!dims || static_cast<int64_t>(dims->size()) != in.getRank())
+    return "has no broadcast_dimensions with one entry per operand dimension";
+  for (auto [i, d] : llvm::enumerate(*dims))
+    if (d < 0 || d >= out.getRank() ||
+        (in.getDimSize(i) != 1 && in.getDimSize(i) != out.getDimSize(d)))
+      return "maps operand dimension " + std::to_string(i) +
+             " to a result dimension of another extent";
+  return "";
+}
+
+/// broadcast_in_dim -> a linalg.generic reading operand dim i at result dim
+/// broadcast_dimensions[i] (at 0 where a unit dim expands).
+static LogicalResult rewriteBroadcast(Operation *op, ValueRange operands,
+                                      ConversionPatternRewriter &rewriter,
+                                      const TypeConverter &converter) {
+  Location loc = op->getLoc();
+  auto type = llvm::cast<RankedTensorType>(
+      converter.convertType(op->getResult(0).getType()));
+  Value input = operands[0];
+  // A scalar operand (an i32 or i1 after conversion) is a fill.
+  if (!llvm::isa<RankedTensorType>(input.getType())) {
+    rewriter.replaceOp(op, linalg::FillOp::create(
+                               rewriter, loc, input,
+                               emptyLike(rewriter, loc, type))
+                               .getResults());
+    return success();
+  }
+  RankedTensorType in = tensorType(input);
+  SmallVector<int64_t> dims = *getIntList(op, "broadcast_dimensions");
+  SmallVector<AffineExpr> reads;
+  for (auto [i, d] : llvm::enumerate(dims))
+    reads.push_back(in.getDimSize(i) == 1 && type.getDimSize(d) != 1
+                        ? rewriter.getAffineConstantExpr(0)
+                        : rewriter.getAffineDimExpr(d));
+  SmallVector<AffineMap> maps{
+      AffineMap::get(type.getRank(), 0, reads, rewriter.getContext()),
+      rewriter.getMultiDimIdentityMap(type.getRank())};
+  SmallVector<utils::IteratorType> iterators(type.getRank(),
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{type}, ValueRange{input},
+      ValueRange{emptyLike(rewriter, loc, type)}, maps, iterators,
+      [&](OpBuilder &b, Location loc, ValueRange args) {
+        linalg::YieldOp::create(b, loc, args[0]);
+      });
+  rewriter.replaceOp(op, generic.getResults());
+  return success();
+}
+
+namespace {
+/// The forms of dot_general the import takes: [B] x M x K times [B] x K x N
+/// (rhs contracting first) or [B] x N x K (rhs contracting last, `q · Kᵀ`).
+struct DotForm {
+  bool batched, transposedRhs;
+};
+} // namespace
+
+static std::optional<DotForm> matchDot(Operation *op) {
+  std::optional<StringRef> text =
+      getAttributeText(getProperty(op, "dot_dimension_numbers"));
+  std::optional<Fields> fields = text ? parseFields(*text) : std::nullopt;
+  RankedTensorType lhs = tensorType(op->getOperand(0)),
+                   rhs = tensorType(op->getOperand(1));
+  if (!fields || !lhs || !rhs || lhs.getRank() != rhs.getRank() ||
+      lhs.getRank() < 2 || lhs.getRank() > 3)
+    return std::nullopt;
+  auto field = [&](StringRef name) {
+    auto it = fields->find(name);
+    return it == fields->end() ? SmallVector<int64_t>() : it->second;
+  };
+  bool batched = lhs.getRank() == 3;
+  SmallVector<int64_t> batch = batched ? SmallVector<int64_t>{0}
+                                       : SmallVector<int64_t>{};
+  int64_t k = lhs.getRank() - 1;
+  if (field("lhs_batching_dimensions") != batch ||
+      field("rhs_batching_dimensions") != batch ||
+      field("lhs_contracting_dimensions") != SmallVector<int64_t>{k})
+    return std::nullopt;
+  SmallVector<int64_t> rhsContracting = field("rhs_contracting_dimensions");
+  if (rhsContracting == SmallVector<int64_t>{k - 1})
+    return DotForm{batched, false};
+  if (rhsContracting == SmallVector<int64_t>{k})
+    return DotForm{batched, true};
+  return std::nullopt;
+}
+
+static std::string checkDot(Operation *op) {
+  std::string why = checkElements(op, true, false);
+  if (!why.empty())
+    return why;
+  if (!matchDot(op))
+    return "is not a matmul or batch matmul (lhs [B,] M x K contracting "
+           "its last dimension, rhs [B,] K x N or [B,] N x K, batch "
+           "dimension 0)";
+  return "";
+}
+
+/// dot_general -> linalg.matmul / batch_matmul, or a linalg.generic that is
+/// a matmul with the right operand transposed; into a tensor of zeros of
+/// the result's element type (f32 accumulation for bf16 and f16 inputs).
+static LogicalResult rewriteDot(Operation *op, ValueRange operands,
+                                ConversionPatternRewriter &rewriter,
+                                const TypeConverter &converter) {
+  Location loc = op->getLoc();
+  DotForm form = *matchDot(op);
+  auto type = llvm::cast<RankedTensorType>(
+      converter.convertType(op->getResult(0).getType()));
+  Value zero = arith::ConstantOp::create(
+      rewriter, loc, rewriter.getZeroAttr(type.getElementType()));
+  Value init = linalg::FillOp::create(rewriter, loc, zero,
+                                      emptyLike(rewriter, loc, type))
+                   .getResult(0);
+  if (!form.transposedRhs) {
+    Operation *matmul =
+        form.batched
+            ? linalg::BatchMatmulOp::create(rewriter, loc, TypeRange{type},
+                                            operands, ValueRange{init})
+                  .getOperation()
+            : linalg::MatmulOp::create(rewriter, loc, TypeRange{type},
+                                       operands, ValueRange{init})
+                  .getOperation();
+    rewriter.replaceOp(op, matmul->getResults());
+    return success();
+  }
+  // (b,) m, n parallel; k reduction; lhs (b,) m, k; rhs (b,) n, k.
+  MLIRContext *ctx = rewriter.getContext();
+  unsigned loops = form.batched ? 4 : 3;
+  auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+  unsigned m = form.batched ? 1 : 0;
+  SmallVector<AffineExpr> batch;
+  if (form.batched)
+    batch.push_back(d(0));
+  auto with = [&](std::initializer_list<AffineExpr> rest) {
+    SmallVector<AffineExpr> exprs(batch);
+    exprs.append(rest);
+    return AffineMap::get(loops, 0, exprs, ctx);
+  };
+  SmallVector<AffineMap> maps{with({d(m), d(m + 2)}), with({d(m + 1), d(m + 2)}),
+                              with({d(m), d(m + 1)})};
+  SmallVector<utils::IteratorType> iterators(loops,
+                                             utils::IteratorType::parallel);
+  iterators.back() = utils::IteratorType::reduction;
+  Type element = type.getElementType();
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{type}, operands, ValueRange{init}, maps,
+      iterators, [&](OpBuilder &b, Location loc, ValueRange args) {
+        auto widen = [&](Value v) -> Value {
+          return v.getType() == element
+                     ? v
+                     : arith::ExtFOp::create(b, loc, element, v).getResult();
+        };
+        Value product =
+            arith::MulFOp::create(b, loc, widen(args[0]), widen(args[1]));
+        linalg::YieldOp::create(
+            b, loc, arith::AddFOp::create(b, loc, args[2], product).getResult());
+      });
+  rewriter.replaceOp(op, generic.getResults());
+  return success();
+}
+
+void dyn::stablehlo::appendComputeImports(SmallVectorImpl<OpImport> &imports) {
+  imports.append({
+      {"stablehlo.exponential", elements(true, false),
+       elementwise<void, math::ExpOp>()},
+      {"stablehlo.negate", elements(true, false),
+       elementwise<void, arith::NegFOp>()},
+      {"stablehlo.iota",
+       [](Operation *op) -> std::string {
+         if (!llvm::isa_and_nonnull<IntegerAttr>(
+                 getProperty(op, "iota_dimension")))
+           return "has no iota_dimension";
+         return checkElements(op, true, true);
+       },
+       rewriteIota},
+      {"stablehlo.broadcast_in_dim", checkBroadcast, rewriteBroadcast},
+      {"stablehlo.reduce", checkReduce, rewriteReduce},
+      {"stablehlo.dot_general", checkDot, rewriteDot},
+  });
+}
