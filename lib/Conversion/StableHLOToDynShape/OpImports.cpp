@@ -169,6 +169,15 @@ static std::string checkCompare(Operation *op) {
   return "";
 }
 
+/// Why start indices are not StableHLO's `tensor<i32>` scalars, or "".
+static std::string checkStartIndices(ValueRange starts) {
+  for (Value start : starts)
+    if (!isScalar(start.getType()) ||
+        !getElementTypeOrSelf(start.getType()).isSignlessInteger(32))
+      return "has a start index that is not a tensor<i32>";
+  return "";
+}
+
 /// The one integer of a property (e.g. `dimension = 0 : i64`).
 static std::optional<int64_t> getInt(Operation *op, StringRef name) {
   if (auto attr = llvm::dyn_cast_or_null<IntegerAttr>(getProperty(op, name)))
@@ -526,11 +535,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
        [](Operation *op) -> std::string {
          if (!getIntList(op, "slice_sizes"))
            return "has no slice_sizes";
-         for (Value start : op->getOperands().drop_front())
-           if (!isScalar(start.getType()) ||
-               !getElementTypeOrSelf(start.getType()).isSignlessInteger(32))
-             return "has a start index that is not a tensor<i32>";
-         return "";
+         return checkStartIndices(op->getOperands().drop_front());
        },
        [](Operation *op, ValueRange operands,
           ConversionPatternRewriter &rewriter,
@@ -542,11 +547,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
        }},
       {"stablehlo.dynamic_update_slice",
        [](Operation *op) -> std::string {
-         for (Value start : op->getOperands().drop_front(2))
-           if (!isScalar(start.getType()) ||
-               !getElementTypeOrSelf(start.getType()).isSignlessInteger(32))
-             return "has a start index that is not a tensor<i32>";
-         return "";
+         return checkStartIndices(op->getOperands().drop_front(2));
        },
        [](Operation *op, ValueRange operands,
           ConversionPatternRewriter &rewriter,
