@@ -11,8 +11,8 @@ build/bin/dyn-opt examples/decode_step.mlir \
 echo "== to bir: dyn-opt examples/decode_step.mlir --lower-to-bir"
 build/bin/dyn-opt examples/decode_step.mlir --lower-to-bir
 mkdir -p out
-echo "== to ADDR4: dyn-opt --lower-to-addr4 | dyn-translate --serialize-addr4 -o out/decode_step.addr4"
-build/bin/dyn-opt examples/decode_step.mlir --lower-to-addr4 |
+echo "== to ADDR4: dyn-opt --lower-to-addr4 --mlir-print-debuginfo | dyn-translate --serialize-addr4 -o out/decode_step.addr4"
+build/bin/dyn-opt examples/decode_step.mlir --lower-to-addr4 --mlir-print-debuginfo |
   build/bin/dyn-translate --serialize-addr4 -o out/decode_step.addr4
 echo "== listing: dyn-translate --addr4-listing out/decode_step.addr4"
 build/bin/dyn-translate --addr4-listing out/decode_step.addr4

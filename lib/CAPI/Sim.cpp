@@ -131,7 +131,7 @@ MlirLogicalResult dynSimulateBinary(MlirModule binary, MlirStringRef entry,
   auto prepared = prepare(unwrap(binary), entry, args, /*tensorLevel=*/false);
   if (failed(prepared))
     return mlirLogicalResultFailure();
-  return deliver(dyn::sim::simulate(unwrap(binary), prepared->second),
+  return deliver(dyn::sim::simulate(prepared->first, prepared->second),
                  results);
 }
 
@@ -146,7 +146,9 @@ MlirLogicalResult dynSimulateModule(MlirModule module, MlirStringRef entry,
       source, unwrap(entry), unwrap(pipelineOptions), *source.getContext());
   if (!compiled)
     return mlirLogicalResultFailure();
-  return deliver(dyn::sim::simulate(*compiled, prepared->second), results);
+  return deliver(dyn::sim::simulate(dyn::sim::getEntryFunction(*compiled),
+                                    prepared->second),
+                 results);
 }
 
 MlirLogicalResult dynInterpretReference(MlirModule module, MlirStringRef entry,

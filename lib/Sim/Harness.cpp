@@ -170,33 +170,6 @@ dyn::sim::toBoundaryArguments(const EntrySignature &sig,
   return dynshape::FunctionBoundary::arrange<RuntimeValue>(groups);
 }
 
-/// The container carries no source locations: gives each instruction of
-/// `binary` (in `fresh`) the file location of the instruction of `lowered`
-/// it was serialized from. Both list their instructions in the same order.
-static void transferSourceLocations(ModuleOp lowered, ModuleOp binary) {
-  auto instructions = [](ModuleOp module) {
-    SmallVector<Operation *> ops;
-    module.walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (llvm::isa<bir::InstInterface>(op))
-        ops.push_back(op);
-    });
-    return ops;
-  };
-  SmallVector<Operation *> from = instructions(lowered),
-                           to = instructions(binary);
-  if (from.size() != to.size())
-    return;
-  for (auto [source, target] : llvm::zip(from, to)) {
-    auto loc = llvm::dyn_cast<FileLineColLoc>(source->getLoc());
-    if (!loc || source->getName().getStringRef() !=
-                    target->getName().getStringRef())
-      continue;
-    target->setLoc(FileLineColLoc::get(target->getContext(),
-                                       loc.getFilename().getValue(),
-                                       loc.getLine(), loc.getColumn()));
-  }
-}
-
 LogicalResult dyn::sim::importFrontEnds(ModuleOp module) {
   PassManager pm(module.getContext());
   pm.addPass(createConvertStableHLOToDynShape());
@@ -228,11 +201,8 @@ OwningOpRef<ModuleOp> dyn::sim::compileToBinary(ModuleOp module,
   SmallVector<char> bytes;
   if (failed(addr4::serialize(*copy, bytes)))
     return nullptr;
-  OwningOpRef<ModuleOp> binary =
-      addr4::deserialize(StringRef(bytes.data(), bytes.size()), &fresh);
-  if (binary)
-    transferSourceLocations(*copy, *binary);
-  return binary;
+  // The container carries each instruction's source location.
+  return addr4::deserialize(StringRef(bytes.data(), bytes.size()), &fresh);
 }
 
 SmallVector<RuntimeValue>
@@ -343,7 +313,7 @@ dyn::sim::compareWithReference(func::FuncOp func, ModuleOp binary,
     }
     Measurement measurement(model);
     FailureOr<SmallVector<RuntimeValue>> got =
-        simulate(binary, args, limits, &measurement);
+        simulate(getEntryFunction(binary), args, limits, &measurement);
     if (failed(want) || failed(got))
       return error("trial with seed " + Twine(trialSeed) + " failed to run");
     if (std::optional<std::string> diff = findDifference(sig, *want, *got))

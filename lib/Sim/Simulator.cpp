@@ -606,18 +606,17 @@ FailureOr<SmallVector<sim::RuntimeValue>> Machine::run() {
 
 func::FuncOp dyn::sim::getEntryFunction(ModuleOp binary) {
   func::FuncOp entry;
-  binary.walk([&](func::FuncOp f) {
-    if (!f.isExternal())
+  for (auto f : binary.getOps<func::FuncOp>())
+    if (!f.isExternal()) {
+      if (entry)
+        return {};
       entry = f;
-  });
+    }
   return entry;
 }
 
 FailureOr<SmallVector<sim::RuntimeValue>>
-dyn::sim::simulate(ModuleOp module, ArrayRef<sim::RuntimeValue> args,
+dyn::sim::simulate(func::FuncOp entry, ArrayRef<sim::RuntimeValue> args,
                    const SimulationLimits &limits, Measurement *measurement) {
-  func::FuncOp entry = getEntryFunction(module);
-  if (!entry)
-    return module.emitError("no entry function to simulate");
   return Machine(entry, args, limits, measurement).run();
 }

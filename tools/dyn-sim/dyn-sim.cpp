@@ -123,9 +123,10 @@ static LogicalResult writeFile(StringRef path,
   return success();
 }
 
-/// Simulates `binary`, measured when --profile or --trace asks for it.
+/// Simulates `binary`'s function `entry`, measured when --profile or
+/// --trace asks for it.
 static FailureOr<SmallVector<RuntimeValue>>
-simulateBinary(ModuleOp binary, ArrayRef<RuntimeValue> args) {
+simulateBinary(func::FuncOp binary, ArrayRef<RuntimeValue> args) {
   if (profilePath.empty() && tracePath.empty())
     return dyn::sim::simulate(binary, args, limits());
   llvm::Expected<dyn::cost::LatencyModel> model =
@@ -238,13 +239,18 @@ int main(int argc, char **argv) {
     if (!module)
       return 1;
     func::FuncOp func = module->lookupSymbol<func::FuncOp>(entry);
-    if (!func)
-      return fail("no function @" + entry + " in " + inputFile);
+    if (!func) {
+      std::string names;
+      for (auto f : module->getOps<func::FuncOp>())
+        names += (names.empty() ? "@" : ", @") + f.getSymName().str();
+      return fail("no function @" + entry + " in " + inputFile +
+                  "; its entry functions are " + names);
+    }
     FailureOr<SmallVector<RuntimeValue>> args =
         readArguments(dyn::sim::EntrySignature::getBinary(func));
     if (failed(args))
       return 1;
-    FailureOr<SmallVector<RuntimeValue>> results = simulateBinary(*module, *args);
+    FailureOr<SmallVector<RuntimeValue>> results = simulateBinary(func, *args);
     if (failed(results) || failed(writeResults(*results, &context)))
       return 1;
     return 0;
@@ -305,7 +311,7 @@ int main(int argc, char **argv) {
         dyn::sim::compileToBinary(*module, entry, pipelineOptions, fresh);
     if (!binary)
       return 1;
-    results = simulateBinary(*binary, *args);
+    results = simulateBinary(dyn::sim::getEntryFunction(*binary), *args);
   }
   if (failed(results) || failed(writeResults(*results, &context)))
     return 1;

@@ -64,7 +64,7 @@ import fuzz_common as fc  # noqa: E402
 import mutate_mlir  # noqa: E402
 
 MAGIC = b"DYN4"
-TAGS = [b"FUNC", b"LOCS", b"INST", b"BLKS", b"IREC"]
+TAGS = [b"FUNC", b"LOCS", b"INST", b"BLKS", b"IREC", b"SRCS"]
 ELEM_BYTES = {0: 4, 1: 4, 2: 2, 3: 2, 4: 1, 5: 2, 6: 8, 7: 8}
 ELEM_NAMES = {"f32": "<f4", "i32": "<i4", "bf16": "<u2", "f16": "<f2",
               "i8": "|i1", "i16": "<i2", "i64": "<i8", "f64": "<f8"}
@@ -193,13 +193,19 @@ def parse(data):
                         descs.append({"words": words, "sides": sides,
                                       "bytes": r.get("I")})
                     m["blocks"].append([budget, descs])
-            else:
+            elif tag == b"IREC":
                 m["records"] = [[r.get("B"), r.get("I"), r.get("B"),
                                  r.get("I"), r.get("I"), r.get("I")]
                                 for _ in range(r.get("I"))]
+            else:
+                m["files"] = [r.raw(r.get("I")) for _ in range(r.get("I"))]
+                m["srcs"] = [[r.get("I"), r.get("I"), r.get("I")]
+                             for _ in range(r.get("I"))]
             if r.pos != ends[-1]:
                 return None
-        if r.pos != len(data):
+        # Further entry functions are kept as they are.
+        m["rest"] = data[r.pos:]
+        if m["rest"] and not m["rest"].startswith(b"FUNC"):
             return None
         return m
     except Truncated:
@@ -427,9 +433,25 @@ def write(m):
             w.put("I", rec[4], "index_count")
             w.put("I", rec[5], "row_stride")
 
-    for tag, body in zip(TAGS, [func, locs, insts, blocks, records]):
+    def sources():
+        w.put("I", len(m["files"]), "count")
+        for name in m["files"]:
+            w.put("I", len(name), "string_length")
+            w.raw(name, "name")
+        # One location per instruction, whatever the instruction list
+        # became (a list mutation would otherwise only break this count).
+        srcs = (m["srcs"] + [[NONE, 0, 0]] * len(m["insts"]))[:len(m["insts"])]
+        w.put("I", len(srcs), "count")
+        for f, line, col in srcs:
+            w.mark()
+            w.put("I", f, "source_file")
+            w.put("I", line, "line")
+            w.put("I", col, "column")
+
+    for tag, body in zip(TAGS, [func, locs, insts, blocks, records, sources]):
         section(tag, body)
     w.mark()
+    w.raw(m["rest"], "rest")
     return w
 
 
@@ -475,7 +497,12 @@ def interesting_for(rng, kind, old, m):
         return rng.choice(list(ARCH_LEVELS.values()) + [0, 10, 29, 31, 60,
                                                         0xFFFF])
     if kind == "version":
-        return rng.choice([0, 2, 0xFFFF, 0x100])
+        return rng.choice([0, 2, 4, 0xFFFF, 0x100])
+    if kind == "source_file":
+        return rng.choice([0, 1, len(m["files"]) if m else 1, NONE, NONE - 1,
+                           old + 1])
+    if kind in ("line", "column"):
+        return rng.choice([0, 1, NONE, 0x7FFFFFFF])
     if kind in ("loc_index", "record_index", "block_index", "slot"):
         if kind == "record_index" and r < 0.3:
             return NONE

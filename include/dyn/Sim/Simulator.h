@@ -41,16 +41,17 @@ struct Measurement {
       : model(model), timeline(recordSlices) {}
 };
 
-/// The function of a binary that has a body (the container holds one).
+/// The one function of a binary that has a body (a binary compiled for one
+/// entry), or null.
 mlir::func::FuncOp getEntryFunction(mlir::ModuleOp binary);
 
-/// Executes the entry function of `module` on `args` (one per argument of
-/// the binary: tensors for DRAM tensors, integers for i32 scalars). An
+/// Executes `entry`, a function of a binary, on `args` (one per argument
+/// of the binary: tensors for DRAM tensors, integers for i32 scalars). An
 /// access outside a location, a dynamic loop beyond its max_trip, going
 /// over `limits`, or a malformed program is a located error. With
 /// `measurement`, the run is also costed.
 mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
-simulate(mlir::ModuleOp module, llvm::ArrayRef<RuntimeValue> args,
+simulate(mlir::func::FuncOp entry, llvm::ArrayRef<RuntimeValue> args,
          const SimulationLimits &limits = {},
          Measurement *measurement = nullptr);
 

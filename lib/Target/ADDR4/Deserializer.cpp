@@ -31,10 +31,11 @@ using RegisterFile = llvm::DenseMap<std::pair<uint8_t, uint8_t>, Value>;
 
 class Deserializer {
 public:
-  Deserializer(const ContainerModel &m, MLIRContext *ctx, Location loc)
-      : m(m), ctx(ctx), b(ctx), loc(loc) {}
+  Deserializer(const FunctionModel &m, MLIRContext *ctx, Location loc)
+      : m(m), ctx(ctx), b(ctx), containerLoc(loc), loc(loc) {}
 
-  OwningOpRef<ModuleOp> run();
+  /// Adds the function to the end of `module`.
+  LogicalResult run(ModuleOp module);
 
 private:
   MemRefType tensorType(const TensorSpec &t, bir::MemorySpace space) {
@@ -44,8 +45,15 @@ private:
                            bir::MemorySpaceAttr::get(ctx, space));
   }
   LogicalResult fail(const Twine &message) {
-    emitError(loc) << "corrupt container: " << message;
+    emitError(containerLoc) << "corrupt container: " << message;
     return failure();
+  }
+  /// Where `in` came from, or the container.
+  Location sourceOf(const InstructionSpec &in) {
+    if (in.source.file == kNone)
+      return containerLoc;
+    return FileLineColLoc::get(ctx, m.sourceFiles[in.source.file],
+                               in.source.line, in.source.column);
   }
   FailureOr<Value> readReg(RegisterFile &regs, uint8_t engine, uint8_t id,
                            size_t at) {
@@ -67,9 +75,11 @@ private:
   LogicalResult buildTrigger(const InstructionSpec &in, size_t at,
                              RegisterFile &regs);
 
-  const ContainerModel &m;
+  const FunctionModel &m;
   MLIRContext *ctx;
   OpBuilder b;
+  /// Errors name the container; ops the source of their instruction.
+  const Location containerLoc;
   Location loc;
   func::FuncOp func;
   SmallVector<Value> locations;
@@ -242,6 +252,7 @@ LogicalResult Deserializer::buildList(size_t begin, size_t end,
   Type regType = bir::RegType::get(ctx);
   for (size_t i = begin; i < end; ++i) {
     const InstructionSpec &in = m.instructions[i];
+    loc = sourceOf(in);
     auto engine = bir::EngineAttr::get(ctx, *bir::symbolizeEngine(in.engine));
     auto id = [&](uint8_t r) { return b.getI32IntegerAttr(r); };
     Value result;
@@ -346,16 +357,14 @@ LogicalResult Deserializer::buildList(size_t begin, size_t end,
   return success();
 }
 
-OwningOpRef<ModuleOp> Deserializer::run() {
-  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
-  b.setInsertionPointToEnd(module->getBody());
+LogicalResult Deserializer::run(ModuleOp module) {
+  b.setInsertionPointToEnd(module.getBody());
   SmallVector<Type> inputs;
   for (const ArgumentSpec &arg : m.arguments)
     inputs.push_back(arg.kind == Tensor
                          ? Type(tensorType(arg.tensor, bir::MemorySpace::dram))
                          : Type(b.getI32Type()));
   func = func::FuncOp::create(b, loc, m.name, b.getFunctionType(inputs, {}));
-  dge::setArch(*module, *dge::symbolizeArch(m.archLevel));
   Block *entry = func.addEntryBlock();
   b.setInsertionPointToStart(entry);
   for (const LocationSpec &spec : m.locations) {
@@ -370,7 +379,8 @@ OwningOpRef<ModuleOp> Deserializer::run() {
     locations.push_back(alloc);
   }
   if (failed(buildList(0, m.instructions.size(), RegisterFile())))
-    return nullptr;
+    return failure();
+  loc = containerLoc;
   SmallVector<Value> results;
   for (const ResultSpec &res : m.results) {
     if (res.kind == Tensor) {
@@ -380,14 +390,12 @@ OwningOpRef<ModuleOp> Deserializer::run() {
     FailureOr<Value> reg =
         readReg(topLevel, res.engine, res.reg, m.instructions.size());
     if (failed(reg))
-      return nullptr;
+      return failure();
     results.push_back(*reg);
   }
   func::ReturnOp::create(b, loc, results);
   func.setType(b.getFunctionType(inputs, ValueRange(results).getTypes()));
-  if (failed(verify(*module)))
-    return nullptr;
-  return module;
+  return success();
 }
 
 } // namespace
@@ -403,5 +411,12 @@ OwningOpRef<ModuleOp> dyn::addr4::deserialize(llvm::StringRef bytes,
     emitError(loc) << error;
     return nullptr;
   }
-  return Deserializer(*model, context, loc).run();
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  dge::setArch(*module, *dge::symbolizeArch(model->archLevel));
+  for (const FunctionModel &function : model->functions)
+    if (failed(Deserializer(function, context, loc).run(*module)))
+      return nullptr;
+  if (failed(verify(*module)))
+    return nullptr;
+  return module;
 }

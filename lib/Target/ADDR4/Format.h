@@ -23,6 +23,7 @@ inline constexpr uint32_t kLocationTag = 0x53434F4C; // "LOCS"
 inline constexpr uint32_t kInstructionTag = 0x54534E49; // "INST"
 inline constexpr uint32_t kBlockTag = 0x534B4C42;    // "BLKS"
 inline constexpr uint32_t kRecordTag = 0x43455249;   // "IREC"
+inline constexpr uint32_t kSourceTag = 0x53435253;   // "SRCS" (version 3)
 
 enum Opcode : uint8_t {
   ReadVar = 1,
@@ -125,6 +126,12 @@ public:
     return !failed();
   }
   bool atEnd() const { return pos == bytes.size(); }
+  /// True when the next four bytes are `tag` (a section starts there).
+  bool startsWith(uint32_t tag) const {
+    return pos + 4 <= bytes.size() &&
+           llvm::support::endian::read<uint32_t, llvm::endianness::little>(
+               bytes.data() + pos) == tag;
+  }
   bool fail(const std::string &message) {
     if (error.empty())
       error = message;

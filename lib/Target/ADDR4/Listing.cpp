@@ -45,7 +45,7 @@ static void printPattern(llvm::raw_ostream &os, ArrayRef<int64_t> pattern) {
 }
 
 static void printSide(llvm::raw_ostream &os, StringRef name, const SideSpec &s,
-                      const ContainerModel &m) {
+                      const FunctionModel &m) {
   os << "      " << name << ' ' << llvm::format_hex(s.rawWord, 10) << "  "
      << describe(s.word) << "; location " << s.location << " + " << s.offset
      << " bytes, pattern ";
@@ -71,7 +71,7 @@ static bool isRuntimeSide(const SideSpec &s) {
 /// The DGE scratch and the most that software DGE stages in it at once
 /// (dge::getScratchUsePerPartition of a triggered block's runtime
 /// descriptors).
-static void printScratchUse(llvm::raw_ostream &os, const ContainerModel &m) {
+static void printScratchUse(llvm::raw_ostream &os, const FunctionModel &m) {
   std::optional<int64_t> capacity;
   for (const LocationSpec &loc : m.locations) {
     if (!(loc.flags & 1))
@@ -130,6 +130,8 @@ static void printAffineIndex(llvm::raw_ostream &os, const InstructionSpec &in) {
   os << ')';
 }
 
+static void printFunction(llvm::raw_ostream &os, const FunctionModel &m);
+
 LogicalResult dyn::addr4::printListing(StringRef bytes, llvm::raw_ostream &os,
                                        MLIRContext *context,
                                        StringRef sourceName) {
@@ -139,9 +141,17 @@ LogicalResult dyn::addr4::printListing(StringRef bytes, llvm::raw_ostream &os,
     emitError(FileLineColLoc::get(context, sourceName, 0, 0)) << error;
     return failure();
   }
-  const ContainerModel &m = *parsed;
-  os << "dyn ADDR4 container, version " << m.version << ", ArchLevel "
-     << m.archLevel << "\n";
+  os << "dyn ADDR4 container, version " << parsed->version << ", ArchLevel "
+     << parsed->archLevel << ", " << parsed->functions.size()
+     << " entry function(s)\n";
+  for (const FunctionModel &function : parsed->functions)
+    printFunction(os, function);
+  return success();
+}
+
+/// One entry function, section by section; each instruction with the
+/// source location it came from.
+static void printFunction(llvm::raw_ostream &os, const FunctionModel &m) {
   os << "function @" << m.name << "\n";
   for (auto [i, arg] : llvm::enumerate(m.arguments))
     os << "  arg " << i << ": "
@@ -283,6 +293,9 @@ LogicalResult dyn::addr4::printListing(StringRef bytes, llvm::raw_ostream &os,
       printOperand(os, "in", in.operands[0]);
       break;
     }
+    if (in.source.file != kNone)
+      os << "  @ " << m.sourceFiles[in.source.file] << ':' << in.source.line
+         << ':' << in.source.column;
     os << "\n";
   }
   os << "descriptor blocks\n";
@@ -298,5 +311,4 @@ LogicalResult dyn::addr4::printListing(StringRef bytes, llvm::raw_ostream &os,
     }
   }
   printScratchUse(os, m);
-  return success();
 }

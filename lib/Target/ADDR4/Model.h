@@ -52,8 +52,14 @@ struct SideSpec {
   uint32_t rawWord = 0;
   llvm::SmallVector<int64_t> pattern;
 };
+/// Where an instruction came from: a file of the function's source table
+/// (or none), a line and a column.
+struct SourceSpec {
+  uint32_t file = 0xFFFFFFFFu, line = 0, column = 0;
+};
 struct InstructionSpec {
   uint8_t opcode = 0, engine = 0;
+  SourceSpec source;
   uint8_t dst = 0, lhs = 0, rhs = 0, kind = 0, dgeType = 0, queue = 0xFF;
   uint16_t argument = 0;
   int32_t imm = 0, lb = 0, ub = 0, step = 0, coef = 0, constant = 0;
@@ -90,8 +96,9 @@ struct RecordSpec {
   uint32_t first = 0, count = 0, rowStride = 0;
 };
 
-struct ContainerModel {
-  uint16_t version = 0, archLevel = 0;
+/// One entry function: its signature, locations, instructions, descriptor
+/// blocks, indirect records, and the source files its instructions name.
+struct FunctionModel {
   std::string name;
   llvm::SmallVector<ArgumentSpec> arguments;
   llvm::SmallVector<ResultSpec> results;
@@ -99,6 +106,13 @@ struct ContainerModel {
   llvm::SmallVector<InstructionSpec, 0> instructions;
   llvm::SmallVector<BlockSpec> blocks;
   llvm::SmallVector<RecordSpec> records;
+  llvm::SmallVector<std::string> sourceFiles;
+};
+
+struct ContainerModel {
+  uint16_t version = 0, archLevel = 0;
+  /// One or more, with distinct names.
+  llvm::SmallVector<FunctionModel, 1> functions;
 };
 
 /// Writes `model`, which must be valid (as the serializer builds it).

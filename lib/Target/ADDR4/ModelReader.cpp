@@ -4,6 +4,7 @@
 
 #include "Format.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 #include "dyn/Target/ADDR4/Container.h"
@@ -39,17 +40,33 @@ class ModelReader {
 public:
   explicit ModelReader(llvm::StringRef bytes) : r(bytes) {}
 
+  /// The header, then one or more functions, each a run of sections.
   std::optional<ContainerModel> run(std::string &error) {
-    if (!header() || !function() || !locationSection() || !instructions() ||
-        !blocks() || !recordSection() || !crossCheck()) {
+    if (!header()) {
       error = r.getError();
       return std::nullopt;
     }
-    if (!r.atEnd()) {
-      error = "corrupt container: trailing bytes after the last section";
-      return std::nullopt;
-    }
-    return std::move(m);
+    llvm::StringSet<> names;
+    do {
+      m = FunctionModel();
+      if (!function() || !locationSection() || !instructions() || !blocks() ||
+          !recordSection() || !sourceSection() || !crossCheck()) {
+        error = r.getError();
+        return std::nullopt;
+      }
+      if (!names.insert(m.name).second) {
+        error = "corrupt container: two entry functions named '" + m.name +
+                "'";
+        return std::nullopt;
+      }
+      container.functions.push_back(std::move(m));
+      // More bytes start the next entry function, or are garbage.
+      if (!r.atEnd() && !r.startsWith(kFunctionTag)) {
+        error = "corrupt container: trailing bytes after the last section";
+        return std::nullopt;
+      }
+    } while (!r.atEnd());
+    return std::move(container);
   }
 
 private:
@@ -63,16 +80,17 @@ private:
       return false;
     if (!std::equal(magic, magic + 4, kMagic))
       return fail("bad magic: not a dyn ADDR4 container (expected \"DYN4\")");
-    m.version = r.get<uint16_t>("the version");
-    m.archLevel = r.get<uint16_t>("the arch level");
+    container.version = r.get<uint16_t>("the version");
+    container.archLevel = r.get<uint16_t>("the arch level");
     if (r.failed())
       return false;
-    if (m.version != kVersion)
-      return fail("unsupported container version " + std::to_string(m.version) +
+    if (container.version != kVersion)
+      return fail("unsupported container version " +
+                  std::to_string(container.version) +
                   "; this reader understands version " +
                   std::to_string(kVersion));
-    if (!dge::symbolizeArch(m.archLevel))
-      return fail("unknown arch level " + std::to_string(m.archLevel));
+    if (!dge::symbolizeArch(container.archLevel))
+      return fail("unknown arch level " + std::to_string(container.archLevel));
     return true;
   }
 
@@ -293,7 +311,7 @@ private:
               static_cast<dge::DGEType>(in.dgeType),
               in.queue == 0xFF ? std::nullopt
                                : bir::symbolizeEngine(in.queue),
-              *dge::symbolizeArch(m.archLevel)))
+              *dge::symbolizeArch(container.archLevel)))
         return fail("corrupt container: a trigger " + *why);
       return true;
     case TensorTensor:
@@ -604,6 +622,33 @@ private:
   }
 
   /// References between sections.
+  /// The source files, then one location per instruction.
+  bool sourceSection() {
+    if (!r.section(kSourceTag, "SRCS"))
+      return false;
+    uint32_t numFiles = r.get<uint32_t>("the source file count");
+    for (uint32_t i = 0; i < numFiles && !r.failed(); ++i)
+      m.sourceFiles.push_back(r.getString("a source file name"));
+    uint32_t count = r.get<uint32_t>("the source location count");
+    if (r.failed())
+      return false;
+    if (count != m.instructions.size())
+      return fail("corrupt container: " + std::to_string(count) +
+                  " source locations for " +
+                  std::to_string(m.instructions.size()) + " instructions");
+    for (InstructionSpec &in : m.instructions) {
+      in.source.file = r.get<uint32_t>("a source file index");
+      in.source.line = r.get<uint32_t>("a source line");
+      in.source.column = r.get<uint32_t>("a source column");
+      if (r.failed())
+        return false;
+      if (in.source.file != kNone && in.source.file >= numFiles)
+        return fail("corrupt container: source file index " +
+                    std::to_string(in.source.file) + " out of range");
+    }
+    return r.endSection("SRCS");
+  }
+
   bool crossCheck() {
     llvm::SmallVector<unsigned> uses(m.blocks.size(), 0);
     for (const InstructionSpec &in : m.instructions)
@@ -644,7 +689,9 @@ private:
   }
 
   format::Reader r;
-  ContainerModel m;
+  ContainerModel container;
+  /// The function being read.
+  FunctionModel m;
 };
 
 } // namespace

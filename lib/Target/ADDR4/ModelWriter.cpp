@@ -16,21 +16,18 @@ using namespace dyn::addr4;
 using namespace dyn::addr4::format;
 
 namespace {
+/// Writes one function's sections.
 class ModelWriter {
 public:
-  ModelWriter(const ContainerModel &m, llvm::SmallVectorImpl<char> &out)
-      : m(m), w(out) {}
+  ModelWriter(const FunctionModel &m, Writer &w) : m(m), w(w) {}
 
   void run() {
-    for (char c : kMagic)
-      w.put<char>(c);
-    w.put<uint16_t>(m.version);
-    w.put<uint16_t>(m.archLevel);
     function();
     locationSection();
     instructions();
     blocks();
     recordSection();
+    sourceSection();
   }
 
 private:
@@ -248,12 +245,32 @@ private:
     w.finish(section);
   }
 
-  const ContainerModel &m;
-  Writer w;
+  void sourceSection() {
+    size_t section = w.beginSection(kSourceTag);
+    w.put<uint32_t>(m.sourceFiles.size());
+    for (const std::string &file : m.sourceFiles)
+      w.putString(file);
+    w.put<uint32_t>(m.instructions.size());
+    for (const InstructionSpec &in : m.instructions) {
+      w.put<uint32_t>(in.source.file);
+      w.put<uint32_t>(in.source.line);
+      w.put<uint32_t>(in.source.column);
+    }
+    w.finish(section);
+  }
+
+  const FunctionModel &m;
+  Writer &w;
 };
 } // namespace
 
 void dyn::addr4::writeContainer(const ContainerModel &model,
                                 llvm::SmallVectorImpl<char> &bytes) {
-  ModelWriter(model, bytes).run();
+  Writer w(bytes);
+  for (char c : kMagic)
+    w.put<char>(c);
+  w.put<uint16_t>(model.version);
+  w.put<uint16_t>(model.archLevel);
+  for (const FunctionModel &function : model.functions)
+    ModelWriter(function, w).run();
 }

@@ -37,9 +37,12 @@ class Serializer {
 public:
   explicit Serializer(func::FuncOp func) : func(func) {}
 
-  FailureOr<ContainerModel> run();
+  FailureOr<FunctionModel> run();
 
 private:
+  /// The file:line:col `loc` names (its first file location), with the
+  /// file interned in the function's source table.
+  SourceSpec processSource(Location loc);
   LogicalResult processTensorType(Operation *at, MemRefType type,
                                   TensorSpec &spec);
   LogicalResult processFunction();
@@ -73,7 +76,8 @@ private:
 
   func::FuncOp func;
   dge::Arch arch = dge::kDefaultArch;
-  ContainerModel m;
+  FunctionModel m;
+  llvm::StringMap<uint32_t> sourceFiles;
   llvm::DenseMap<Value, uint32_t> locations;
   SmallVector<bir::AllocOp> allocs;
   SmallVector<dge::TriggerOp> triggers;
@@ -230,6 +234,7 @@ LogicalResult Serializer::processInstruction(Operation *op) {
   size_t index = m.instructions.size();
   InstructionSpec in;
   in.engine = static_cast<uint8_t>(inst.getEngine());
+  in.source = processSource(op->getLoc());
   // The register the instruction defines, when it defines one.
   auto defines = [&](Value reg) -> LogicalResult {
     FailureOr<uint8_t> id = regId(reg, op);
@@ -605,10 +610,24 @@ LogicalResult Serializer::processDescriptorBlocks() {
   return success();
 }
 
-FailureOr<ContainerModel> Serializer::run() {
-  m.version = kVersion;
+SourceSpec Serializer::processSource(Location loc) {
+  SourceSpec source;
+  loc->walk([&](Location inner) {
+    auto file = llvm::dyn_cast<FileLineColLoc>(inner);
+    if (!file)
+      return WalkResult::advance();
+    auto [it, inserted] =
+        sourceFiles.try_emplace(file.getFilename(), m.sourceFiles.size());
+    if (inserted)
+      m.sourceFiles.push_back(file.getFilename().str());
+    source = {it->second, file.getLine(), file.getColumn()};
+    return WalkResult::interrupt();
+  });
+  return source;
+}
+
+FailureOr<FunctionModel> Serializer::run() {
   arch = dge::getArch(func);
-  m.archLevel = dge::getArchLevel(arch);
   // Results name locations, so number them first.
   numberLocations();
   if (failed(processFunction()) || failed(processLocations()) ||
@@ -623,22 +642,27 @@ FailureOr<ContainerModel> Serializer::run() {
 LogicalResult dyn::addr4::serialize(ModuleOp module,
                                     SmallVectorImpl<char> &bytes,
                                     uint64_t maxBytes) {
-  SmallVector<func::FuncOp> entries;
-  module.walk([&](func::FuncOp func) {
-    if (!func.isExternal())
-      entries.push_back(func);
+  ContainerModel model;
+  model.version = kVersion;
+  model.archLevel = dge::getArchLevel(dge::getArch(module));
+  WalkResult result = module.walk([&](func::FuncOp func) {
+    if (func.isExternal())
+      return WalkResult::advance();
+    FailureOr<FunctionModel> function = Serializer(func).run();
+    if (failed(function))
+      return WalkResult::interrupt();
+    model.functions.push_back(std::move(*function));
+    return WalkResult::advance();
   });
-  if (entries.size() != 1)
-    return module.emitError("the container holds one entry function; the "
-                            "module has ")
-           << entries.size();
-  FailureOr<ContainerModel> model = Serializer(entries.front()).run();
-  if (failed(model))
+  if (result.wasInterrupted())
     return failure();
+  if (model.functions.empty())
+    return module.emitError("the module has no function with a body to "
+                            "serialize");
   SmallVector<char> written;
-  writeContainer(*model, written);
+  writeContainer(model, written);
   if (written.size() > maxBytes)
-    return entries.front().emitError("the container takes ")
+    return module.emitError("the container takes ")
            << written.size() << " bytes, over the limit of " << maxBytes
            << " bytes; raise --max-container-bytes";
   bytes.append(written.begin(), written.end());

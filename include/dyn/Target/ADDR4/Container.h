@@ -1,8 +1,9 @@
 //===- Container.h - the dyn binary: serialize, deserialize, list -*- C++ -*-===//
 //
-// The versioned container of docs/ADDR4.md: the entry function's signature,
-// its locations, the instruction list with engines, descriptor blocks with
-// their ADDR4 words, and indirect records. Like MLIR's SPIR-V serializer:
+// The versioned container of docs/ADDR4.md: for each entry function its
+// signature, its locations, the instruction list with engines and source
+// locations, descriptor blocks with their ADDR4 words, and indirect
+// records. Like MLIR's SPIR-V serializer:
 // one public entry each way, a reader that rejects truncated or corrupt
 // input with a message, never a crash.
 //
@@ -19,16 +20,18 @@
 namespace dyn::addr4 {
 
 inline constexpr char kMagic[4] = {'D', 'Y', 'N', '4'};
-inline constexpr uint16_t kVersion = 2;
+inline constexpr uint16_t kVersion = 3;
 
 /// The largest container serialize writes unless told otherwise
 /// (project-defined; dyn-translate --max-container-bytes).
 inline constexpr uint64_t kDefaultMaxContainerBytes = uint64_t(1) << 30;
 
-/// Serializes the one function with a body in `module` (after
+/// Serializes every function with a body in `module` (after
 /// --lower-to-addr4: routed triggers, descriptor blocks, encoded words,
-/// physical registers, static addresses). A container over `maxBytes` is an
-/// error with its size, and `bytes` stays empty.
+/// physical registers, static addresses), each an entry of the container,
+/// with the source location (file:line:col) of each instruction. A
+/// container over `maxBytes` is an error with its size, and `bytes` stays
+/// empty.
 mlir::LogicalResult
 serialize(mlir::ModuleOp module, llvm::SmallVectorImpl<char> &bytes,
           uint64_t maxBytes = kDefaultMaxContainerBytes);

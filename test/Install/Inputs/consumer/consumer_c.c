@@ -21,22 +21,18 @@ static void collect(MlirStringRef piece, void *userData) {
   size += piece.length;
 }
 
-static char source[4096];
-
 int main(int argc, char **argv) {
-  FILE *file = argc == 2 ? fopen(argv[1], "rb") : NULL;
-  size_t length = file ? fread(source, 1, sizeof(source) - 1, file) : 0;
-  if (!file || length == 0)
+  if (argc != 2)
     return 1;
-  fclose(file);
-  source[length] = 0;
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
   dynRegisterAllDialects(registry);
   dynRegisterAllPasses();
   MlirContext context = mlirContextCreateWithRegistry(registry, false);
   mlirDialectRegistryDestroy(registry);
-  MlirModule module =
-      mlirModuleCreateParse(context, mlirStringRefCreateFromCString(source));
+  // Parsed from the file, as the C++ consumer does: the container records
+  // each instruction's source file, so both name the same one.
+  MlirModule module = mlirModuleCreateParseFromFile(
+      context, mlirStringRefCreateFromCString(argv[1]));
   MlirPassManager pm = mlirPassManagerCreateOnOperation(
       context, mlirStringRefCreateFromCString("builtin.module"));
   if (mlirModuleIsNull(module) ||

@@ -2,15 +2,16 @@
 
 usage: python3 corrupt.py GOOD OUT MUTATION [ARG]
 
-The good file is walked with the layout of docs/ADDR4.md (header, then the
-FUNC, LOCS, INST, BLKS and IREC sections), so each mutation hits the field it
-names wherever the serializer put it. Prints the byte offset it changed.
+The good file is walked with the layout of docs/ADDR4.md (header, then for
+its first entry function the FUNC, LOCS, INST, BLKS, IREC and SRCS
+sections), so each mutation hits the field it names wherever the
+serializer put it. Prints the byte offset it changed.
 """
 
 import struct
 import sys
 
-SECTIONS = [b"FUNC", b"LOCS", b"INST", b"BLKS", b"IREC"]
+SECTIONS = [b"FUNC", b"LOCS", b"INST", b"BLKS", b"IREC", b"SRCS"]
 # An indirect record: kind u8, location u32, index size u8, first index u32,
 # index count u32, row stride u32.
 RECORD_BYTES = 18
@@ -26,7 +27,7 @@ def sections(data):
         (length,) = struct.unpack_from("<I", data, pos + 4)
         out[tag] = (pos, pos + 8, length)
         pos += 8 + length
-    assert pos == len(data)
+    assert pos == len(data) or data[pos:pos + 4] == b"FUNC"
     return out
 
 
@@ -122,6 +123,17 @@ def main():
         _, payload, _ = secs[b"IREC"]
         at = payload + 4 + RECORD_BYTES * int(index) + int(byte)
         put(data, at, "<I", int(value, 0))
+    elif mutation in ("source-file", "source-count"):  # ARG: VALUE
+        # The first instruction's source file index, or the count of
+        # source locations, of the first function's SRCS section.
+        _, pos, _ = secs[b"SRCS"]
+        (files,) = struct.unpack_from("<I", data, pos)
+        pos += 4
+        for _ in range(files):
+            (n,) = struct.unpack_from("<I", data, pos)
+            pos += 4 + n
+        put(data, pos + (4 if mutation == "source-file" else 0), "<I",
+            int(arg))
     elif mutation == "append":
         data += bytes.fromhex(arg)
     else:
