@@ -1,6 +1,7 @@
 //===- dyn-opt.cpp - the dyn optimizer driver -----------------------------===//
 
 #include "dyn/InitAll.h"
+#include "dyn/ToolDefaults.h"
 #include "dyn/Version.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -8,6 +9,7 @@
 
 int main(int argc, char **argv) {
   dyn::addVersionPrinter();
+  dyn::setDiagnosticDefaults();
   dyn::registerAllPasses();
   dyn::registerUpstreamPasses();
   mlir::DialectRegistry registry;

@@ -34,6 +34,10 @@ void dyn::addr4::registerToADDR4Translation() {
       "serialize-addr4", "Write the dyn ADDR4 container of a lowered module",
       [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
         auto module = llvm::dyn_cast<ModuleOp>(op);
+        // Errors are located; one on the module must not print the whole
+        // program as its "current operation" (MlirTranslateMain sets that
+        // default on the context it makes).
+        op->getContext()->printOpOnDiagnostic(false);
         SmallVector<char> bytes;
         if (!module || failed(addr4::serialize(module, bytes,
                                                maxContainerBytes)))
