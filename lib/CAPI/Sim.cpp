@@ -135,10 +135,22 @@ MlirLogicalResult dynSimulateBinary(MlirModule binary, MlirStringRef entry,
                  results);
 }
 
+/// `module` as the tensor-level program the reference and the compiler
+/// start from: a copy with its StableHLO imported, when it holds any.
+static FailureOr<OwningOpRef<ModuleOp>> importedCopy(ModuleOp module) {
+  OwningOpRef<ModuleOp> copy = module.clone();
+  if (failed(dyn::sim::importFrontEnds(*copy)))
+    return failure();
+  return copy;
+}
+
 MlirLogicalResult dynSimulateModule(MlirModule module, MlirStringRef entry,
                                     MlirStringRef pipelineOptions,
                                     DynSimValues args, DynSimValues results) {
-  ModuleOp source = unwrap(module);
+  FailureOr<OwningOpRef<ModuleOp>> imported = importedCopy(unwrap(module));
+  if (failed(imported))
+    return mlirLogicalResultFailure();
+  ModuleOp source = **imported;
   auto prepared = prepare(source, entry, args, /*tensorLevel=*/true);
   if (failed(prepared))
     return mlirLogicalResultFailure();
@@ -154,7 +166,10 @@ MlirLogicalResult dynSimulateModule(MlirModule module, MlirStringRef entry,
 MlirLogicalResult dynInterpretReference(MlirModule module, MlirStringRef entry,
                                         DynSimValues args,
                                         DynSimValues results) {
-  auto prepared = prepare(unwrap(module), entry, args, /*tensorLevel=*/true);
+  FailureOr<OwningOpRef<ModuleOp>> imported = importedCopy(unwrap(module));
+  if (failed(imported))
+    return mlirLogicalResultFailure();
+  auto prepared = prepare(**imported, entry, args, /*tensorLevel=*/true);
   if (failed(prepared))
     return mlirLogicalResultFailure();
   return deliver(

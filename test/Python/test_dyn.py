@@ -52,6 +52,27 @@ def test_simulate_matches_numpy_and_reference(inputs):
         np.testing.assert_array_equal(got, want)
 
 
+STABLEHLO_KV = """
+"func.func"() <{function_type = (tensor<64x32xf32>, tensor<1x32xf32>, tensor<i32>) -> tensor<64x32xf32>, sym_name = "kv"}> ({
+^bb0(%cache: tensor<64x32xf32>, %k: tensor<1x32xf32>, %pos: tensor<i32>):
+  %c0 = "stablehlo.constant"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %w = "stablehlo.dynamic_update_slice"(%cache, %k, %pos, %c0) : (tensor<64x32xf32>, tensor<1x32xf32>, tensor<i32>, tensor<i32>) -> tensor<64x32xf32>
+  "func.return"(%w) : (tensor<64x32xf32>) -> ()
+}) : () -> ()
+"""
+
+
+def test_stablehlo_generic_form(inputs):
+    program = dyn.compile(STABLEHLO_KV)
+    (cache,) = program.simulate(inputs["cache"], inputs["k"], 100)
+    expected = inputs["cache"].copy()
+    expected[63] = inputs["k"][0]  # StableHLO clamps the start index
+    np.testing.assert_array_equal(cache, expected)
+    (reference,) = dyn.reference(STABLEHLO_KV, inputs["cache"], inputs["k"],
+                                 100)
+    np.testing.assert_array_equal(reference, expected)
+
+
 def test_load_takes_the_binary_convention(inputs):
     program = dyn.compile(DECODE)
     loaded = dyn.load(program.binary)
