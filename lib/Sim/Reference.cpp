@@ -9,10 +9,15 @@
 
 #include "dyn/Sim/Reference.h"
 
+#include "ReferenceValues.h"
+
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Dialect/DynShape/IR/FunctionBoundary.h"
 
+#include "dyn/Sim/Numerics.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -28,17 +33,8 @@ using namespace mlir;
 using namespace dyn;
 using namespace dyn::sim;
 
-namespace {
-
-/// A tensor value: bound-sized storage and its runtime extents.
-struct Array {
-  Tensor storage;
-  SmallVector<int64_t> extents;
-};
-
-using Slot = std::variant<Array, int64_t>;
-
-} // namespace
+using reference::Array;
+using reference::Slot;
 
 /// Wraps an integer to 32 bits: i32 is the S32 of the report, and index
 /// values live in the target's 32-bit registers (project-defined).
@@ -239,11 +235,44 @@ static int64_t clampTo(int64_t v, int64_t lo, int64_t hi) {
 namespace {
 
 LogicalResult Interpreter::execute(Operation *op) {
+  // Compute on tensors: elementwise arith/math and linalg structured ops
+  // (ReferenceCompute.cpp).
+  auto lookup = [&](mlir::Value v) -> const Slot & {
+    return env.find(v)->second;
+  };
+  std::string error;
+  if (llvm::isa_and_nonnull<arith::ArithDialect, math::MathDialect>(
+          op->getDialect()) &&
+      !llvm::isa<arith::ConstantOp>(op) &&
+      llvm::isa<RankedTensorType>(op->getResult(0).getType())) {
+    Slot result;
+    if (failed(reference::interpretElementwise(op, lookup, result, error)))
+      return fail(op, error);
+    env[op->getResult(0)] = std::move(result);
+    return success();
+  }
+  if (auto linalgOp = llvm::dyn_cast<linalg::LinalgOp>(op);
+      linalgOp && !llvm::isa<linalg::TransposeOp>(op)) {
+    SmallVector<Slot> results;
+    if (failed(reference::interpretLinalg(linalgOp, lookup, results, error)))
+      return fail(op, error);
+    for (auto [result, value] : llvm::zip(op->getResults(), results))
+      env[result] = std::move(value);
+    return success();
+  }
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
       .Case([&](arith::ConstantOp c) {
         APInt value;
+        if (auto dense = llvm::dyn_cast<DenseElementsAttr>(c.getValue())) {
+          env[c] = reference::makeConstant(dense);
+          return success();
+        }
+        if (auto f = llvm::dyn_cast<FloatAttr>(c.getValue())) {
+          env[c] = static_cast<float>(f.getValueAsDouble());
+          return success();
+        }
         if (!matchPattern(c.getResult(), m_ConstantInt(&value)))
-          return fail(op, "only integer constants are supported");
+          return fail(op, "only integer and float constants are supported");
         env[c] = wrap(c.getType(), value.getSExtValue());
         return success();
       })
@@ -458,10 +487,15 @@ LogicalResult Interpreter::executeExtract(tensor::ExtractOp extract) {
       return undefinedBehaviour(extract, "index out of range");
     offset += i * strideOf(t.storage, d);
   }
+  const uint8_t *at = t.storage.bytes.data() + t.storage.elementBytes() * offset;
+  if (llvm::isa<FloatType>(extract.getType())) {
+    env[extract] = loadElement(at, extract.getType());
+    return success();
+  }
   if (!extract.getType().isSignlessInteger(32))
-    return fail(extract, "only i32 elements can be extracted");
+    return fail(extract, "only i32 and float elements can be extracted");
   int32_t v;
-  std::memcpy(&v, t.storage.bytes.data() + 4 * offset, 4);
+  std::memcpy(&v, at, 4);
   env[extract] = int64_t(v);
   return success();
 }
@@ -608,6 +642,9 @@ LogicalResult Interpreter::executeReturn(func::ReturnOp ret) {
       group.push_back(*i);
       continue;
     }
+    if (std::holds_alternative<float>(slot))
+      return fail(ret, "returns a float scalar; results are tensors and "
+                       "integers");
     const Array &a = std::get<Array>(slot);
     group.push_back(a.storage);
     auto type = llvm::cast<RankedTensorType>(v.getType());

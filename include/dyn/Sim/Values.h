@@ -27,8 +27,9 @@ struct Tensor {
       n *= d;
     return n;
   }
+  /// Bytes per element; an i1 takes one.
   int64_t elementBytes() const {
-    return elementType.getIntOrFloatBitWidth() / 8;
+    return (elementType.getIntOrFloatBitWidth() + 7) / 8;
   }
 };
 

@@ -1,5 +1,5 @@
 // Elementwise compute in linalg.generic: valid MLIR, but nothing in the
-// pipeline lowers it (and the reference interpreter does not run it).
+// pipeline lowers it yet (the reference interpreter runs it).
 #id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @add(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %e = tensor.empty() : tensor<4x8xf32>
@@ -10,6 +10,19 @@ func.func @add(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<4x8xf32> {
   ^bb0(%x: f32, %y: f32, %o: f32):
     %s = arith.addf %x, %y : f32
     linalg.yield %s : f32
+  } -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// A body op the reference interpreter's compute does not take either.
+func.func @tanh(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %t = math.tanh %x : f32
+    linalg.yield %t : f32
   } -> tensor<4x8xf32>
   return %r : tensor<4x8xf32>
 }

@@ -1,0 +1,365 @@
+//===- ReferenceCompute.cpp - the reference semantics of tensor compute ---===//
+//
+// linalg structured ops and elementwise arith/math on tensors, evaluated
+// from their definitions: a loop nest over the iteration space in loop
+// order (so reductions combine in ascending index order, as the engines
+// do), each body op on f32 values with the numerics the simulator uses
+// (dyn/Sim/Numerics.h), each stored element rounded to its type.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ReferenceValues.h"
+
+#include "dyn/Sim/Numerics.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace mlir;
+using namespace dyn;
+using namespace dyn::sim;
+using namespace dyn::sim::reference;
+
+namespace {
+using Scalar = std::variant<int64_t, float>;
+} // namespace
+
+static int64_t elementIndex(const Tensor &t, ArrayRef<int64_t> index) {
+  int64_t linear = 0;
+  for (auto [i, extent] : llvm::zip(index, t.shape))
+    linear = linear * extent + i;
+  return linear;
+}
+
+static Scalar load(const Tensor &t, ArrayRef<int64_t> index) {
+  const uint8_t *at =
+      t.bytes.data() + elementIndex(t, index) * t.elementBytes();
+  if (llvm::isa<FloatType>(t.elementType))
+    return loadElement(at, t.elementType);
+  int64_t v = 0;
+  unsigned width = t.elementType.getIntOrFloatBitWidth();
+  if (width == 1)
+    return int64_t(*at & 1);
+  std::memcpy(&v, at, t.elementBytes());
+  // Sign-extend from the element's width.
+  unsigned shift = 64 - 8 * t.elementBytes();
+  return (v << shift) >> shift;
+}
+
+static void store(Tensor &t, ArrayRef<int64_t> index, Scalar value) {
+  uint8_t *at = t.bytes.data() + elementIndex(t, index) * t.elementBytes();
+  if (llvm::isa<FloatType>(t.elementType)) {
+    float f = std::holds_alternative<float>(value)
+                  ? std::get<float>(value)
+                  : static_cast<float>(std::get<int64_t>(value));
+    storeElement(at, t.elementType, f);
+    return;
+  }
+  int64_t v = std::holds_alternative<int64_t>(value)
+                  ? std::get<int64_t>(value)
+                  : static_cast<int64_t>(std::get<float>(value));
+  if (t.elementType.getIntOrFloatBitWidth() == 1)
+    v &= 1;
+  std::memcpy(at, &v, t.elementBytes());
+}
+
+static float asFloat(Scalar s) {
+  return std::holds_alternative<float>(s) ? std::get<float>(s)
+                                          : static_cast<float>(std::get<int64_t>(s));
+}
+static int64_t asInt(Scalar s) {
+  return std::holds_alternative<int64_t>(s) ? std::get<int64_t>(s)
+                                            : static_cast<int64_t>(std::get<float>(s));
+}
+
+/// `value` rounded to the float type `type`, as a store and a load would.
+static float roundTo(Type type, float value) {
+  uint8_t bytes[4];
+  storeElement(bytes, type, value);
+  return loadElement(bytes, type);
+}
+
+/// Wraps an integer to its type's width (index is 32 bits here).
+static int64_t wrapTo(Type type, int64_t v) {
+  unsigned width = type.isIndex() ? 32 : type.getIntOrFloatBitWidth();
+  if (width >= 64)
+    return v;
+  unsigned shift = 64 - width;
+  if (width == 1)
+    return v & 1;
+  return static_cast<int64_t>(static_cast<uint64_t>(v) << shift) >> shift;
+}
+
+static bool compareFloat(arith::CmpFPredicate p, float a, float b) {
+  bool unordered = std::isnan(a) || std::isnan(b);
+  switch (p) {
+  case arith::CmpFPredicate::OEQ:
+    return !unordered && a == b;
+  case arith::CmpFPredicate::OGT:
+    return !unordered && a > b;
+  case arith::CmpFPredicate::OGE:
+    return !unordered && a >= b;
+  case arith::CmpFPredicate::OLT:
+    return !unordered && a < b;
+  case arith::CmpFPredicate::OLE:
+    return !unordered && a <= b;
+  case arith::CmpFPredicate::ONE:
+    return !unordered && a != b;
+  case arith::CmpFPredicate::UNE:
+    return unordered || a != b;
+  default:
+    return false;
+  }
+}
+
+/// One scalar op of a body (or of an elementwise op on tensors).
+static FailureOr<Scalar> evaluate(Operation *op, ArrayRef<Scalar> in,
+                                  ArrayRef<int64_t> point, std::string &error) {
+  using EK = bir::ElementwiseKind;
+  auto binary = [&](EK kind) -> Scalar {
+    return applyElementwise(kind, asFloat(in[0]), asFloat(in[1]));
+  };
+  Type type = op->getNumResults() ? op->getResult(0).getType() : Type();
+  auto integer = [&](int64_t v) -> Scalar { return wrapTo(type, v); };
+  return llvm::TypeSwitch<Operation *, FailureOr<Scalar>>(op)
+      .Case([&](arith::AddFOp) { return binary(EK::add); })
+      .Case([&](arith::SubFOp) { return binary(EK::subtract); })
+      .Case([&](arith::MulFOp) { return binary(EK::multiply); })
+      .Case([&](arith::DivFOp) { return binary(EK::divide); })
+      .Case([&](arith::MaximumFOp) { return binary(EK::max); })
+      .Case([&](arith::MinimumFOp) { return binary(EK::min); })
+      .Case([&](arith::NegFOp) -> Scalar { return -asFloat(in[0]); })
+      .Case([&](math::ExpOp) -> Scalar {
+        return applyActivation(bir::ActivationFunction::exp, asFloat(in[0]));
+      })
+      .Case([&](arith::CmpFOp cmp) -> Scalar {
+        return int64_t(
+            compareFloat(cmp.getPredicate(), asFloat(in[0]), asFloat(in[1])));
+      })
+      .Case([&](arith::SelectOp) { return asInt(in[0]) ? in[1] : in[2]; })
+      .Case([&](arith::ExtFOp) -> Scalar { return asFloat(in[0]); })
+      .Case([&](arith::TruncFOp) -> Scalar {
+        return roundTo(getElementTypeOrSelf(type), asFloat(in[0]));
+      })
+      .Case<arith::SIToFPOp, arith::UIToFPOp>([&](Operation *) -> Scalar {
+        return roundTo(getElementTypeOrSelf(type),
+                       static_cast<float>(asInt(in[0])));
+      })
+      .Case([&](arith::FPToSIOp) -> Scalar {
+        int32_t v;
+        storeElement(reinterpret_cast<uint8_t *>(&v),
+                     IntegerType::get(op->getContext(), 32), asFloat(in[0]));
+        return int64_t(v);
+      })
+      .Case([&](arith::AddIOp) { return integer(asInt(in[0]) + asInt(in[1])); })
+      .Case([&](arith::SubIOp) { return integer(asInt(in[0]) - asInt(in[1])); })
+      .Case([&](arith::MulIOp) { return integer(asInt(in[0]) * asInt(in[1])); })
+      .Case([&](arith::MaxSIOp) {
+        return integer(std::max(asInt(in[0]), asInt(in[1])));
+      })
+      .Case([&](arith::MinSIOp) {
+        return integer(std::min(asInt(in[0]), asInt(in[1])));
+      })
+      .Case([&](arith::AndIOp) { return integer(asInt(in[0]) & asInt(in[1])); })
+      .Case([&](arith::OrIOp) { return integer(asInt(in[0]) | asInt(in[1])); })
+      .Case([&](arith::XOrIOp) { return integer(asInt(in[0]) ^ asInt(in[1])); })
+      .Case<arith::ExtUIOp, arith::IndexCastOp, arith::TruncIOp>(
+          [&](Operation *) { return integer(asInt(in[0])); })
+      .Case([&](arith::CmpIOp cmp) -> Scalar {
+        int64_t a = asInt(in[0]), b = asInt(in[1]);
+        uint64_t ua = static_cast<uint32_t>(a), ub = static_cast<uint32_t>(b);
+        using P = arith::CmpIPredicate;
+        switch (cmp.getPredicate()) {
+        case P::eq: return int64_t(a == b);
+        case P::ne: return int64_t(a != b);
+        case P::slt: return int64_t(a < b);
+        case P::sle: return int64_t(a <= b);
+        case P::sgt: return int64_t(a > b);
+        case P::sge: return int64_t(a >= b);
+        case P::ult: return int64_t(ua < ub);
+        case P::ule: return int64_t(ua <= ub);
+        case P::ugt: return int64_t(ua > ub);
+        case P::uge: return int64_t(ua >= ub);
+        }
+        return int64_t(0);
+      })
+      .Case([&](arith::ConstantOp c) -> FailureOr<Scalar> {
+        if (auto f = llvm::dyn_cast<FloatAttr>(c.getValue()))
+          return Scalar(static_cast<float>(f.getValueAsDouble()));
+        if (auto i = llvm::dyn_cast<IntegerAttr>(c.getValue()))
+          return Scalar(wrapTo(c.getType(), i.getValue().getSExtValue()));
+        error = "only scalar constants in a body";
+        return failure();
+      })
+      .Case([&](linalg::IndexOp index) -> Scalar {
+        return int64_t(point[index.getDim()]);
+      })
+      .Default([&](Operation *op) -> FailureOr<Scalar> {
+        error = "'" + op->getName().getStringRef().str() +
+                "' is not supported by the reference interpreter's compute";
+        return failure();
+      });
+}
+
+static Scalar scalarOf(const Slot &slot) {
+  if (auto *f = std::get_if<float>(&slot))
+    return *f;
+  return std::get<int64_t>(slot);
+}
+
+static Array emptyLike(RankedTensorType type, ArrayRef<int64_t> extents) {
+  Array a;
+  a.storage.elementType = type.getElementType();
+  a.storage.shape.assign(type.getShape().begin(), type.getShape().end());
+  a.storage.bytes.assign(a.storage.numElements() * a.storage.elementBytes(), 0);
+  a.extents.assign(extents.begin(), extents.end());
+  return a;
+}
+
+/// Calls `body` with each point of `extents`, in row-major order.
+static LogicalResult forEachPoint(ArrayRef<int64_t> extents,
+                                  function_ref<LogicalResult(ArrayRef<int64_t>)> body) {
+  for (int64_t e : extents)
+    if (e <= 0)
+      return success();
+  SmallVector<int64_t> point(extents.size(), 0);
+  while (true) {
+    if (failed(body(point)))
+      return failure();
+    size_t d = extents.size();
+    while (d > 0 && ++point[d - 1] == extents[d - 1])
+      point[--d] = 0;
+    if (d == 0)
+      return success();
+  }
+}
+
+LogicalResult reference::interpretLinalg(linalg::LinalgOp op, Lookup lookup,
+                                         SmallVectorImpl<Slot> &results,
+                                         std::string &error) {
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (llvm::any_of(ranges, ShapedType::isDynamic)) {
+    error = "only static shapes";
+    return failure();
+  }
+  // The runtime extents bound each loop that reads a dim of a tensor.
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto *array = std::get_if<Array>(&lookup(operand.get()));
+    if (!array)
+      continue;
+    AffineMap map = maps[operand.getOperandNumber()];
+    for (auto [d, expr] : llvm::enumerate(map.getResults()))
+      if (auto dim = llvm::dyn_cast<AffineDimExpr>(expr))
+        ranges[dim.getPosition()] =
+            std::min(ranges[dim.getPosition()], array->extents[d]);
+  }
+  SmallVector<Array> outs;
+  for (OpOperand &init : op.getDpsInitsMutable())
+    outs.push_back(std::get<Array>(lookup(init.get())));
+  Block &body = *op.getBlock();
+  llvm::DenseMap<Value, Scalar> values;
+  LogicalResult result = forEachPoint(ranges, [&](ArrayRef<int64_t> point) {
+    values.clear();
+    for (OpOperand &operand : op->getOpOperands()) {
+      BlockArgument arg = op.getMatchingBlockArgument(&operand);
+      const Slot &slot = lookup(operand.get());
+      SmallVector<int64_t> index =
+          maps[operand.getOperandNumber()].compose(point);
+      if (op.isDpsInit(&operand))
+        values[arg] = load(
+            outs[operand.getOperandNumber() - op.getNumDpsInputs()].storage,
+            index);
+      else if (auto *array = std::get_if<Array>(&slot))
+        values[arg] = load(array->storage, index);
+      else
+        values[arg] = scalarOf(slot);
+    }
+    for (Operation &inner : body) {
+      if (auto yield = llvm::dyn_cast<linalg::YieldOp>(inner)) {
+        for (auto [i, v] : llvm::enumerate(yield.getOperands())) {
+          SmallVector<int64_t> index =
+              maps[op.getNumDpsInputs() + i].compose(point);
+          store(outs[i].storage, index, values.lookup(v));
+        }
+        continue;
+      }
+      SmallVector<Scalar> in;
+      for (Value operand : inner.getOperands()) {
+        auto it = values.find(operand);
+        in.push_back(it != values.end() ? it->second
+                                        : scalarOf(lookup(operand)));
+      }
+      FailureOr<Scalar> r = evaluate(&inner, in, point, error);
+      if (failed(r))
+        return failure();
+      values[inner.getResult(0)] = *r;
+    }
+    return success();
+  });
+  if (failed(result))
+    return failure();
+  for (Array &out : outs)
+    results.push_back(std::move(out));
+  return success();
+}
+
+LogicalResult reference::interpretElementwise(Operation *op, Lookup lookup,
+                                              Slot &result,
+                                              std::string &error) {
+  auto type = llvm::cast<RankedTensorType>(op->getResult(0).getType());
+  const Array *first = nullptr;
+  for (Value operand : op->getOperands())
+    if ((first = std::get_if<Array>(&lookup(operand))))
+      break;
+  if (!first) {
+    error = "an elementwise op without a tensor operand";
+    return failure();
+  }
+  Array out = emptyLike(type, first->extents);
+  LogicalResult done = forEachPoint(first->extents, [&](ArrayRef<int64_t> point) {
+    SmallVector<Scalar> in;
+    for (Value operand : op->getOperands()) {
+      const Slot &slot = lookup(operand);
+      if (auto *array = std::get_if<Array>(&slot))
+        in.push_back(load(array->storage, point));
+      else
+        in.push_back(scalarOf(slot));
+    }
+    FailureOr<Scalar> r = evaluate(op, in, point, error);
+    if (failed(r))
+      return failure();
+    store(out.storage, point, *r);
+    return success();
+  });
+  if (failed(done))
+    return failure();
+  result = std::move(out);
+  return success();
+}
+
+Array reference::makeConstant(DenseElementsAttr value) {
+  auto type = llvm::cast<RankedTensorType>(value.getType());
+  Array a = emptyLike(type, type.getShape());
+  bool isFloat = llvm::isa<FloatType>(type.getElementType());
+  int64_t i = 0;
+  SmallVector<int64_t> point(type.getRank(), 0);
+  auto floats = isFloat ? llvm::to_vector(value.getValues<APFloat>())
+                        : SmallVector<APFloat>();
+  auto ints = isFloat ? SmallVector<APInt>()
+                      : llvm::to_vector(value.getValues<APInt>());
+  (void)forEachPoint(type.getShape(), [&](ArrayRef<int64_t> p) {
+    Scalar s = isFloat ? Scalar(static_cast<float>(
+                             floats[i].convertToDouble()))
+                       : Scalar(ints[i].getSExtValue());
+    store(a.storage, p, s);
+    ++i;
+    return success();
+  });
+  return a;
+}

@@ -1,0 +1,51 @@
+//===- ReferenceValues.h - values of the reference interpreter ---*- C++ -*-===//
+//
+// Private to lib/Sim: what the reference interpreter (Reference.cpp) and its
+// compute evaluator (ReferenceCompute.cpp) hold for an SSA value.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DYN_LIB_SIM_REFERENCEVALUES_H
+#define DYN_LIB_SIM_REFERENCEVALUES_H
+
+#include "dyn/Sim/Values.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+#include <string>
+#include <variant>
+
+namespace dyn::sim::reference {
+
+/// A tensor value: bound-sized storage and its runtime extents.
+struct Array {
+  Tensor storage;
+  llvm::SmallVector<int64_t> extents;
+};
+
+/// A value: a tensor, an integer (i1, i32, index), or a float (computed in
+/// f32, as the engines compute).
+using Slot = std::variant<Array, int64_t, float>;
+
+/// Looks up the slot of an SSA value defined before the op being run.
+using Lookup = llvm::function_ref<const Slot &(mlir::Value)>;
+
+/// Runs a linalg structured op (generic, fill, reduce, matmul, ...) on its
+/// operands, point by point in loop order over the runtime extents, each
+/// body op in f32 with the engines' numerics (Numerics.h); the results
+/// start as copies of the inits. On failure `error` says why.
+mlir::LogicalResult interpretLinalg(mlir::linalg::LinalgOp op, Lookup lookup,
+                                    llvm::SmallVectorImpl<Slot> &results,
+                                    std::string &error);
+
+/// Runs an elementwise arith or math op on tensors (and scalars), element
+/// by element over the first tensor operand's extents.
+mlir::LogicalResult interpretElementwise(mlir::Operation *op, Lookup lookup,
+                                         Slot &result, std::string &error);
+
+/// A dense constant tensor.
+Array makeConstant(mlir::DenseElementsAttr value);
+
+} // namespace dyn::sim::reference
+
+#endif // DYN_LIB_SIM_REFERENCEVALUES_H
