@@ -278,3 +278,18 @@ func.func @function_value() {
   %f = func.constant @padded : (tensor<?xf32, #dynshape.bounds<8>>) -> ()
   return
 }
+
+// -----
+
+// max over i32 elements converted to f32: -inf has no i32 value that
+// sitofp maps to it.
+func.func @sitofp_max(%a: tensor<?xi32, #dynshape.bounds<16>>, %init: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{reduces over a bounded dimension of input #0, but its body transforms the element before the combiner sees it, so masking with the identity would be inexact}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]} ins(%a : tensor<?xi32, #dynshape.bounds<16>>) outs(%init : tensor<f32>) {
+  ^bb0(%x: i32, %acc: f32):
+    %f = arith.sitofp %x : i32 to f32
+    %s = arith.maximumf %f, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<f32>
+  return %r : tensor<f32>
+}

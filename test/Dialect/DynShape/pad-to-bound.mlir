@@ -821,3 +821,46 @@ func.func @affine_min_size(%i: index) -> tensor<?xf32, #dynshape.bounds<32>> {
   %e = tensor.empty(%n) : tensor<?xf32, #dynshape.bounds<32>>
   return %e : tensor<?xf32, #dynshape.bounds<32>>
 }
+
+// -----
+
+// A bf16 x bf16 -> f32 dot product over a bounded dim (the attention
+// pattern): both inputs reach the add through extf, so their padding is
+// masked with 0 in bf16, and 0 * 0 adds nothing.
+// CHECK-LABEL: func.func @bf16_dot(
+// CHECK-SAME:    %[[Q:[^:]*]]: tensor<1x16xbf16>, %[[K:[^:]*]]: tensor<16xbf16>
+// CHECK-DAG:     %[[MQ:.*]] = dynshape.mask %[[Q]] : tensor<1x16xbf16> dims [1] sizes(%{{.*}}) fill 0.000000e+00 : bf16
+// CHECK-DAG:     %[[MK:.*]] = dynshape.mask %[[K]] : tensor<16xbf16> dims [0] sizes(%{{.*}}) fill 0.000000e+00 : bf16
+// CHECK:         linalg.generic {{.*}} ins(%[[MQ]], %[[MK]] : tensor<1x16xbf16>, tensor<16xbf16>)
+func.func @bf16_dot(%q: tensor<1x?xbf16, #dynshape.bounds<?, 16>>, %k: tensor<?xbf16, #dynshape.bounds<16>>,
+                    %init: tensor<1xf32>) -> tensor<1xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%q, %k : tensor<1x?xbf16, #dynshape.bounds<?, 16>>, tensor<?xbf16, #dynshape.bounds<16>>)
+      outs(%init : tensor<1xf32>) {
+  ^bb0(%a: bf16, %b: bf16, %acc: f32):
+    %af = arith.extf %a : bf16 to f32
+    %bf = arith.extf %b : bf16 to f32
+    %p = arith.mulf %af, %bf : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1xf32>
+  return %r : tensor<1xf32>
+}
+
+// -----
+
+// A bf16 row max in f32: the padding is -inf in bf16, which extf keeps.
+// CHECK-LABEL: func.func @bf16_max_in_f32(
+// CHECK:         dynshape.mask %{{.*}} : tensor<4x16xbf16> dims [1] sizes(%{{.*}}) fill 0xFF80 : bf16
+func.func @bf16_max_in_f32(%x: tensor<4x?xbf16, #dynshape.bounds<?, 16>>, %init: tensor<4xf32>) -> tensor<4xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x?xbf16, #dynshape.bounds<?, 16>>) outs(%init : tensor<4xf32>) {
+  ^bb0(%a: bf16, %acc: f32):
+    %af = arith.extf %a : bf16 to f32
+    %m = arith.maximumf %af, %acc : f32
+    linalg.yield %m : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}

@@ -113,6 +113,32 @@ reductionMasks(OpBuilder &b, Location loc, linalg::LinalgOp op,
 }
 
 /// The identity of the single reduction combiner of `op`, or failure.
+/// The combiner's `identity` as an element of type `element`, the type of
+/// an input that reaches the combiner through an element conversion (extf,
+/// truncf, sitofp): the value that converts back to the identity exactly
+/// (0 for add, -inf / +inf for max / min between floats). None when there
+/// is no such value.
+static FailureOr<TypedAttr> identityAs(TypedAttr identity, Type element) {
+  if (identity.getType() == element)
+    return identity;
+  auto floatIdentity = llvm::dyn_cast<FloatAttr>(identity);
+  if (!floatIdentity)
+    return failure();
+  APFloat value = floatIdentity.getValue();
+  if (auto floatType = llvm::dyn_cast<FloatType>(element)) {
+    bool lost = false;
+    value.convert(floatType.getFloatSemantics(),
+                  APFloat::rmNearestTiesToEven, &lost);
+    if (lost)
+      return failure();
+    return TypedAttr(FloatAttr::get(floatType, value));
+  }
+  // An integer converted to the float combiner (sitofp): only 0 maps.
+  if (llvm::isa<IntegerType>(element) && value.isZero() && !value.isNegative())
+    return TypedAttr(IntegerAttr::get(element, 0));
+  return failure();
+}
+
 static FailureOr<TypedAttr> reductionIdentity(linalg::LinalgOp op) {
   if (op.getNumDpsInits() != 1)
     return failure();
@@ -188,22 +214,40 @@ static bool isMaskedInput(linalg::LinalgOp op, OpOperand *input) {
   return false;
 }
 
+/// True for an element conversion the mask can look through (the identity
+/// converts exactly, see identityAs).
+static bool isElementConversion(Operation *op) {
+  return llvm::isa_and_nonnull<arith::ExtFOp, arith::TruncFOp,
+                               arith::SIToFPOp>(op);
+}
+
+/// `arg`, or the result of the one element conversion that is its only use.
+static Value throughConversion(Value arg) {
+  if (arg.hasOneUse() && isElementConversion(*arg.getUsers().begin()))
+    return (*arg.getUsers().begin())->getResult(0);
+  return arg;
+}
+
 /// Masking an input with the combiner's identity is exact only when the
-/// combiner sees the masked element unchanged, or (a dot product) sees the
-/// product of two masked elements, 0 * 0 under add.
+/// combiner sees the masked element unchanged (or converted exactly), or (a
+/// dot product) sees the product of two masked elements, 0 * 0 under add.
 static bool maskReachesCombiner(linalg::LinalgOp op, OpOperand *input,
                                 Operation *combiner) {
   BlockArgument arg = op.getMatchingBlockArgument(input);
-  if (llvm::all_of(arg.getUsers(), [&](Operation *u) { return u == combiner; }))
+  Value seen = throughConversion(arg);
+  if (llvm::all_of(seen.getUsers(), [&](Operation *u) { return u == combiner; }))
     return true;
-  if (!arg.hasOneUse() || !llvm::isa<arith::AddFOp, arith::AddIOp>(combiner))
+  if (!seen.hasOneUse() || !llvm::isa<arith::AddFOp, arith::AddIOp>(combiner))
     return false;
-  Operation *mul = *arg.getUsers().begin();
+  Operation *mul = *seen.getUsers().begin();
   if (!llvm::isa<arith::MulFOp, arith::MulIOp>(mul) ||
       !mul->getResult(0).hasOneUse() ||
       *mul->getResult(0).getUsers().begin() != combiner)
     return false;
-  Value other = mul->getOperand(0) == arg ? mul->getOperand(1) : mul->getOperand(0);
+  Value other =
+      mul->getOperand(0) == seen ? mul->getOperand(1) : mul->getOperand(0);
+  if (isElementConversion(other.getDefiningOp()))
+    other = other.getDefiningOp()->getOperand(0);
   auto otherArg = llvm::dyn_cast<BlockArgument>(other);
   if (!otherArg || otherArg.getOwner() != arg.getOwner() ||
       otherArg.getArgNumber() >= op.getNumDpsInputs())
@@ -230,7 +274,7 @@ static LogicalResult checkLinalg(linalg::LinalgOp op) {
                 "mul, max, min, and, or or xor on integer or float elements)";
     SmallVector<Operation *> combiners;
     matchReduction(op.getRegionOutputArgs(), 0, combiners);
-    if (identity->getType() != type.getElementType() ||
+    if (failed(identityAs(*identity, type.getElementType())) ||
         !maskReachesCombiner(op, input, combiners[0]))
       return op->emitOpError("reduces over a bounded dimension of input #")
              << input->getOperandNumber()
@@ -553,6 +597,10 @@ struct PadLinalgOp : OpInterfaceConversionPattern<linalg::LinalgOp> {
         auto masks = reductionMasks(rewriter, loc, op, opOperand, padded);
         if (!masks.empty()) {
           FailureOr<TypedAttr> identity = reductionIdentity(op);
+          if (succeeded(identity))
+            identity = identityAs(
+                *identity,
+                llvm::cast<RankedTensorType>(value.getType()).getElementType());
           if (failed(identity))
             return rewriter.notifyMatchFailure(op, "no reduction identity");
           value = maskPadding(rewriter, loc, value, masks, Value(), *identity);
