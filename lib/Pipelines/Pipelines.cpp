@@ -9,6 +9,7 @@
 #include "dyn/Target/ADDR4/Passes.h"
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
 
+#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -44,6 +45,9 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   // rest run per function, on the pass manager's threads.
   pm.nest<func::FuncOp>().addPass(dynshape::createDynShapeSplitIndices());
   pm.addPass(dynshape::createDynShapePadToBound());
+  // Elementwise arith/math on (padded) tensors become linalg.generic, the
+  // one form of compute that bufferizes and that the lowering takes.
+  pm.nest<func::FuncOp>().addPass(createConvertElementwiseToLinalgPass());
   pm.nest<func::FuncOp>().addPass(createCanonicalizerPass());
   // One-Shot Bufferize, linear on update chains.
   pm.addPass(dynshape::createDynShapeBufferize());
