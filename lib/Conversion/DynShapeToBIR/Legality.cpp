@@ -29,8 +29,9 @@ static constexpr llvm::StringLiteral kSupported =
     "select), i1 flags (andi, ori, xori, extui, extsi, trunci), "
     "affine.apply/min/max, scf.for with a provable trip bound, scf.if "
     "without results, memref.alloc, memref.subview, memref.copy, "
-    "memref.load of an i32 at a constant position, a 2-D linalg.transpose "
-    "and the dynshape buffer ops; compute is not supported yet";
+    "memref.load of an i32 at a constant position, a 2-D linalg.transpose, "
+    "the dynshape buffer ops, and elementwise linalg.generic of 2-D f32 "
+    "tensors (add, sub, mul, max, min, exp)";
 
 /// Ops the lowering takes in some form (their form is checked below).
 static bool isSupportedKind(Operation *op) {
@@ -39,7 +40,8 @@ static bool isSupportedKind(Operation *op) {
   return llvm::isa<affine::AffineApplyOp, affine::AffineMinOp,
                    affine::AffineMaxOp, scf::ForOp, scf::IfOp, scf::YieldOp,
                    memref::AllocOp, memref::CopyOp, memref::LoadOp,
-                   linalg::TransposeOp, dynshape::BufferGatherOp,
+                   linalg::TransposeOp, linalg::GenericOp,
+                   dynshape::BufferGatherOp,
                    dynshape::BufferScatterOp, dynshape::BufferMaskOp,
                    func::FuncOp, func::ReturnOp>(op) ||
          llvm::isa_and_nonnull<BIRDialect>(op->getDialect());
@@ -158,6 +160,9 @@ static LogicalResult checkForm(Operation *op) {
             why = whyNotASide(view);
         return failAsDMA(why);
       })
+      .Case([&](linalg::GenericOp generic) {
+        return failAsDMA(whyNotEngineElementwise(generic));
+      })
       .Case([&](dynshape::BufferMaskOp mask) {
         if (mask.getDims().size() != 1)
           return failAsDMA("a mask along more than one dimension (masks "
@@ -222,9 +227,9 @@ LogicalResult dyn::checkLowerable(Operation *root) {
     }
     if (failed(checkForm(op)))
       return WalkResult::interrupt();
-    // A transpose's body is part of its DMA.
-    return llvm::isa<linalg::TransposeOp>(op) ? WalkResult::skip()
-                                              : WalkResult::advance();
+    // A linalg op's body is part of its DMA or its engine instruction.
+    return llvm::isa<linalg::LinalgOp>(op) ? WalkResult::skip()
+                                           : WalkResult::advance();
   });
   if (culprit)
     return culprit->emitOpError("cannot be lowered by "
@@ -273,6 +278,7 @@ void dyn::populateDynShapeToBIRConversionPatterns(
     RewritePatternSet &patterns) {
   populateScalarPatterns(converter, maxTrips, patterns);
   populateMemoryPatterns(converter, patterns);
+  populateComputePatterns(converter, patterns);
   // affine.apply/min/max (from composed views) become the arith the
   // register patterns take.
   populateAffineToStdConversionPatterns(patterns);

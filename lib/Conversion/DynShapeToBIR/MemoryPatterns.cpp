@@ -79,7 +79,8 @@ static Side describeSide(Value view, RegisterOf registerOf) {
   return side;
 }
 
-static Value buildAP(PatternRewriter &rewriter, Location loc, const Side &side) {
+static Value buildAP(PatternRewriter &rewriter, Location loc,
+                     const Side &side) {
   return PhysicalAPOp::create(
       rewriter, loc, AccessPatternType::get(rewriter.getContext()), side.base,
       rewriter.getI64IntegerAttr(side.offset),
@@ -355,6 +356,20 @@ struct MaskToDMA : DMAPattern<dynshape::BufferMaskOp> {
 };
 
 } // namespace
+
+Value dyn::buildLocationAP(PatternRewriter &rewriter, Location loc,
+                           Value location) {
+  return buildAP(rewriter, loc, describeSide(location, [](Value) {
+                   return Value();
+                 }));
+}
+
+void dyn::buildLocationCopy(PatternRewriter &rewriter, Operation *op,
+                            Engine engine, Value src, Value dst) {
+  auto noRegisters = [](Value) { return Value(); };
+  buildCopy(rewriter, op, engine, describeSide(src, noRegisters),
+            describeSide(dst, noRegisters));
+}
 
 std::string dyn::whyNotASide(Value view) {
   auto subview = view.getDefiningOp<memref::SubViewOp>();

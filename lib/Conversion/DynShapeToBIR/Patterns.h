@@ -51,6 +51,25 @@ std::optional<int64_t> getConstantLinearIndex(mlir::memref::LoadOp load);
 /// or one subview of one with static sizes and strides.
 std::string whyNotASide(mlir::Value view);
 
+/// A kind-1 access pattern over all of `location` (a whole location).
+mlir::Value buildLocationAP(mlir::PatternRewriter &rewriter,
+                            mlir::Location loc, mlir::Value location);
+
+/// A DMA from all of location `src` to all of location `dst`.
+void buildLocationCopy(mlir::PatternRewriter &rewriter, mlir::Operation *op,
+                       bir::Engine engine, mlir::Value src, mlir::Value dst);
+
+/// Why `op` is not an elementwise op the engines run ("not ...": a
+/// linalg.generic of
+/// whole 2-D f32 locations of at most 128 rows, identity maps, parallel
+/// loops, a body of one add, sub, mul, max or min of its two inputs, or
+/// exp of its one input), or empty.
+std::string whyNotEngineElementwise(mlir::linalg::GenericOp op);
+
+/// The compute half: elementwise linalg ops on the engines.
+void populateComputePatterns(const BIRTypeConverter &converter,
+                             mlir::RewritePatternSet &patterns);
+
 /// Why a 2-D linalg.transpose cannot be a transposing DMA, or empty.
 std::string whyNotATransposeDMA(mlir::linalg::LinalgOp op);
 

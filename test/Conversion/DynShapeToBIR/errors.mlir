@@ -126,7 +126,7 @@ func.func @loop_values(%n_i32: i32) -> index {
 // The op that needs the constant is named, not the constant.
 func.func @compute(%t: memref<4x4xf32>) {
   %c = arith.constant 1.0 : f32
-  // expected-error @+1 {{'linalg.fill' op cannot be lowered by convert-dynshape-to-bir; it lowers i32/index arith (constant, index_cast, addi, subi, muli, divsi, remsi, minsi, maxsi, andi, ori, xori, shli, shrsi, shrui, cmpi, select), i1 flags (andi, ori, xori, extui, extsi, trunci), affine.apply/min/max, scf.for with a provable trip bound, scf.if without results, memref.alloc, memref.subview, memref.copy, memref.load of an i32 at a constant position, a 2-D linalg.transpose and the dynshape buffer ops; compute is not supported yet}}
+  // expected-error @+1 {{'linalg.fill' op cannot be lowered by convert-dynshape-to-bir; it lowers i32/index arith (constant, index_cast, addi, subi, muli, divsi, remsi, minsi, maxsi, andi, ori, xori, shli, shrsi, shrui, cmpi, select), i1 flags (andi, ori, xori, extui, extsi, trunci), affine.apply/min/max, scf.for with a provable trip bound, scf.if without results, memref.alloc, memref.subview, memref.copy, memref.load of an i32 at a constant position, a 2-D linalg.transpose, the dynshape buffer ops, and elementwise linalg.generic of 2-D f32 tensors (add, sub, mul, max, min, exp)}}
   linalg.fill ins(%c : f32) outs(%t : memref<4x4xf32>)
   return
 }
@@ -326,4 +326,34 @@ func.func @returned_runtime_view(%t: memref<8x4xf32>, %i_i32: i32) -> memref<1x4
   %v = memref.subview %t[%i, 0] [1, 4] [1, 1] : memref<8x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
   // expected-error @+1 {{'func.return' op returns a view of a location; a function returns whole tensors (copy the view into one)}}
   return %v : memref<1x4xf32, strided<[4, 1], offset: ?>>
+}
+
+// -----
+
+// Elementwise compute the engines do not run yet: a division.
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+func.func @divide(%a: memref<4x8xf32>, %b: memref<4x8xf32>, %o: memref<4x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: not elementwise compute the engines run yet (a linalg.generic of whole 2-D f32 tensors of at most 128 rows, identity maps, parallel loops, a body of one addf, subf, mulf, maximumf or minimumf of its two inputs, or math.exp of its one input)}}
+  linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%a, %b : memref<4x8xf32>, memref<4x8xf32>) outs(%o : memref<4x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %z: f32):
+    %d = arith.divf %x, %y : f32
+    linalg.yield %d : f32
+  }
+  return
+}
+
+// -----
+
+// More rows than partitions (tiling along partitions is not done yet).
+#id3 = affine_map<(d0, d1) -> (d0, d1)>
+func.func @too_many_rows(%a: memref<256x8xf32>, %o: memref<256x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: not elementwise compute the engines run yet}}
+  linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<256x8xf32>) outs(%o : memref<256x8xf32>) {
+  ^bb0(%x: f32, %z: f32):
+    %e = math.exp %x : f32
+    linalg.yield %e : f32
+  }
+  return
 }

@@ -1,0 +1,17 @@
+// Elementwise compute on tensors, lowered to the engines: each operand is
+// copied on chip by DMA, add and max run on the Vector engine, exp on the
+// Activation engine, and the result goes back to DRAM.
+func.func @ew(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %r = arith.addf %a, %b : tensor<4x8xf32>
+  %m = arith.maximumf %r, %b : tensor<4x8xf32>
+  %e = math.exp %m : tensor<4x8xf32>
+  return %e : tensor<4x8xf32>
+}
+
+// 128 rows: one partition each.
+func.func @rows(%a: tensor<128x16xf32>, %b: tensor<128x16xf32>) -> tensor<128x16xf32> {
+  %d = arith.subf %a, %b : tensor<128x16xf32>
+  %p = arith.mulf %d, %d : tensor<128x16xf32>
+  %q = arith.minimumf %p, %a : tensor<128x16xf32>
+  return %q : tensor<128x16xf32>
+}
