@@ -10,6 +10,7 @@
 
 #include "ReferenceValues.h"
 
+#include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Sim/Numerics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -212,10 +213,12 @@ static Scalar scalarOf(const Slot &slot) {
   return std::get<int64_t>(slot);
 }
 
+/// A zero tensor of `type`, stored at its bounded shape (a bounded dim at
+/// its bound), with runtime `extents`.
 static Array emptyLike(RankedTensorType type, ArrayRef<int64_t> extents) {
   Array a;
   a.storage.elementType = type.getElementType();
-  a.storage.shape.assign(type.getShape().begin(), type.getShape().end());
+  a.storage.shape = dynshape::getBoundedShape(type);
   a.storage.bytes.assign(a.storage.numElements() * a.storage.elementBytes(), 0);
   a.extents.assign(extents.begin(), extents.end());
   return a;

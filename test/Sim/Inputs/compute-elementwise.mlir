@@ -15,3 +15,10 @@ func.func @rows(%a: tensor<128x16xf32>, %b: tensor<128x16xf32>) -> tensor<128x16
   %q = arith.minimumf %p, %a : tensor<128x16xf32>
   return %q : tensor<128x16xf32>
 }
+
+// A bounded tensor: the reference computes its valid rows, the engines the
+// whole padded tile (whose padding rows are padding of the result).
+func.func @bounded(%x: tensor<?x8xf32, #dynshape.bounds<16, ?>>) -> tensor<?x8xf32, #dynshape.bounds<16, ?>> {
+  %e = math.exp %x : tensor<?x8xf32, #dynshape.bounds<16, ?>>
+  return %e : tensor<?x8xf32, #dynshape.bounds<16, ?>>
+}
