@@ -246,21 +246,25 @@ LogicalResult reference::interpretLinalg(linalg::LinalgOp op, Lookup lookup,
                                          SmallVectorImpl<Slot> &results,
                                          std::string &error) {
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  if (llvm::any_of(ranges, ShapedType::isDynamic)) {
-    error = "only static shapes";
-    return failure();
-  }
-  // The runtime extents bound each loop that reads a dim of a tensor.
+  // Each loop runs over the runtime extent of the tensor dims it reads
+  // (their storage bounds a bounded dim).
+  SmallVector<int64_t> ranges(op.getNumLoops(), ShapedType::kDynamic);
   for (OpOperand &operand : op->getOpOperands()) {
     auto *array = std::get_if<Array>(&lookup(operand.get()));
     if (!array)
       continue;
     AffineMap map = maps[operand.getOperandNumber()];
     for (auto [d, expr] : llvm::enumerate(map.getResults()))
-      if (auto dim = llvm::dyn_cast<AffineDimExpr>(expr))
-        ranges[dim.getPosition()] =
-            std::min(ranges[dim.getPosition()], array->extents[d]);
+      if (auto dim = llvm::dyn_cast<AffineDimExpr>(expr)) {
+        int64_t &range = ranges[dim.getPosition()];
+        range = ShapedType::isDynamic(range)
+                    ? array->extents[d]
+                    : std::min(range, array->extents[d]);
+      }
+  }
+  if (llvm::any_of(ranges, ShapedType::isDynamic)) {
+    error = "a loop that reads no tensor dimension";
+    return failure();
   }
   SmallVector<Array> outs;
   for (OpOperand &init : op.getDpsInitsMutable())
