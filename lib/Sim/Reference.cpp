@@ -36,43 +36,9 @@ using namespace dyn::sim;
 using reference::Array;
 using reference::Slot;
 
-/// Wraps an integer to 32 bits: i32 is the S32 of the report, and index
-/// values live in the target's 32-bit registers (project-defined).
-static int64_t wrap(Type type, int64_t v) {
-  if (type.isSignlessInteger(32) || type.isIndex())
-    return static_cast<int32_t>(static_cast<uint32_t>(v));
-  if (type.isSignlessInteger(1))
-    return v & 1;
-  return v;
-}
-
-/// `a predicate b` on values of the operand type (32 bits wide here).
-static bool compare(arith::CmpIPredicate predicate, int64_t a, int64_t b) {
-  uint32_t ua = static_cast<uint32_t>(a), ub = static_cast<uint32_t>(b);
-  switch (predicate) {
-  case arith::CmpIPredicate::eq:
-    return a == b;
-  case arith::CmpIPredicate::ne:
-    return a != b;
-  case arith::CmpIPredicate::slt:
-    return a < b;
-  case arith::CmpIPredicate::sle:
-    return a <= b;
-  case arith::CmpIPredicate::sgt:
-    return a > b;
-  case arith::CmpIPredicate::sge:
-    return a >= b;
-  case arith::CmpIPredicate::ult:
-    return ua < ub;
-  case arith::CmpIPredicate::ule:
-    return ua <= ub;
-  case arith::CmpIPredicate::ugt:
-    return ua > ub;
-  case arith::CmpIPredicate::uge:
-    return ua >= ub;
-  }
-  llvm_unreachable("unknown cmpi predicate");
-}
+/// i32 is the S32 of the report, and index values live in the target's
+/// 32-bit registers (project-defined).
+using reference::wrapInteger;
 
 /// True when `user`'s one use of `v` is its last: `v` belongs to `user`'s
 /// block, and every other use is by an op of that block before `user` (or
@@ -273,12 +239,12 @@ LogicalResult Interpreter::execute(Operation *op) {
         }
         if (!matchPattern(c.getResult(), m_ConstantInt(&value)))
           return fail(op, "only integer and float constants are supported");
-        env[c] = wrap(c.getType(), value.getSExtValue());
+        env[c] = wrapInteger(c.getType(), value.getSExtValue());
         return success();
       })
       .Case([&](arith::CmpIOp cmp) {
-        env[cmp] = int64_t(compare(cmp.getPredicate(), scalar(cmp.getLhs()),
-                                   scalar(cmp.getRhs())));
+        env[cmp] = int64_t(reference::compareIntegers(
+            cmp.getPredicate(), scalar(cmp.getLhs()), scalar(cmp.getRhs())));
         return success();
       })
       .Case<arith::ExtUIOp, arith::ExtSIOp, arith::TruncIOp>(
@@ -287,7 +253,7 @@ LogicalResult Interpreter::execute(Operation *op) {
             int64_t v = scalar(op->getOperand(0));
             if (llvm::isa<arith::ExtSIOp>(op))
               v = -v;
-            env[op->getResult(0)] = wrap(op->getResult(0).getType(), v);
+            env[op->getResult(0)] = wrapInteger(op->getResult(0).getType(), v);
             return success();
           })
       .Case([&](arith::SelectOp select) {
@@ -301,7 +267,7 @@ LogicalResult Interpreter::execute(Operation *op) {
       })
       .Case<arith::IndexCastOp, arith::IndexCastUIOp>([&](Operation *op) {
         env[op->getResult(0)] =
-            wrap(op->getResult(0).getType(), scalar(op->getOperand(0)));
+            wrapInteger(op->getResult(0).getType(), scalar(op->getOperand(0)));
         return success();
       })
       .Case<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivSIOp,
@@ -395,7 +361,7 @@ LogicalResult Interpreter::executeIntegerBinary(Operation *op) {
     return undefinedBehaviour(op, "division by zero");
   else
     r = llvm::isa<arith::DivSIOp>(op) ? a / b : a % b;
-  env[op->getResult(0)] = wrap(type, r);
+  env[op->getResult(0)] = wrapInteger(type, r);
   return success();
 }
 
@@ -687,7 +653,7 @@ Interpreter::run(func::FuncOp func, ArrayRef<sim::RuntimeValue> args) {
         }
       env[arg] = a;
     } else if (auto *i = std::get_if<int64_t>(&value)) {
-      env[arg] = wrap(arg.getType(), *i);
+      env[arg] = wrapInteger(arg.getType(), *i);
     } else {
       return func.emitError("(reference) argument ")
              << arg.getArgNumber() << " must be an integer";

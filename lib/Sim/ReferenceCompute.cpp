@@ -85,15 +85,43 @@ static float roundTo(Type type, float value) {
   return loadElement(bytes, type);
 }
 
-/// Wraps an integer to its type's width (index is 32 bits here).
-static int64_t wrapTo(Type type, int64_t v) {
+int64_t reference::wrapInteger(Type type, int64_t v) {
   unsigned width = type.isIndex() ? 32 : type.getIntOrFloatBitWidth();
   if (width >= 64)
     return v;
-  unsigned shift = 64 - width;
   if (width == 1)
     return v & 1;
+  unsigned shift = 64 - width;
   return static_cast<int64_t>(static_cast<uint64_t>(v) << shift) >> shift;
+}
+
+bool reference::compareIntegers(arith::CmpIPredicate predicate, int64_t a,
+                                int64_t b) {
+  uint32_t ua = static_cast<uint32_t>(a), ub = static_cast<uint32_t>(b);
+  using P = arith::CmpIPredicate;
+  switch (predicate) {
+  case P::eq:
+    return a == b;
+  case P::ne:
+    return a != b;
+  case P::slt:
+    return a < b;
+  case P::sle:
+    return a <= b;
+  case P::sgt:
+    return a > b;
+  case P::sge:
+    return a >= b;
+  case P::ult:
+    return ua < ub;
+  case P::ule:
+    return ua <= ub;
+  case P::ugt:
+    return ua > ub;
+  case P::uge:
+    return ua >= ub;
+  }
+  llvm_unreachable("unknown cmpi predicate");
 }
 
 static bool compareFloat(arith::CmpFPredicate p, float a, float b) {
@@ -126,7 +154,7 @@ static FailureOr<Scalar> evaluate(Operation *op, ArrayRef<Scalar> in,
     return applyElementwise(kind, asFloat(in[0]), asFloat(in[1]));
   };
   Type type = op->getNumResults() ? op->getResult(0).getType() : Type();
-  auto integer = [&](int64_t v) -> Scalar { return wrapTo(type, v); };
+  auto integer = [&](int64_t v) -> Scalar { return wrapInteger(type, v); };
   return llvm::TypeSwitch<Operation *, FailureOr<Scalar>>(op)
       .Case([&](arith::AddFOp) { return binary(EK::add); })
       .Case([&](arith::SubFOp) { return binary(EK::subtract); })
@@ -172,28 +200,14 @@ static FailureOr<Scalar> evaluate(Operation *op, ArrayRef<Scalar> in,
       .Case<arith::ExtUIOp, arith::IndexCastOp, arith::TruncIOp>(
           [&](Operation *) { return integer(asInt(in[0])); })
       .Case([&](arith::CmpIOp cmp) -> Scalar {
-        int64_t a = asInt(in[0]), b = asInt(in[1]);
-        uint64_t ua = static_cast<uint32_t>(a), ub = static_cast<uint32_t>(b);
-        using P = arith::CmpIPredicate;
-        switch (cmp.getPredicate()) {
-        case P::eq: return int64_t(a == b);
-        case P::ne: return int64_t(a != b);
-        case P::slt: return int64_t(a < b);
-        case P::sle: return int64_t(a <= b);
-        case P::sgt: return int64_t(a > b);
-        case P::sge: return int64_t(a >= b);
-        case P::ult: return int64_t(ua < ub);
-        case P::ule: return int64_t(ua <= ub);
-        case P::ugt: return int64_t(ua > ub);
-        case P::uge: return int64_t(ua >= ub);
-        }
-        return int64_t(0);
+        return int64_t(
+            compareIntegers(cmp.getPredicate(), asInt(in[0]), asInt(in[1])));
       })
       .Case([&](arith::ConstantOp c) -> FailureOr<Scalar> {
         if (auto f = llvm::dyn_cast<FloatAttr>(c.getValue()))
           return Scalar(static_cast<float>(f.getValueAsDouble()));
         if (auto i = llvm::dyn_cast<IntegerAttr>(c.getValue()))
-          return Scalar(wrapTo(c.getType(), i.getValue().getSExtValue()));
+          return Scalar(wrapInteger(c.getType(), i.getValue().getSExtValue()));
         error = "only scalar constants in a body";
         return failure();
       })
@@ -353,20 +367,22 @@ LogicalResult reference::interpretElementwise(Operation *op, Lookup lookup,
 Array reference::makeConstant(DenseElementsAttr value) {
   auto type = llvm::cast<RankedTensorType>(value.getType());
   Array a = emptyLike(type, type.getShape());
-  bool isFloat = llvm::isa<FloatType>(type.getElementType());
+  // Elements in row-major order, as the storage holds them.
+  Tensor &t = a.storage;
   int64_t i = 0;
-  SmallVector<int64_t> point(type.getRank(), 0);
-  auto floats = isFloat ? llvm::to_vector(value.getValues<APFloat>())
-                        : SmallVector<APFloat>();
-  auto ints = isFloat ? SmallVector<APInt>()
-                      : llvm::to_vector(value.getValues<APInt>());
-  (void)forEachPoint(type.getShape(), [&](ArrayRef<int64_t> p) {
-    Scalar s = isFloat ? Scalar(static_cast<float>(
-                             floats[i].convertToDouble()))
-                       : Scalar(ints[i].getSExtValue());
-    store(a.storage, p, s);
-    ++i;
-    return success();
-  });
+  auto at = [&]() { return t.bytes.data() + t.elementBytes() * i++; };
+  if (llvm::isa<FloatType>(type.getElementType())) {
+    for (APFloat f : value.getValues<APFloat>()) {
+      // Exact: every element type here (f32, bf16, f16) widens to f32.
+      bool lost = false;
+      f.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven, &lost);
+      storeElement(at(), t.elementType, f.convertToFloat());
+    }
+  } else {
+    for (const APInt &v : value.getValues<APInt>()) {
+      int64_t bits = wrapInteger(t.elementType, v.getSExtValue());
+      std::memcpy(at(), &bits, t.elementBytes());
+    }
+  }
   return a;
 }

@@ -10,6 +10,7 @@
 
 #include "dyn/Sim/Values.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
 #include <string>
@@ -29,6 +30,15 @@ using Slot = std::variant<Array, int64_t, float>;
 
 /// Looks up the slot of an SSA value defined before the op being run.
 using Lookup = llvm::function_ref<const Slot &(mlir::Value)>;
+
+/// An integer of `type` wrapped to its width (an index is 32 bits here, as
+/// in the target's registers; an i1 is 0 or 1).
+int64_t wrapInteger(mlir::Type type, int64_t value);
+
+/// `a predicate b` on integers of 32 bits or fewer (unsigned predicates on
+/// the 32-bit pattern).
+bool compareIntegers(mlir::arith::CmpIPredicate predicate, int64_t a,
+                     int64_t b);
 
 /// Runs a linalg structured op (generic, fill, reduce, matmul, ...) on its
 /// operands, point by point in loop order over the runtime extents, each

@@ -47,6 +47,12 @@ struct OpImport {
 /// Every op the import takes, stated once.
 llvm::ArrayRef<OpImport> getOpImports();
 
+/// The converted type of `op`'s result.
+inline mlir::Type getResultType(mlir::Operation *op,
+                                const mlir::TypeConverter &converter) {
+  return converter.convertType(op->getResult(0).getType());
+}
+
 /// The tensor-compute entries (OpImportsCompute.cpp): they import to the
 /// linalg, arith and math ops the compute lowering takes.
 void appendComputeImports(llvm::SmallVectorImpl<OpImport> &imports);
@@ -67,7 +73,7 @@ auto elementwise() {
   return [](mlir::Operation *op, mlir::ValueRange operands,
             mlir::ConversionPatternRewriter &rewriter,
             const mlir::TypeConverter &converter) -> mlir::LogicalResult {
-    mlir::Type type = converter.convertType(op->getResult(0).getType());
+    mlir::Type type = getResultType(op, converter);
     mlir::Operation *replacement;
     if (llvm::isa<mlir::FloatType>(mlir::getElementTypeOrSelf(type))) {
       if constexpr (std::is_same_v<FloatOp, void>)

@@ -45,10 +45,6 @@ static bool isScalar(Type type) {
           tensor.getElementType().isSignlessInteger(1));
 }
 
-static Type convert(const TypeConverter &converter, Type type) {
-  return converter.convertType(type);
-}
-
 std::string dyn::stablehlo::checkElements(Operation *op, bool floats,
                                           bool integers) {
   for (Type type : llvm::concat<Type>(llvm::to_vector(op->getOperandTypes()),
@@ -93,7 +89,7 @@ static Rewrite shift() {
             ConversionPatternRewriter &rewriter,
             const TypeConverter &converter) -> LogicalResult {
     Location loc = op->getLoc();
-    Type type = convert(converter, op->getResult(0).getType());
+    Type type = getResultType(op, converter);
     unsigned width = getElementTypeOrSelf(type).getIntOrFloatBitWidth();
     Value lhs = operands[0], amount = operands[1];
     Value widthValue = intConstant(rewriter, loc, type, width);
@@ -426,7 +422,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
        [](Operation *op, ValueRange, ConversionPatternRewriter &rewriter,
           const TypeConverter &converter) -> LogicalResult {
          auto value = llvm::cast<DenseElementsAttr>(getProperty(op, "value"));
-         Type type = convert(converter, op->getResult(0).getType());
+         Type type = getResultType(op, converter);
          if (!llvm::isa<ShapedType>(type)) {
            rewriter.replaceOp(op, intConstant(rewriter, op->getLoc(), type,
                                               value.getSplatValue<APInt>()
@@ -498,7 +494,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
           ConversionPatternRewriter &rewriter,
           const TypeConverter &converter) -> LogicalResult {
          Location loc = op->getLoc();
-         Type type = convert(converter, op->getResult(0).getType());
+         Type type = getResultType(op, converter);
          Value in = operands[0];
          Type from = getElementTypeOrSelf(in.getType()),
               to = getElementTypeOrSelf(type);
@@ -541,7 +537,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
           ConversionPatternRewriter &rewriter,
           const TypeConverter &converter) -> LogicalResult {
          rewriter.replaceOpWithNewOp<dynshape::DynamicSliceOp>(
-             op, convert(converter, op->getResult(0).getType()), operands[0],
+             op, getResultType(op, converter), operands[0],
              operands.drop_front(), *getIntList(op, "slice_sizes"));
          return success();
        }},
@@ -553,7 +549,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
           ConversionPatternRewriter &rewriter,
           const TypeConverter &converter) -> LogicalResult {
          rewriter.replaceOpWithNewOp<dynshape::DynamicUpdateSliceOp>(
-             op, convert(converter, op->getResult(0).getType()), operands[1],
+             op, getResultType(op, converter), operands[1],
              operands[0], operands.drop_front(2));
          return success();
        }},
@@ -577,7 +573,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
           ConversionPatternRewriter &rewriter,
           const TypeConverter &converter) -> LogicalResult {
          rewriter.replaceOpWithNewOp<dynshape::SetDimensionSizeOp>(
-             op, convert(converter, op->getResult(0).getType()), operands[0],
+             op, getResultType(op, converter), operands[0],
              operands[1], rewriter.getI64IntegerAttr(*getInt(op, "dimension")));
          return success();
        }},
@@ -601,7 +597,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
          rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
              op,
              llvm::cast<RankedTensorType>(
-                 convert(converter, op->getResult(0).getType())),
+                 getResultType(op, converter)),
              operands[0], ValueRange(), ValueRange(), ValueRange(), starts,
              sizes, strides);
          return success();
@@ -626,7 +622,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
           const TypeConverter &converter) -> LogicalResult {
          auto from = llvm::cast<RankedTensorType>(operands[0].getType());
          auto to = llvm::cast<RankedTensorType>(
-             convert(converter, op->getResult(0).getType()));
+             getResultType(op, converter));
          if (from == to) {
            rewriter.replaceOp(op, operands[0]);
            return success();
@@ -645,7 +641,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
           ConversionPatternRewriter &rewriter,
           const TypeConverter &converter) -> LogicalResult {
          rewriter.replaceOpWithNewOp<dynshape::GatherOp>(
-             op, convert(converter, op->getResult(0).getType()), operands[0],
+             op, getResultType(op, converter), operands[0],
              getRowIndices(op, &rewriter, operands[1]));
          return success();
        }},
@@ -654,7 +650,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
           ConversionPatternRewriter &rewriter,
           const TypeConverter &converter) -> LogicalResult {
          rewriter.replaceOpWithNewOp<dynshape::ScatterOp>(
-             op, convert(converter, op->getResult(0).getType()), operands[2],
+             op, getResultType(op, converter), operands[2],
              operands[0], getRowIndices(op, &rewriter, operands[1]));
          return success();
        }},

@@ -29,6 +29,14 @@ static Value emptyLike(OpBuilder &b, Location loc, RankedTensorType type) {
                                  type.getElementType(), type.getEncoding());
 }
 
+/// A tensor of `type` filled with the scalar `value` (linalg.fill of an
+/// empty init).
+static Value filledLike(OpBuilder &b, Location loc, Value value,
+                        RankedTensorType type) {
+  return linalg::FillOp::create(b, loc, value, emptyLike(b, loc, type))
+      .getResult(0);
+}
+
 /// The combiner of a reduce body: the name of its one op, when the body is
 /// `return op(%a, %b)` (or `op(%b, %a)`) of its two arguments.
 static std::optional<StringRef> getCombiner(Operation *op) {
@@ -86,15 +94,12 @@ static LogicalResult rewriteReduce(Operation *op, ValueRange operands,
                                    ConversionPatternRewriter &rewriter,
                                    const TypeConverter &converter) {
   Location loc = op->getLoc();
-  auto resultType = llvm::cast<RankedTensorType>(
-      converter.convertType(op->getResult(0).getType()));
+  auto resultType = llvm::cast<RankedTensorType>(getResultType(op, converter));
   Value init = operands[1];
   // A float init is a rank-0 tensor; an integer one an i32 already.
   if (llvm::isa<RankedTensorType>(init.getType()))
     init = tensor::ExtractOp::create(rewriter, loc, init, ValueRange());
-  Value filled = linalg::FillOp::create(rewriter, loc, init,
-                                        emptyLike(rewriter, loc, resultType))
-                     .getResult(0);
+  Value filled = filledLike(rewriter, loc, init, resultType);
   StringRef combiner = *getCombiner(op);
   auto reduce = linalg::ReduceOp::create(
       rewriter, loc, operands[0], filled, *getIntList(op, "dimensions"),
@@ -111,8 +116,7 @@ static LogicalResult rewriteIota(Operation *op, ValueRange,
                                  ConversionPatternRewriter &rewriter,
                                  const TypeConverter &converter) {
   Location loc = op->getLoc();
-  auto type = llvm::cast<RankedTensorType>(
-      converter.convertType(op->getResult(0).getType()));
+  auto type = llvm::cast<RankedTensorType>(getResultType(op, converter));
   int64_t dim = llvm::cast<IntegerAttr>(getProperty(op, "iota_dimension")).getInt();
   SmallVector<AffineMap> maps{rewriter.getMultiDimIdentityMap(type.getRank())};
   SmallVector<utils::IteratorType> iterators(type.getRank(),
@@ -159,15 +163,11 @@ static LogicalResult rewriteBroadcast(Operation *op, ValueRange operands,
                                       ConversionPatternRewriter &rewriter,
                                       const TypeConverter &converter) {
   Location loc = op->getLoc();
-  auto type = llvm::cast<RankedTensorType>(
-      converter.convertType(op->getResult(0).getType()));
+  auto type = llvm::cast<RankedTensorType>(getResultType(op, converter));
   Value input = operands[0];
   // A scalar operand (an i32 or i1 after conversion) is a fill.
   if (!llvm::isa<RankedTensorType>(input.getType())) {
-    rewriter.replaceOp(op, linalg::FillOp::create(
-                               rewriter, loc, input,
-                               emptyLike(rewriter, loc, type))
-                               .getResults());
+    rewriter.replaceOp(op, filledLike(rewriter, loc, input, type));
     return success();
   }
   RankedTensorType in = tensorType(input);
@@ -248,13 +248,10 @@ static LogicalResult rewriteDot(Operation *op, ValueRange operands,
                                 const TypeConverter &converter) {
   Location loc = op->getLoc();
   DotForm form = *matchDot(op);
-  auto type = llvm::cast<RankedTensorType>(
-      converter.convertType(op->getResult(0).getType()));
+  auto type = llvm::cast<RankedTensorType>(getResultType(op, converter));
   Value zero = arith::ConstantOp::create(
       rewriter, loc, rewriter.getZeroAttr(type.getElementType()));
-  Value init = linalg::FillOp::create(rewriter, loc, zero,
-                                      emptyLike(rewriter, loc, type))
-                   .getResult(0);
+  Value init = filledLike(rewriter, loc, zero, type);
   if (!form.transposedRhs) {
     Operation *matmul =
         form.batched

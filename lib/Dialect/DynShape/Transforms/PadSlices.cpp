@@ -99,12 +99,23 @@ struct Window {
     }
   }
 
-  /// A loop nest over the runtime sizes; `body` gets the induction
-  /// variable of each dimension (null where the size is static) and the
-  /// carried tensor, and returns its update.
-  Value loop(OpBuilder &b, Location loc, Value init,
-             function_ref<Value(OpBuilder &, Location, ArrayRef<Value>, Value)>
-                 body) const {
+  /// A loop nest over the runtime sizes that moves one row per trip from
+  /// `from` into `into` (updated in place and returned). The slice's
+  /// offsets apply on the side of the base tensor: `from` for an extract,
+  /// `into` for an insert (`fromIsBase`).
+  Value copyRows(OpBuilder &b, Location loc, Value from, Value into,
+                 bool fromIsBase) const {
+    auto rowType = RankedTensorType::get(
+        rowExtents(), llvm::cast<RankedTensorType>(from.getType())
+                          .getElementType());
+    auto body = [&](OpBuilder &b, Location loc, ArrayRef<Value> ivs,
+                    Value acc) -> Value {
+      Value row = DynamicSliceOp::create(b, loc, rowType, from,
+                                         starts(b, loc, ivs, fromIsBase),
+                                         rowExtents());
+      return DynamicUpdateSliceOp::create(b, loc, acc.getType(), row, acc,
+                                          starts(b, loc, ivs, !fromIsBase));
+    };
     SmallVector<Value> lbs, ubs, steps;
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
@@ -115,7 +126,7 @@ struct Window {
         steps.push_back(one);
       }
     scf::LoopNest nest = scf::buildLoopNest(
-        b, loc, lbs, ubs, steps, ValueRange{init},
+        b, loc, lbs, ubs, steps, ValueRange{into},
         [&](OpBuilder &nested, Location loc, ValueRange ivs,
             ValueRange carried) -> scf::ValueVector {
           SmallVector<Value> perDim;
@@ -185,19 +196,8 @@ struct PadExtractSlice : PadPattern<tensor::ExtractSliceOp> {
     } else {
       Value init = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
                                            resultType.getElementType());
-      auto rowType = RankedTensorType::get(window.rowExtents(),
-                                           resultType.getElementType());
-      result = window.loop(
-          rewriter, loc, init,
-          [&](OpBuilder &b, Location loc, ArrayRef<Value> ivs, Value acc) {
-            Value row = DynamicSliceOp::create(
-                b, loc, rowType, source.tensor,
-                window.starts(b, loc, ivs, /*shifted=*/true),
-                window.rowExtents());
-            return DynamicUpdateSliceOp::create(
-                b, loc, resultType, row, acc,
-                window.starts(b, loc, ivs, /*shifted=*/false));
-          });
+      result = window.copyRows(rewriter, loc, source.tensor, init,
+                               /*fromIsBase=*/true);
     }
     replaceWithPadded(rewriter, op, result, window.i32Sizes(rewriter, loc));
     return success();
@@ -239,19 +239,8 @@ struct PadInsertSlice : PadPattern<tensor::InsertSliceOp> {
       result = DynamicUpdateSliceOp::create(rewriter, loc, targetType, value,
                                             target.tensor, window.offsets);
     } else {
-      auto rowType = RankedTensorType::get(window.rowExtents(),
-                                           updateType.getElementType());
-      result = window.loop(
-          rewriter, loc, target.tensor,
-          [&](OpBuilder &b, Location loc, ArrayRef<Value> ivs, Value acc) {
-            Value row = DynamicSliceOp::create(
-                b, loc, rowType, update.tensor,
-                window.starts(b, loc, ivs, /*shifted=*/false),
-                window.rowExtents());
-            return DynamicUpdateSliceOp::create(
-                b, loc, targetType, row, acc,
-                window.starts(b, loc, ivs, /*shifted=*/true));
-          });
+      result = window.copyRows(rewriter, loc, update.tensor, target.tensor,
+                               /*fromIsBase=*/false);
     }
     replaceWithPadded(rewriter, op, result, target.dynamicSizes);
     return success();
