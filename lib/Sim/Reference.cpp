@@ -468,12 +468,21 @@ LogicalResult Interpreter::executeExtract(tensor::ExtractOp extract) {
 
 LogicalResult Interpreter::executeEmpty(tensor::EmptyOp empty) {
   RankedTensorType type = empty.getType();
-  if (!type.hasStaticShape())
-    return fail(empty, "only static tensor.empty is supported");
+  if (!type.hasStaticShape() && !dynshape::getBoundsAttr(type))
+    return fail(empty, "only a static or bounded tensor.empty is supported");
+  // Stored at its bound; a runtime size is clamped into [0, bound], as
+  // dynshape-pad-to-bound clamps it.
   Array a;
-  a.storage = {type.getElementType(), SmallVector<int64_t>(type.getShape()), {}};
+  a.storage = {type.getElementType(), dynshape::getBoundedShape(type), {}};
   a.storage.bytes.assign(a.storage.numElements() * a.storage.elementBytes(), 0);
-  a.extents.assign(type.getShape().begin(), type.getShape().end());
+  unsigned dynamicSize = 0;
+  for (auto [d, size] : llvm::enumerate(type.getShape()))
+    a.extents.push_back(
+        ShapedType::isDynamic(size)
+            ? std::clamp<int64_t>(
+                  scalar(empty.getDynamicSizes()[dynamicSize++]), 0,
+                  a.storage.shape[d])
+            : size);
   env[empty] = a;
   return success();
 }

@@ -1,141 +1,392 @@
-//===- ComputePatterns.cpp - elementwise compute on the engines -----------===//
+//===- ComputePatterns.cpp - linalg compute on the engines ----------------===//
 //
-// The first compute the lowering takes: an elementwise linalg.generic of
-// whole 2-D f32 locations of at most 128 rows, with dimension 0 on the
-// partitions. Its operands come on chip: a DRAM tensor is copied into an
-// SBUF tile of its shape by DMA, the op runs on the engine that owns it
-// (a binary op on the Vector engine as tensor_tensor, exp on the
-// Activation engine), and a DRAM result goes back by DMA.
+// One pattern per ComputePlan kind (docs/Compute.md). Each runs its op in
+// chunks of at most 128 partitions (and, for a matmul, 128 contraction rows
+// and 512 PSUM columns), reaching its operands through an OnChipBuilder:
+//   - a fill is a memset;
+//   - an elementwise body is one engine instruction per body op, through
+//     f32 SBUF temporaries (binary ops on the Vector engine, exp on the
+//     Activation engine, truncf a converting copy);
+//   - a reduction copies its init and its input into one SBUF row per
+//     partition, init first, and reduces that row on the Vector engine, so
+//     the combination order is linalg's (init, then the elements in order);
+//   - a matmul copies its init into a PSUM tile and accumulates each chunk
+//     of the contraction into it on the PE array, then copies it out.
+// The padder's float masks become Pool-engine affine_selects reading the
+// size register.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Patterns.h"
+#include "Compute.h"
+
+#include "dyn/Dialect/BIR/IR/AddressMap.h"
+#include "dyn/Dialect/DynShape/IR/DynShape.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace dyn;
 using namespace dyn::bir;
 
-/// The Vector engine's kind for a binary float op.
-static std::optional<ElementwiseKind> getBinaryKind(Operation *op) {
-  if (llvm::isa<arith::AddFOp>(op))
-    return ElementwiseKind::add;
-  if (llvm::isa<arith::SubFOp>(op))
-    return ElementwiseKind::subtract;
-  if (llvm::isa<arith::MulFOp>(op))
-    return ElementwiseKind::multiply;
-  if (llvm::isa<arith::MaximumFOp>(op))
-    return ElementwiseKind::max;
-  if (llvm::isa<arith::MinimumFOp>(op))
-    return ElementwiseKind::min;
-  return std::nullopt;
+/// The chunks of `extent` of at most `size` each.
+static SmallVector<LoopRange> chunks(int64_t extent, int64_t size) {
+  SmallVector<LoopRange> result;
+  for (int64_t first = 0; first < extent; first += size)
+    result.push_back({first, std::min(size, extent - first)});
+  return result;
 }
 
-/// The one op of an elementwise body, when the body yields it.
-static Operation *getBodyOp(linalg::GenericOp op) {
-  Block &body = op.getRegion().front();
-  if (body.getOperations().size() != 2)
-    return nullptr;
-  Operation *inner = &body.front();
-  auto yield = llvm::cast<linalg::YieldOp>(body.getTerminator());
-  if (inner->getNumResults() != 1 || yield.getNumOperands() != 1 ||
-      yield.getOperand(0) != inner->getResult(0))
-    return nullptr;
-  return inner;
-}
-
-std::string dyn::whyNotEngineElementwise(linalg::GenericOp op) {
-  const std::string form =
-      "not elementwise compute the engines run yet (a linalg.generic "
-      "of whole 2-D f32 tensors of at most 128 rows, identity maps, "
-      "parallel loops, a body of one addf, subf, mulf, maximumf or minimumf "
-      "of its two inputs, or math.exp of its one input)";
-  if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
-      llvm::any_of(op.getIteratorTypesArray(),
-                   [](utils::IteratorType t) {
-                     return t != utils::IteratorType::parallel;
-                   }) ||
-      llvm::any_of(op.getIndexingMapsArray(),
-                   [](AffineMap map) { return !map.isIdentity(); }))
-    return form;
-  for (Value operand : op->getOperands()) {
-    auto type = llvm::dyn_cast<MemRefType>(operand.getType());
-    if (!type || type.getRank() != 2 || !type.hasStaticShape() ||
-        !type.getElementType().isF32() || type.getDimSize(0) > 128 ||
-        operand.getDefiningOp<memref::SubViewOp>() ||
-        !whyNotASide(operand).empty())
-      return form;
-  }
-  Operation *inner = getBodyOp(op);
-  if (!inner)
-    return form;
-  Block &body = op.getRegion().front();
-  auto isInput = [&](Value v, unsigned i) {
-    return v == body.getArgument(i);
+/// Calls `body` with the ranges of every point of the unrolled loops and
+/// every chunk of the partition loop (full ranges elsewhere).
+static void forEachInstance(const ComputePlan &plan,
+                            function_ref<void(ArrayRef<LoopRange>)> body) {
+  SmallVector<LoopRange> ranges;
+  for (int64_t extent : plan.extents)
+    ranges.push_back({0, extent});
+  std::function<void(size_t)> unroll = [&](size_t i) {
+    if (i < plan.unrolledLoops.size()) {
+      int64_t loop = plan.unrolledLoops[i];
+      for (int64_t index = 0; index < plan.extents[loop]; ++index) {
+        ranges[loop] = {index, 1};
+        unroll(i + 1);
+      }
+      ranges[loop] = {0, plan.extents[loop]};
+      return;
+    }
+    if (plan.partitionLoop < 0)
+      return body(ranges);
+    for (LoopRange chunk :
+         chunks(plan.extents[plan.partitionLoop],
+                AddressMap::kNumPartitions)) {
+      ranges[plan.partitionLoop] = chunk;
+      body(ranges);
+    }
+    ranges[plan.partitionLoop] = {0, plan.extents[plan.partitionLoop]};
   };
-  if (getBinaryKind(inner) && op.getNumDpsInputs() == 2 &&
-      isInput(inner->getOperand(0), 0) && isInput(inner->getOperand(1), 1))
-    return "";
-  if (llvm::isa<math::ExpOp>(inner) && op.getNumDpsInputs() == 1 &&
-      isInput(inner->getOperand(0), 0))
-    return "";
-  return form;
+  unroll(0);
+}
+
+static int64_t freeElements(const ComputePlan &plan,
+                            ArrayRef<LoopRange> ranges) {
+  int64_t n = 1;
+  for (int64_t loop : plan.freeLoops)
+    n *= ranges[loop].count;
+  return n;
+}
+
+/// The bits of `value` in a `type` element.
+static uint64_t getBits(FloatAttr value, Type type) {
+  APFloat f = value.getValue();
+  bool lost = false;
+  f.convert(llvm::cast<FloatType>(type).getFloatSemantics(),
+            APFloat::rmNearestTiesToEven, &lost);
+  return f.bitcastToAPInt().getZExtValue();
+}
+
+static std::optional<ElementwiseKind> getBinaryKind(Operation *op) {
+  return llvm::TypeSwitch<Operation *, std::optional<ElementwiseKind>>(op)
+      .Case([](arith::AddFOp) { return ElementwiseKind::add; })
+      .Case([](arith::SubFOp) { return ElementwiseKind::subtract; })
+      .Case([](arith::MulFOp) { return ElementwiseKind::multiply; })
+      .Case([](arith::DivFOp) { return ElementwiseKind::divide; })
+      .Case([](arith::MaximumFOp) { return ElementwiseKind::max; })
+      .Case([](arith::MinimumFOp) { return ElementwiseKind::min; })
+      .Default([](Operation *) { return std::nullopt; });
 }
 
 namespace {
 
-/// An elementwise linalg.generic -> DMAs on chip, one engine instruction,
-/// and a DMA back for a DRAM result.
-struct ElementwiseToEngines : OpConversionPattern<linalg::GenericOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// An operand of a body op on the engines: an access pattern or an f32
+/// immediate.
+struct EngineValue {
+  Value ap;
+  std::optional<float> imm;
+};
+
+/// Slots of the tiles of one op: its operands, then temporaries.
+enum Slot : unsigned { kTempSlots = 64, kRowSlot = 128, kPsumSlot = 129 };
+
+struct LinalgToEngines : OpInterfaceConversionPattern<linalg::LinalgOp> {
+  using OpInterfaceConversionPattern::OpInterfaceConversionPattern;
+
   LogicalResult
-  matchAndRewrite(linalg::GenericOp op, OpAdaptor adaptor,
+  matchAndRewrite(linalg::LinalgOp op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    std::string why = whyNotEngineElementwise(op);
+    if (llvm::isa<linalg::TransposeOp>(op.getOperation()) &&
+        whyNotATransposeDMA(op).empty())
+      return rewriter.notifyMatchFailure(op, "a transposing DMA");
+    ComputePlan plan;
+    std::string why = planCompute(op, plan);
     if (!why.empty())
       return rewriter.notifyMatchFailure(op, why);
-    Location loc = op.getLoc();
-    MLIRContext *ctx = op.getContext();
-    Engine dmaEngine = engineOf(getTypeConverter());
-    auto isOnChip = [](Value location) {
-      return getMemorySpace(llvm::cast<MemRefType>(location.getType())) ==
-             MemorySpace::sbuf;
-    };
-    // An SBUF tile of a DRAM location's shape.
-    auto tileFor = [&](Value location) -> Value {
-      auto type = llvm::cast<MemRefType>(location.getType());
-      auto tile = MemRefType::get(type.getShape(), type.getElementType(),
-                                  MemRefLayoutAttrInterface(),
-                                  MemorySpaceAttr::get(ctx, MemorySpace::sbuf));
-      return AllocOp::create(rewriter, loc, tile, IntegerAttr(), UnitAttr());
-    };
-    SmallVector<Value> inputs;
-    for (Value input : adaptor.getInputs()) {
-      if (isOnChip(input)) {
-        inputs.push_back(buildLocationAP(rewriter, loc, input));
-        continue;
-      }
-      Value tile = tileFor(input);
-      buildLocationCopy(rewriter, op, dmaEngine, input, tile);
-      inputs.push_back(buildLocationAP(rewriter, loc, tile));
+    OnChipBuilder builder(rewriter, op, engineOf(getTypeConverter()));
+    switch (plan.kind) {
+    case ComputePlan::Kind::Fill:
+      lowerFill(op, operands, plan, builder);
+      break;
+    case ComputePlan::Kind::Elementwise:
+      lowerElementwise(op, operands, plan, builder);
+      break;
+    case ComputePlan::Kind::Reduce:
+      lowerReduce(op, operands, plan, builder);
+      break;
+    case ComputePlan::Kind::Contraction:
+      lowerContraction(op, operands, plan, builder);
+      break;
     }
-    Value result = adaptor.getOutputs()[0];
-    Value out = isOnChip(result) ? result : tileFor(result);
-    Value outAP = buildLocationAP(rewriter, loc, out);
-    Operation *inner = getBodyOp(op);
-    if (std::optional<ElementwiseKind> kind = getBinaryKind(inner))
-      TensorTensorOp::create(rewriter, loc, ElementwiseKindAttr::get(ctx, *kind),
-                             inputs[0], inputs[1], outAP,
-                             EngineAttr::get(ctx, Engine::dve));
-    else
-      ActivationOp::create(rewriter, loc, ActivationFunction::exp, inputs[0],
-                           outAP, APFloat(1.0f), Value(),
-                           rewriter.getF32FloatAttr(0.0f), Value(),
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+private:
+  Engine engine() const { return engineOf(getTypeConverter()); }
+
+  static AffineMap mapOf(linalg::LinalgOp op, unsigned i) {
+    return op.getIndexingMapsArray()[i];
+  }
+
+  void lowerFill(linalg::LinalgOp op, ArrayRef<Value> operands,
+                 const ComputePlan &plan, OnChipBuilder &builder) const {
+    FloatAttr value;
+    matchPattern(op.getDpsInputs()[0], m_Constant(&value));
+    Value out = operands.back();
+    uint64_t bits =
+        getBits(value, llvm::cast<MemRefType>(out.getType()).getElementType());
+    ConversionPatternRewriter &rewriter = builder.getRewriter();
+    MLIRContext *ctx = rewriter.getContext();
+    forEachInstance(plan, [&](ArrayRef<LoopRange> ranges) {
+      Value ap = builder.write(0, out, mapOf(op, 1), plan.partitionLoop,
+                               plan.freeLoops, ranges, /*alsoRead=*/false);
+      MemsetOp::create(rewriter, op.getLoc(), ap,
+                       rewriter.getI64IntegerAttr(bits),
+                       EngineAttr::get(ctx, Engine::pool));
+      builder.finishWrites();
+    });
+  }
+
+  void lowerElementwise(linalg::LinalgOp op, ArrayRef<Value> operands,
+                        const ComputePlan &plan, OnChipBuilder &builder) const {
+    ConversionPatternRewriter &rewriter = builder.getRewriter();
+    MLIRContext *ctx = rewriter.getContext();
+    Location loc = op.getLoc();
+    Block &body = *op.getBlock();
+    auto yield = llvm::cast<linalg::YieldOp>(body.getTerminator());
+    Value yielded = yield.getOperand(0);
+    Operation *last = yield->getPrevNode();
+    unsigned outNumber = op.getNumDpsInputs();
+    BlockArgument init = body.getArgument(outNumber);
+    forEachInstance(plan, [&](ArrayRef<LoopRange> ranges) {
+      int64_t partitions =
+          plan.partitionLoop < 0 ? 1 : ranges[plan.partitionLoop].count;
+      int64_t elements = freeElements(plan, ranges);
+      Value outAP = builder.write(
+          outNumber, operands[outNumber], mapOf(op, outNumber),
+          plan.partitionLoop, plan.freeLoops, ranges, !init.use_empty());
+      llvm::DenseMap<Value, EngineValue> values;
+      values[init] = {outAP, {}};
+      auto get = [&](Value v) -> EngineValue {
+        if (auto it = values.find(v); it != values.end())
+          return it->second;
+        FloatAttr attr;
+        if (matchPattern(v, m_Constant(&attr)))
+          return {Value(), static_cast<float>(attr.getValueAsDouble())};
+        auto arg = llvm::cast<BlockArgument>(v);
+        unsigned i = arg.getArgNumber();
+        if (matchPattern(op->getOperand(i), m_Constant(&attr)))
+          return values[v] = {Value(),
+                              static_cast<float>(attr.getValueAsDouble())};
+        return values[v] = {builder.read(i, operands[i], mapOf(op, i),
+                                         plan.partitionLoop, plan.freeLoops,
+                                         ranges),
+                            {}};
+      };
+      unsigned temp = kTempSlots;
+      for (Operation &inner : body.without_terminator()) {
+        if (llvm::isa<arith::ConstantOp>(inner))
+          continue;
+        if (llvm::isa<arith::ExtFOp>(inner)) {
+          values[inner.getResult(0)] = get(inner.getOperand(0));
+          continue;
+        }
+        // The last op writes the output directly; the others a temporary.
+        Value result = inner.getResult(0);
+        Value dst = &inner == last && result == yielded
+                        ? outAP
+                        : builder.tile(temp++, partitions, elements,
+                                       llvm::isa<arith::TruncFOp>(inner)
+                                           ? result.getType()
+                                           : rewriter.getF32Type());
+        emitBodyOp(rewriter, loc, &inner, dst, get);
+        values[result] = {dst, {}};
+      }
+      EngineValue out = get(yielded);
+      if (out.ap != outAP) {
+        if (out.imm)
+          MemsetOp::create(
+              rewriter, loc, outAP,
+              rewriter.getI64IntegerAttr(
+                  getBits(rewriter.getF32FloatAttr(*out.imm),
+                          getElementTypeOrSelf(operands[outNumber].getType()))),
+              EngineAttr::get(ctx, Engine::pool));
+        else
+          TensorCopyOp::create(rewriter, loc, out.ap, outAP, Engine::dve);
+      }
+      builder.finishWrites();
+    });
+  }
+
+  static void emitBodyOp(ConversionPatternRewriter &rewriter, Location loc,
+                         Operation *inner, Value dst,
+                         function_ref<EngineValue(Value)> get) {
+    MLIRContext *ctx = rewriter.getContext();
+    if (llvm::isa<arith::TruncFOp>(inner)) {
+      TensorCopyOp::create(rewriter, loc, get(inner->getOperand(0)).ap, dst,
+                           Engine::dve);
+      return;
+    }
+    if (llvm::isa<math::ExpOp>(inner)) {
+      ActivationOp::create(rewriter, loc, ActivationFunction::exp,
+                           get(inner->getOperand(0)).ap, dst, APFloat(1.0f),
+                           Value(), rewriter.getF32FloatAttr(0.0f), Value(),
                            Engine::act);
-    if (out != result)
-      buildLocationCopy(rewriter, op, dmaEngine, out, result);
+      return;
+    }
+    ElementwiseKind kind = *getBinaryKind(inner);
+    EngineValue lhs = get(inner->getOperand(0)),
+                rhs = get(inner->getOperand(1));
+    auto kindAttr = ElementwiseKindAttr::get(ctx, kind);
+    if (lhs.ap && rhs.ap) {
+      TensorTensorOp::create(rewriter, loc, kindAttr, lhs.ap, rhs.ap, dst,
+                             EngineAttr::get(ctx, Engine::dve));
+      return;
+    }
+    // One side is an immediate; `reverse` puts it on the left.
+    bool reverse = !lhs.ap;
+    EngineValue tensor = reverse ? rhs : lhs, scalar = reverse ? lhs : rhs;
+    TensorScalarOp::create(rewriter, loc, kind, tensor.ap, Value(),
+                           rewriter.getF32FloatAttr(*scalar.imm), dst, reverse,
+                           Engine::dve);
+  }
+
+  void lowerReduce(linalg::LinalgOp op, ArrayRef<Value> operands,
+                   const ComputePlan &plan, OnChipBuilder &builder) const {
+    ConversionPatternRewriter &rewriter = builder.getRewriter();
+    MLIRContext *ctx = rewriter.getContext();
+    Location loc = op.getLoc();
+    forEachInstance(plan, [&](ArrayRef<LoopRange> ranges) {
+      int64_t partitions =
+          plan.partitionLoop < 0 ? 1 : ranges[plan.partitionLoop].count;
+      int64_t elements = freeElements(plan, ranges);
+      // One row per partition: the init, then the elements in loop order.
+      Value outAP = builder.write(1, operands[1], mapOf(op, 1),
+                                  plan.partitionLoop, {}, ranges,
+                                  /*alsoRead=*/true);
+      Value row = builder.tile(kRowSlot, partitions, 1 + elements,
+                               rewriter.getF32Type());
+      auto rowPart = [&](int64_t offset, int64_t count) {
+        auto whole = row.getDefiningOp<PhysicalAPOp>();
+        ArrayRef<int64_t> pattern = whole.getPattern();
+        return PhysicalAPOp::create(
+            rewriter, loc, AccessPatternType::get(ctx), whole.getMem(),
+            rewriter.getI64IntegerAttr(offset),
+            rewriter.getDenseI64ArrayAttr({pattern[0], pattern[1], 1, count}),
+            IntegerAttr(), DenseI64ArrayAttr(), ValueRange(), Value(),
+            IntegerAttr(), IntegerAttr(), IntegerAttr());
+      };
+      TensorCopyOp::create(rewriter, loc, outAP, rowPart(0, 1), Engine::dve);
+      Value in = builder.read(0, operands[0], mapOf(op, 0), plan.partitionLoop,
+                              plan.freeLoops, ranges);
+      TensorCopyOp::create(rewriter, loc, in, rowPart(1, elements),
+                           Engine::dve);
+      TensorReduceOp::create(rewriter, loc, plan.combiner, row, outAP,
+                             Engine::dve);
+      builder.finishWrites();
+    });
+  }
+
+  void lowerContraction(linalg::LinalgOp op, ArrayRef<Value> operands,
+                        const ComputePlan &plan, OnChipBuilder &builder) const {
+    ConversionPatternRewriter &rewriter = builder.getRewriter();
+    Location loc = op.getLoc();
+    SmallVector<int64_t> mFree, nFree;
+    if (plan.m >= 0)
+      mFree.push_back(plan.m);
+    if (plan.n >= 0)
+      nFree.push_back(plan.n);
+    // Batch points and chunks of m (partitions of the PSUM tile) ...
+    forEachInstance(plan, [&](ArrayRef<LoopRange> outer) {
+      SmallVector<LoopRange> ranges(outer);
+      int64_t columns = plan.n < 0 ? 1 : plan.extents[plan.n];
+      // ... chunks of n (one PSUM bank each) ...
+      for (LoopRange nChunk : chunks(columns, 512)) {
+        if (plan.n >= 0)
+          ranges[plan.n] = nChunk;
+        int64_t rows = plan.m < 0 ? 1 : ranges[plan.m].count;
+        Value psum = builder.tile(kPsumSlot, rows, nChunk.count,
+                                  rewriter.getF32Type(), MemorySpace::psum);
+        Value outAP = builder.write(2, operands[2], mapOf(op, 2), plan.m,
+                                    nFree, ranges, /*alsoRead=*/true);
+        TensorCopyOp::create(rewriter, loc, outAP, psum, Engine::dve);
+        // ... and the contraction, 128 rows at a time into PSUM.
+        for (LoopRange kChunk :
+             chunks(plan.extents[plan.k], AddressMap::kNumPartitions)) {
+          ranges[plan.k] = kChunk;
+          Value stationary = builder.read(0, operands[0], mapOf(op, 0),
+                                          plan.k, mFree, ranges);
+          Value moving = builder.read(1, operands[1], mapOf(op, 1), plan.k,
+                                      nFree, ranges);
+          MatmulOp::create(rewriter, loc, stationary, moving, psum,
+                           /*accumulate=*/true, Engine::pe);
+        }
+        ranges[plan.k] = {0, plan.extents[plan.k]};
+        TensorCopyOp::create(rewriter, loc, psum, outAP, Engine::dve);
+        builder.finishWrites();
+      }
+    });
+  }
+};
+
+/// A padding mask with a float fill -> the Pool engine's affine_select: keep
+/// the element where its index along the masked dim is below the size
+/// register, else the fill.
+struct MaskToEngine : OpConversionPattern<dynshape::BufferMaskOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(dynshape::BufferMaskOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::string why = whyNotEngineMask(op);
+    if (!why.empty() || engineOf(getTypeConverter()) != Engine::pool)
+      return rewriter.notifyMatchFailure(op, "not an engine mask");
+    auto type = op.getOutput().getType();
+    int64_t rank = type.getRank();
+    unsigned dim = op.getDims().front();
+    ComputePlan plan;
+    plan.extents.assign(type.getShape().begin(), type.getShape().end());
+    plan.partitionLoop = 0;
+    for (int64_t d = 1; d < rank; ++d)
+      plan.freeLoops.push_back(d);
+    AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
+    OnChipBuilder builder(rewriter, op, Engine::pool);
+    float fill = static_cast<float>(
+        llvm::cast<FloatAttr>(op.getFillAttr()).getValueAsDouble());
+    SmallVector<int32_t> free;
+    for (int64_t loop : plan.freeLoops)
+      free.push_back(loop == dim ? 1 : 0);
+    forEachInstance(plan, [&](ArrayRef<LoopRange> ranges) {
+      Value in = builder.read(0, adaptor.getInput(), identity, 0,
+                              plan.freeLoops, ranges);
+      Value out = builder.write(1, adaptor.getOutput(), identity, 0,
+                                plan.freeLoops, ranges, /*alsoRead=*/false);
+      int32_t base = dim == 0 ? ranges[0].first : 0;
+      AffineSelectOp::create(
+          rewriter, op.getLoc(), in, out, base, dim == 0 ? 1 : 0, free,
+          CompareKind::lt, adaptor.getSizes().front(), IntegerAttr(),
+          APFloat(fill), Engine::pool);
+      builder.finishWrites();
+    });
     rewriter.eraseOp(op);
     return success();
   }
@@ -143,7 +394,33 @@ struct ElementwiseToEngines : OpConversionPattern<linalg::GenericOp> {
 
 } // namespace
 
+std::string dyn::whyNotEngineMask(dynshape::BufferMaskOp op) {
+  auto type = op.getOutput().getType();
+  if (op.getDims().size() != 1 || !op.getFillAttr() ||
+      !llvm::isa<FloatAttr>(op.getFillAttr()))
+    return "not a float fill along one dim";
+  if (!type.getElementType().isF32() && !type.getElementType().isBF16() &&
+      !type.getElementType().isF16())
+    return "not engine elements";
+  int64_t free = 1;
+  for (int64_t d : type.getShape().drop_front())
+    free *= d;
+  if (free > getMaxFreeElements())
+    return "more elements per partition than the SBUF holds";
+  for (Value view : {op.getInput(), op.getOutput()})
+    if (!whyNotASide(view).empty() ||
+        !whyNotStageable(view, AffineMap::getMultiDimIdentityMap(
+                                   type.getRank(), op.getContext()),
+                         0, llvm::to_vector(llvm::seq<int64_t>(1, type.getRank())))
+             .empty())
+      return "an operand the engines cannot reach";
+  return "";
+}
+
 void dyn::populateComputePatterns(const BIRTypeConverter &converter,
                                   RewritePatternSet &patterns) {
-  patterns.add<ElementwiseToEngines>(converter, patterns.getContext());
+  patterns.add<LinalgToEngines>(converter, patterns.getContext());
+  // Before the DMA mask, which takes every other mask.
+  patterns.add<MaskToEngine>(converter, patterns.getContext(),
+                             /*benefit=*/2);
 }

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Patterns.h"
+#include "Compute.h"
 
 #include "dyn/Cost/Cost.h"
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
@@ -29,9 +29,10 @@ static constexpr llvm::StringLiteral kSupported =
     "select), i1 flags (andi, ori, xori, extui, extsi, trunci), "
     "affine.apply/min/max, scf.for with a provable trip bound, scf.if "
     "without results, memref.alloc, memref.subview, memref.copy, "
-    "memref.load of an i32 at a constant position, a 2-D linalg.transpose, "
-    "the dynshape buffer ops, and elementwise linalg.generic of 2-D f32 "
-    "tensors (add, sub, mul, max, min, exp)";
+    "memref.load of an i32 at a constant position, the dynshape buffer ops, "
+    "and linalg ops on f32, bf16 and f16 buffers that the engines run "
+    "(fills, elementwise bodies, broadcasts, transposes, add/max/min "
+    "reductions, matmuls)";
 
 /// Ops the lowering takes in some form (their form is checked below).
 static bool isSupportedKind(Operation *op) {
@@ -40,8 +41,7 @@ static bool isSupportedKind(Operation *op) {
   return llvm::isa<affine::AffineApplyOp, affine::AffineMinOp,
                    affine::AffineMaxOp, scf::ForOp, scf::IfOp, scf::YieldOp,
                    memref::AllocOp, memref::CopyOp, memref::LoadOp,
-                   linalg::TransposeOp, linalg::GenericOp,
-                   dynshape::BufferGatherOp,
+                   linalg::LinalgOp, dynshape::BufferGatherOp,
                    dynshape::BufferScatterOp, dynshape::BufferMaskOp,
                    func::FuncOp, func::ReturnOp>(op) ||
          llvm::isa_and_nonnull<BIRDialect>(op->getDialect());
@@ -153,20 +153,22 @@ static LogicalResult checkForm(Operation *op) {
         std::string why = whyNotASide(copy.getSource());
         return failAsDMA(why.empty() ? whyNotASide(copy.getTarget()) : why);
       })
-      .Case([&](linalg::TransposeOp transpose) {
-        std::string why = whyNotATransposeDMA(transpose);
+      .Case([&](linalg::LinalgOp linalgOp) {
+        auto transpose = llvm::dyn_cast<linalg::TransposeOp>(op);
+        if (!transpose || !whyNotATransposeDMA(transpose).empty())
+          return failAsDMA(whyNotOnEngines(linalgOp));
+        std::string why;
         for (Value view : {transpose.getInput(), transpose.getInit()})
           if (why.empty())
             why = whyNotASide(view);
         return failAsDMA(why);
       })
-      .Case([&](linalg::GenericOp generic) {
-        return failAsDMA(whyNotEngineElementwise(generic));
-      })
       .Case([&](dynshape::BufferMaskOp mask) {
         if (mask.getDims().size() != 1)
           return failAsDMA("a mask along more than one dimension (masks "
                            "lower along one)");
+        if (whyNotEngineMask(mask).empty())
+          return success();
         std::string why;
         for (Value view :
              {mask.getInput(), mask.getReplacement(), mask.getOutput()})
@@ -252,6 +254,12 @@ void dyn::configureDynShapeToBIRTarget(ConversionTarget &target,
   target.addIllegalDialect<affine::AffineDialect, arith::ArithDialect,
                            dynshape::DynShapeDialect, linalg::LinalgDialect,
                            memref::MemRefDialect, scf::SCFDialect>();
+  // A float constant feeds compute (a fill value, a body operand) and is
+  // dead once the engine ops are built.
+  target.addDynamicallyLegalOp<arith::ConstantOp>(
+      [](arith::ConstantOp constant) {
+        return llvm::isa<FloatType>(constant.getType());
+      });
   // Views stay until the DMAs that read them are built, in their space.
   target.addDynamicallyLegalOp<memref::SubViewOp>([](memref::SubViewOp view) {
     return view.getType().getMemorySpace() &&

@@ -24,29 +24,7 @@ using namespace mlir;
 using namespace dyn;
 using namespace dyn::bir;
 
-namespace {
-
-/// One side of a copy: a kind-1 pattern over a base location, plus the
-/// runtime terms of its start address.
-struct Side {
-  Value base;
-  int64_t offset = 0;              // static element offset
-  SmallVector<int64_t> pattern;    // [step, num] pairs, elements
-  SmallVector<Value> regs;         // runtime offset registers
-  SmallVector<int64_t> scales;     // bytes per unit of each register
-  SmallVector<int64_t> staticDims; // dims whose offset is static
-  int64_t firstDynamicDim = -1;
-
-  bool isDynamic() const { return !regs.empty(); }
-};
-
-/// Resolves a view offset (an index value) to its register.
-using RegisterOf = llvm::function_ref<Value(Value)>;
-
-} // namespace
-
-/// Describes `view` (a location or one subview of it; whyNotASide holds).
-static Side describeSide(Value view, RegisterOf registerOf) {
+Side dyn::describeSide(Value view, RegisterOf registerOf) {
   Side side;
   auto subview = view.getDefiningOp<memref::SubViewOp>();
   side.base = subview ? subview.getSource() : view;
@@ -79,8 +57,8 @@ static Side describeSide(Value view, RegisterOf registerOf) {
   return side;
 }
 
-static Value buildAP(PatternRewriter &rewriter, Location loc,
-                     const Side &side) {
+Value dyn::buildAP(PatternRewriter &rewriter, Location loc,
+                   const Side &side) {
   return PhysicalAPOp::create(
       rewriter, loc, AccessPatternType::get(rewriter.getContext()), side.base,
       rewriter.getI64IntegerAttr(side.offset),
@@ -117,11 +95,8 @@ static void buildGenerator(PatternRewriter &rewriter, Operation *op, Engine engi
                       EngineAttr::get(rewriter.getContext(), engine));
 }
 
-/// A copy from `src` to `dst`: a bir.dma when both are static, else the
-/// TensorCopyDynamic generator of the dynamic side (the destination when
-/// both are, the source's registers then its `other` terms).
-static void buildCopy(PatternRewriter &rewriter, Operation *op, Engine engine,
-               const Side &src, const Side &dst, bool transpose = false) {
+void dyn::buildCopy(PatternRewriter &rewriter, Operation *op, Engine engine,
+                    const Side &src, const Side &dst, bool transpose) {
   if (dst.isDynamic()) {
     buildGenerator<TensorCopyDynamicDstOp>(rewriter, op, engine, src, dst, dst,
                                            dst.regs, dst.scales,

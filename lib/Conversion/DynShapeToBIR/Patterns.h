@@ -51,6 +51,37 @@ std::optional<int64_t> getConstantLinearIndex(mlir::memref::LoadOp load);
 /// or one subview of one with static sizes and strides.
 std::string whyNotASide(mlir::Value view);
 
+/// One side of a copy: a kind-1 pattern over a base location, plus the
+/// runtime terms of its start address.
+struct Side {
+  mlir::Value base;
+  int64_t offset = 0;                    // static element offset
+  llvm::SmallVector<int64_t> pattern;    // [step, num] pairs, elements
+  llvm::SmallVector<mlir::Value> regs;   // runtime offset registers
+  llvm::SmallVector<int64_t> scales;     // bytes per unit of each register
+  llvm::SmallVector<int64_t> staticDims; // dims whose offset is static
+  int64_t firstDynamicDim = -1;
+
+  bool isDynamic() const { return !regs.empty(); }
+};
+
+/// Resolves a view offset (an index value) to its register.
+using RegisterOf = llvm::function_ref<mlir::Value(mlir::Value)>;
+
+/// Describes `view` (a location or one subview of it; whyNotASide holds).
+Side describeSide(mlir::Value view, RegisterOf registerOf);
+
+/// The kind-1 access pattern of a static side.
+mlir::Value buildAP(mlir::PatternRewriter &rewriter, mlir::Location loc,
+                    const Side &side);
+
+/// A copy from `src` to `dst`: a bir.dma when both are static, else the
+/// TensorCopyDynamic generator of the dynamic side (the destination when
+/// both are, the source's registers then its `other` terms).
+void buildCopy(mlir::PatternRewriter &rewriter, mlir::Operation *op,
+               bir::Engine engine, const Side &src, const Side &dst,
+               bool transpose = false);
+
 /// A kind-1 access pattern over all of `location` (a whole location).
 mlir::Value buildLocationAP(mlir::PatternRewriter &rewriter,
                             mlir::Location loc, mlir::Value location);
@@ -59,14 +90,7 @@ mlir::Value buildLocationAP(mlir::PatternRewriter &rewriter,
 void buildLocationCopy(mlir::PatternRewriter &rewriter, mlir::Operation *op,
                        bir::Engine engine, mlir::Value src, mlir::Value dst);
 
-/// Why `op` is not an elementwise op the engines run ("not ...": a
-/// linalg.generic of
-/// whole 2-D f32 locations of at most 128 rows, identity maps, parallel
-/// loops, a body of one add, sub, mul, max or min of its two inputs, or
-/// exp of its one input), or empty.
-std::string whyNotEngineElementwise(mlir::linalg::GenericOp op);
-
-/// The compute half: elementwise linalg ops on the engines.
+/// The compute half: linalg ops and float masks on the engines.
 void populateComputePatterns(const BIRTypeConverter &converter,
                              mlir::RewritePatternSet &patterns);
 

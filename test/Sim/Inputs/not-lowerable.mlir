@@ -1,5 +1,5 @@
-// Elementwise compute in linalg.generic: valid MLIR, but a division is not
-// among the engines' elementwise ops yet (the reference interpreter runs
+// Elementwise compute in linalg.generic: valid MLIR, but a negation is not
+// among the engines' elementwise ops (the reference interpreter runs
 // it).
 #id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @add(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<4x8xf32> {
@@ -9,7 +9,7 @@ func.func @add(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<4x8xf32> {
       ins(%a, %b : tensor<4x8xf32>, tensor<4x8xf32>)
       outs(%e : tensor<4x8xf32>) {
   ^bb0(%x: f32, %y: f32, %o: f32):
-    %s = arith.divf %x, %y : f32
+    %s = arith.negf %x : f32
     linalg.yield %s : f32
   } -> tensor<4x8xf32>
   return %r : tensor<4x8xf32>

@@ -1,0 +1,125 @@
+//===- Compute.h - how linalg ops run on the engines ------------*- C++ -*-===//
+//
+// Private to lib/Conversion/DynShapeToBIR. A ComputePlan says how one
+// buffer-level linalg op runs on the engines (docs/Compute.md): which loop
+// goes on the partitions, which along the free elements, which become
+// separate instructions. planCompute checks the op once, for both the
+// pattern (a match failure) and checkLowerable (the diagnostic).
+// OnChipBuilder reaches each operand in that loop order: directly when it is
+// an on-chip location laid out so, else through an SBUF tile a DMA fills
+// (or empties, for an output).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DYN_LIB_CONVERSION_DYNSHAPETOBIR_COMPUTE_H
+#define DYN_LIB_CONVERSION_DYNSHAPETOBIR_COMPUTE_H
+
+#include "Patterns.h"
+
+#include "dyn/Dialect/DynShape/IR/DynShape.h"
+
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace dyn {
+
+/// How a linalg op runs on the engines.
+struct ComputePlan {
+  enum class Kind {
+    Fill,        // memset of a constant
+    Elementwise, // parallel loops; a body of engine ops
+    Reduce,      // one combiner over reduction loops: tensor_reduce
+    Contraction, // a matmul: the PE array into PSUM
+  };
+  Kind kind = Kind::Elementwise;
+  /// The static extent of every loop.
+  llvm::SmallVector<int64_t> extents;
+  /// The output's loop on partitions (-1: one partition), and its other
+  /// loops along the free elements. A contraction's `k` goes on the
+  /// partitions of its inputs instead.
+  int64_t partitionLoop = -1;
+  llvm::SmallVector<int64_t> freeLoops;
+  /// Loops run as one instruction per index (a reduction's other parallel
+  /// loops, a contraction's batch loops).
+  llvm::SmallVector<int64_t> unrolledLoops;
+  /// Reduce: the combiner. Contraction: the m, n (-1 if absent) and k loops.
+  bir::ReduceKind combiner = bir::ReduceKind::add;
+  int64_t m = -1, n = -1, k = -1;
+};
+
+/// Plans `op`, or says why the engines cannot run it ("" on success).
+std::string planCompute(mlir::linalg::LinalgOp op, ComputePlan &plan);
+
+/// The most elements a partition holds in f32 (the SBUF capacity).
+int64_t getMaxFreeElements();
+
+/// One index range of a loop: [first, first + count).
+struct LoopRange {
+  int64_t first = 0, count = 1;
+};
+
+/// Reaches the operands of one engine op in a loop order, staging through
+/// SBUF tiles by DMA where needed. Tiles are keyed by slot, so a slot's
+/// tile is reused across the chunks and unrolled instructions of the op.
+class OnChipBuilder {
+public:
+  OnChipBuilder(mlir::ConversionPatternRewriter &rewriter, mlir::Operation *op,
+                bir::Engine dmaEngine)
+      : rewriter(rewriter), op(op), dmaEngine(dmaEngine) {}
+
+  /// An access pattern reading `view` (indexed by `map` over the loops) as
+  /// partitions of `partitionLoop` (-1: one) and free elements of
+  /// `freeLoops` in order (a loop the view does not index repeats), over
+  /// `ranges`; a loop of the view in neither list has count 1 there.
+  mlir::Value read(unsigned slot, mlir::Value view, mlir::AffineMap map,
+                   int64_t partitionLoop, llvm::ArrayRef<int64_t> freeLoops,
+                   llvm::ArrayRef<LoopRange> ranges);
+
+  /// The same for writing `view`: a staged tile is copied back to it by
+  /// finishWrites (after it is filled from the view when `alsoRead`).
+  mlir::Value write(unsigned slot, mlir::Value view, mlir::AffineMap map,
+                    int64_t partitionLoop, llvm::ArrayRef<int64_t> freeLoops,
+                    llvm::ArrayRef<LoopRange> ranges, bool alsoRead);
+
+  /// Copies the staged outputs back to their views.
+  void finishWrites();
+
+  /// A dense access pattern over a tile of `partitions` x `elements` of
+  /// `type` in `space`, the tile reused per slot.
+  mlir::Value tile(unsigned slot, int64_t partitions, int64_t elements,
+                   mlir::Type type,
+                   bir::MemorySpace space = bir::MemorySpace::sbuf);
+
+  mlir::ConversionPatternRewriter &getRewriter() { return rewriter; }
+
+private:
+  mlir::Value access(unsigned slot, mlir::Value view, mlir::AffineMap map,
+                     int64_t partitionLoop, llvm::ArrayRef<int64_t> freeLoops,
+                     llvm::ArrayRef<LoopRange> ranges, bool isWrite,
+                     bool alsoRead);
+  mlir::Value getTile(unsigned slot, llvm::ArrayRef<int64_t> shape,
+                      mlir::Type type, bir::MemorySpace space);
+
+  mlir::ConversionPatternRewriter &rewriter;
+  mlir::Operation *op;
+  bir::Engine dmaEngine;
+  llvm::DenseMap<unsigned, mlir::Value> tiles;
+  std::vector<std::pair<Side, Side>> pendingWrites;
+};
+
+/// Why `view`, indexed by `map`, cannot be staged on chip in the loop order
+/// of a compute op (a runtime offset needs its dims in order), or "".
+std::string whyNotStageable(mlir::Value view, mlir::AffineMap map,
+                            int64_t partitionLoop,
+                            llvm::ArrayRef<int64_t> freeLoops);
+
+/// Why a padding mask is not one the Pool engine runs (a float fill along
+/// one dim of engine elements), or "".
+std::string whyNotEngineMask(dynshape::BufferMaskOp op);
+
+/// Why the engines cannot run `op` (planCompute, then each operand's
+/// access), or "".
+std::string whyNotOnEngines(mlir::linalg::LinalgOp op);
+
+} // namespace dyn
+
+#endif // DYN_LIB_CONVERSION_DYNSHAPETOBIR_COMPUTE_H

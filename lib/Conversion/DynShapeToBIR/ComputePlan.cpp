@@ -1,0 +1,286 @@
+//===- ComputePlan.cpp - which linalg ops the engines run, and how --------===//
+//
+// The supported compute, stated once (docs/Compute.md): planCompute either
+// plans a buffer-level linalg op for the engines or says why it cannot.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Compute.h"
+
+#include "dyn/Dialect/BIR/IR/AddressMap.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace dyn;
+using namespace dyn::bir;
+
+/// The most partitions, contraction rows and PSUM columns of one engine op.
+static constexpr int64_t kMaxUnrolled = 1024;
+
+int64_t dyn::getMaxFreeElements() {
+  return AddressMap::getCapacity(MemorySpace::sbuf) / 4;
+}
+
+static bool isEngineFloat(Type type) {
+  return type.isF32() || type.isBF16() || type.isF16();
+}
+
+static bool isFloatConstant(Value value) {
+  FloatAttr attr;
+  return matchPattern(value, m_Constant(&attr));
+}
+
+static std::string describe(Operation *op) {
+  return "'" + op->getName().getStringRef().str() + "'";
+}
+
+/// The body ops the engines run elementwise.
+static constexpr llvm::StringLiteral kBodyOps =
+    "addf, subf, mulf, divf, maximumf and minimumf (Vector engine), "
+    "math.exp (Activation engine), extf and truncf, and float constants";
+
+/// Why an all-parallel body is not a chain of engine ops, or "".
+static std::string whyNotElementwiseBody(Block &body) {
+  for (Operation &inner : body.without_terminator()) {
+    if (llvm::isa<arith::ConstantOp>(inner)) {
+      if (!isFloatConstant(inner.getResult(0)))
+        return "its body has a constant that is not a float";
+      continue;
+    }
+    if (!llvm::isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
+                   arith::MaximumFOp, arith::MinimumFOp, arith::ExtFOp,
+                   arith::TruncFOp, math::ExpOp>(inner))
+      return "its body has " + describe(&inner) +
+             ", which the engines do not run elementwise (they run " +
+             kBodyOps.str() + ")";
+    if (llvm::all_of(inner.getOperands(), isFloatConstant))
+      return "its body has " + describe(&inner) +
+             " of constants only (fold it first)";
+    if (llvm::isa<arith::TruncFOp>(inner) &&
+        !isEngineFloat(inner.getResult(0).getType()))
+      return "its body truncates to a type the engines do not store";
+  }
+  return "";
+}
+
+/// The combiner of a one-op reduction body `combine(in, acc)`, `in`
+/// possibly widened by extf.
+static std::optional<ReduceKind> getCombiner(linalg::LinalgOp op) {
+  Block &body = *op.getBlock();
+  auto yield = llvm::cast<linalg::YieldOp>(body.getTerminator());
+  if (yield.getNumOperands() != 1)
+    return std::nullopt;
+  Operation *combiner = yield.getOperand(0).getDefiningOp();
+  if (!combiner || combiner->getBlock() != &body ||
+      combiner->getNumOperands() != 2)
+    return std::nullopt;
+  BlockArgument in = body.getArgument(0), acc = body.getArgument(1);
+  auto isIn = [&](Value v) {
+    if (auto ext = v.getDefiningOp<arith::ExtFOp>())
+      v = ext.getIn();
+    return v == in;
+  };
+  Value a = combiner->getOperand(0), b = combiner->getOperand(1);
+  Value input = b == acc ? a : b;
+  if (!(isIn(a) && b == acc) && !(isIn(b) && a == acc))
+    return std::nullopt;
+  // Nothing else in the body: the combiner and perhaps one extf.
+  size_t expected = 1 + (input != in);
+  if (llvm::range_size(body.without_terminator()) != expected)
+    return std::nullopt;
+  if (llvm::isa<arith::AddFOp>(combiner))
+    return ReduceKind::add;
+  if (llvm::isa<arith::MaximumFOp>(combiner))
+    return ReduceKind::max;
+  if (llvm::isa<arith::MinimumFOp>(combiner))
+    return ReduceKind::min;
+  return std::nullopt;
+}
+
+/// True for a body `acc + ext(a) * ext(b)` (each extf optional).
+static bool isMultiplyAccumulate(linalg::LinalgOp op) {
+  Block &body = *op.getBlock();
+  auto yield = llvm::cast<linalg::YieldOp>(body.getTerminator());
+  if (yield.getNumOperands() != 1)
+    return false;
+  auto add = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
+  if (!add)
+    return false;
+  BlockArgument acc = body.getArgument(2);
+  Value product = add.getLhs() == acc ? add.getRhs() : add.getLhs();
+  if (add.getLhs() != acc && add.getRhs() != acc)
+    return false;
+  auto mul = product.getDefiningOp<arith::MulFOp>();
+  if (!mul)
+    return false;
+  auto strip = [](Value v) {
+    if (auto ext = v.getDefiningOp<arith::ExtFOp>())
+      return ext.getIn();
+    return v;
+  };
+  Value a = strip(mul.getLhs()), b = strip(mul.getRhs());
+  bool operandsAreInputs = (a == body.getArgument(0) && b == body.getArgument(1)) ||
+                           (a == body.getArgument(1) && b == body.getArgument(0));
+  size_t exts = (a != mul.getLhs()) + (b != mul.getRhs());
+  return operandsAreInputs &&
+         llvm::range_size(body.without_terminator()) == 2 + exts;
+}
+
+static int64_t product(ArrayRef<int64_t> loops, ArrayRef<int64_t> extents) {
+  int64_t n = 1;
+  for (int64_t loop : loops)
+    n *= extents[loop];
+  return n;
+}
+
+static std::string planContraction(linalg::LinalgOp op, ComputePlan &plan) {
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  if (failed(dims) || dims->k.size() != 1 || dims->m.size() > 1 ||
+      dims->n.size() > 1)
+    return "a contraction other than a (batched) matmul: one contraction "
+           "loop, at most one row loop and one column loop";
+  if (!llvm::cast<ShapedType>(op.getDpsInits()[0].getType())
+           .getElementType()
+           .isF32())
+    return "a contraction into a result that is not f32; the PE array "
+           "accumulates in f32";
+  plan.kind = ComputePlan::Kind::Contraction;
+  plan.k = dims->k[0];
+  plan.m = dims->m.empty() ? -1 : static_cast<int64_t>(dims->m[0]);
+  plan.n = dims->n.empty() ? -1 : static_cast<int64_t>(dims->n[0]);
+  plan.partitionLoop = plan.m;
+  if (plan.n >= 0)
+    plan.freeLoops.push_back(plan.n);
+  plan.unrolledLoops.assign(dims->batch.begin(), dims->batch.end());
+  return "";
+}
+
+std::string dyn::planCompute(linalg::LinalgOp op, ComputePlan &plan) {
+  plan = ComputePlan();
+  if (!op.hasPureBufferSemantics())
+    return "compute on tensors; the engines run compute on buffers";
+  if (op.getNumDpsInits() != 1)
+    return "an op with " + std::to_string(op.getNumDpsInits()) +
+           " outputs; an engine op writes one";
+  for (AffineMap map : op.getIndexingMapsArray())
+    if (!map.isProjectedPermutation(/*allowZeroInResults=*/false))
+      return "an indexing map that is not a projected permutation (each "
+             "operand dim read by its own loop)";
+  plan.extents = op.getStaticLoopRanges();
+  if (llvm::any_of(plan.extents, ShapedType::isDynamic))
+    return "a loop without a static extent";
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = llvm::dyn_cast<ShapedType>(operand.get().getType());
+    if (!type) {
+      if (!isFloatConstant(operand.get()))
+        return "scalar operand #" + std::to_string(operand.getOperandNumber()) +
+               " that is not a float constant";
+      continue;
+    }
+    if (!isEngineFloat(type.getElementType())) {
+      std::string s;
+      llvm::raw_string_ostream os(s);
+      os << "operand #" << operand.getOperandNumber() << " of element type "
+         << type.getElementType()
+         << "; the engines compute on f32, bf16 and f16";
+      return s;
+    }
+  }
+  AffineMap outMap = op.getIndexingMapsArray().back();
+  if (outMap.getNumResults() == 0)
+    return "a rank-0 result; the engines write tensors of rank 1 or more";
+  auto outLoop = [&](unsigned i) {
+    return static_cast<int64_t>(outMap.getDimPosition(i));
+  };
+
+  std::string why;
+  if (llvm::isa<linalg::FillOp>(op.getOperation())) {
+    plan.kind = ComputePlan::Kind::Fill;
+  } else if (op.getNumReductionLoops() == 0) {
+    plan.kind = ComputePlan::Kind::Elementwise;
+    if (outMap.getNumResults() != op.getNumLoops())
+      return "a parallel loop that the output does not index";
+    why = whyNotElementwiseBody(*op.getBlock());
+  } else if (op.getNumDpsInputs() == 2 && isMultiplyAccumulate(op)) {
+    why = planContraction(op, plan);
+  } else if (std::optional<ReduceKind> combiner =
+                 op.getNumDpsInputs() == 1 ? getCombiner(op) : std::nullopt) {
+    plan.kind = ComputePlan::Kind::Reduce;
+    plan.combiner = *combiner;
+    if (*combiner == ReduceKind::add &&
+        !llvm::cast<ShapedType>(op.getDpsInits()[0].getType())
+             .getElementType()
+             .isF32())
+      return "a sum into a result that is not f32; the engines accumulate "
+             "in f32";
+  } else {
+    return "a reduction that is neither one add, max or min of its input "
+           "(possibly extf'd) into the output, nor a matmul (acc + a * b)";
+  }
+  if (!why.empty())
+    return why;
+
+  if (plan.kind != ComputePlan::Kind::Contraction) {
+    plan.partitionLoop = outLoop(0);
+    for (unsigned i = 1; i < outMap.getNumResults(); ++i)
+      (plan.kind == ComputePlan::Kind::Reduce ? plan.unrolledLoops
+                                               : plan.freeLoops)
+          .push_back(outLoop(i));
+    if (plan.kind == ComputePlan::Kind::Reduce)
+      for (auto [loop, type] : llvm::enumerate(op.getIteratorTypesArray()))
+        if (type == utils::IteratorType::reduction)
+          plan.freeLoops.push_back(loop);
+  }
+  int64_t unrolled = product(plan.unrolledLoops, plan.extents);
+  if (unrolled > kMaxUnrolled)
+    return "an op that runs as " + std::to_string(unrolled) +
+           " separate engine instructions, more than " +
+           std::to_string(kMaxUnrolled);
+  int64_t free = product(plan.freeLoops, plan.extents) +
+                 (plan.kind == ComputePlan::Kind::Reduce);
+  if (plan.kind != ComputePlan::Kind::Contraction &&
+      free > getMaxFreeElements())
+    return "an op of " + std::to_string(free) +
+           " f32 elements per partition, more than the SBUF holds (" +
+           std::to_string(getMaxFreeElements()) + ")";
+  return "";
+}
+
+std::string dyn::whyNotOnEngines(linalg::LinalgOp op) {
+  ComputePlan plan;
+  std::string why = planCompute(op, plan);
+  if (!why.empty())
+    return why;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  SmallVector<int64_t> mFree, nFree;
+  if (plan.m >= 0)
+    mFree.push_back(plan.m);
+  if (plan.n >= 0)
+    nFree.push_back(plan.n);
+  for (OpOperand &operand : op->getOpOperands()) {
+    Value view = operand.get();
+    if (!llvm::isa<MemRefType>(view.getType()))
+      continue;
+    if (std::string side = whyNotASide(view); !side.empty())
+      return side;
+    unsigned i = operand.getOperandNumber();
+    bool isOutput = op.isDpsInit(&operand);
+    int64_t partitionLoop = plan.partitionLoop;
+    ArrayRef<int64_t> freeLoops = plan.freeLoops;
+    if (plan.kind == ComputePlan::Kind::Reduce && isOutput)
+      freeLoops = {};
+    if (plan.kind == ComputePlan::Kind::Contraction && !isOutput) {
+      partitionLoop = plan.k;
+      freeLoops = i == 0 ? ArrayRef<int64_t>(mFree) : ArrayRef<int64_t>(nFree);
+    }
+    if (std::string order =
+            whyNotStageable(view, maps[i], partitionLoop, freeLoops);
+        !order.empty())
+      return order;
+  }
+  return "";
+}

@@ -1,0 +1,199 @@
+//===- OnChip.cpp - the operands of engine ops, staged on chip ------------===//
+//
+// An engine operand is an access pattern over an on-chip location whose
+// first pair walks partitions. A view already laid out so (an SBUF
+// location whose dim 0 is the partition loop) is used where it is; any
+// other (a DRAM tensor, a view whose partition loop is a free dim, a view at
+// a runtime offset) is copied by one DMA into an SBUF tile in the engine's
+// loop order, and an output tile is copied back after the op.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Compute.h"
+
+using namespace mlir;
+using namespace dyn;
+using namespace dyn::bir;
+
+/// The loop of each dim of a view (its map is a projected permutation).
+static SmallVector<int64_t> getDimLoops(AffineMap map) {
+  SmallVector<int64_t> loops;
+  for (unsigned i = 0; i < map.getNumResults(); ++i)
+    loops.push_back(map.getDimPosition(i));
+  return loops;
+}
+
+/// The view dim that `loop` indexes, or -1.
+static int64_t findDim(ArrayRef<int64_t> dimLoops, int64_t loop) {
+  if (loop < 0)
+    return -1;
+  auto it = llvm::find(dimLoops, loop);
+  return it == dimLoops.end() ? -1 : it - dimLoops.begin();
+}
+
+static bool hasRuntimeOffset(Value view) {
+  auto subview = view.getDefiningOp<memref::SubViewOp>();
+  return subview && llvm::any_of(subview.getMixedOffsets(), [](OpFoldResult o) {
+           return !getConstantIntValue(o);
+         });
+}
+
+/// The view dims in the order the engine walks them: the partition loop's,
+/// then the free loops' (those the view indexes).
+static SmallVector<int64_t> getWalkOrder(ArrayRef<int64_t> dimLoops,
+                                         int64_t partitionLoop,
+                                         ArrayRef<int64_t> freeLoops) {
+  SmallVector<int64_t> order;
+  if (int64_t d = findDim(dimLoops, partitionLoop); d >= 0)
+    order.push_back(d);
+  for (int64_t loop : freeLoops)
+    if (int64_t d = findDim(dimLoops, loop); d >= 0)
+      order.push_back(d);
+  return order;
+}
+
+std::string dyn::whyNotStageable(Value view, AffineMap map,
+                                 int64_t partitionLoop,
+                                 ArrayRef<int64_t> freeLoops) {
+  if (!hasRuntimeOffset(view))
+    return "";
+  // The DMA generator of a runtime offset walks the view's dims in order.
+  SmallVector<int64_t> order =
+      getWalkOrder(getDimLoops(map), partitionLoop, freeLoops);
+  if (order.size() != map.getNumResults() ||
+      !llvm::is_sorted(order) )
+    return "a compute operand at a runtime offset that the engines read in "
+           "another dim order; copy it into a buffer first";
+  return "";
+}
+
+Value OnChipBuilder::getTile(unsigned slot, ArrayRef<int64_t> shape, Type type,
+                             MemorySpace space) {
+  Value &tile = tiles[slot];
+  if (tile) {
+    auto existing = llvm::cast<MemRefType>(tile.getType());
+    if (existing.getElementType() == type &&
+        getMemorySpace(existing) == space &&
+        existing.getDimSize(0) >= shape[0] &&
+        existing.getDimSize(1) == shape[1])
+      return tile;
+  }
+  auto memref = MemRefType::get(
+      shape, type, MemRefLayoutAttrInterface(),
+      MemorySpaceAttr::get(rewriter.getContext(), space));
+  tile = AllocOp::create(rewriter, op->getLoc(), memref, IntegerAttr(),
+                         UnitAttr());
+  return tile;
+}
+
+Value OnChipBuilder::tile(unsigned slot, int64_t partitions, int64_t elements,
+                          Type type, MemorySpace space) {
+  Value location = getTile(slot, {partitions, elements}, type, space);
+  int64_t row = llvm::cast<MemRefType>(location.getType()).getDimSize(1);
+  Side side;
+  side.base = location;
+  side.pattern = {row, partitions, 1, elements};
+  return buildAP(rewriter, op->getLoc(), side);
+}
+
+Value OnChipBuilder::read(unsigned slot, Value view, AffineMap map,
+                          int64_t partitionLoop, ArrayRef<int64_t> freeLoops,
+                          ArrayRef<LoopRange> ranges) {
+  return access(slot, view, map, partitionLoop, freeLoops, ranges,
+                /*isWrite=*/false, /*alsoRead=*/true);
+}
+
+Value OnChipBuilder::write(unsigned slot, Value view, AffineMap map,
+                           int64_t partitionLoop, ArrayRef<int64_t> freeLoops,
+                           ArrayRef<LoopRange> ranges, bool alsoRead) {
+  return access(slot, view, map, partitionLoop, freeLoops, ranges,
+                /*isWrite=*/true, alsoRead);
+}
+
+void OnChipBuilder::finishWrites() {
+  for (auto &[tileSide, viewSide] : pendingWrites)
+    buildCopy(rewriter, op, dmaEngine, tileSide, viewSide);
+  pendingWrites.clear();
+}
+
+Value OnChipBuilder::access(unsigned slot, Value view, AffineMap map,
+                            int64_t partitionLoop, ArrayRef<int64_t> freeLoops,
+                            ArrayRef<LoopRange> ranges, bool isWrite,
+                            bool alsoRead) {
+  Location loc = op->getLoc();
+  Side side = describeSide(
+      view, [&](Value offset) { return rewriter.getRemappedValue(offset); });
+  auto baseType = llvm::cast<MemRefType>(side.base.getType());
+  SmallVector<int64_t> dimLoops = getDimLoops(map);
+  auto count = [&](int64_t loop) {
+    return loop < 0 ? int64_t(1) : ranges[loop].count;
+  };
+  // The first element of the ranges.
+  for (auto [d, loop] : llvm::enumerate(dimLoops))
+    side.offset += ranges[loop].first * side.pattern[2 * d];
+  int64_t partitions = count(partitionLoop);
+  int64_t partitionDim = findDim(dimLoops, partitionLoop);
+
+  // Where the view is: on chip, in partition order, free dims in rows.
+  bool direct = getMemorySpace(baseType) != MemorySpace::dram &&
+                !side.isDynamic() &&
+                (partitionDim >= 0 ? partitionDim == 0
+                                   : count(dimLoops.front()) == 1);
+  for (int64_t loop : freeLoops)
+    if (findDim(dimLoops, loop) == 0 && count(loop) != 1)
+      direct = false;
+  if (direct) {
+    Side ap = side;
+    ap.pattern = {partitionDim == 0 ? side.pattern[0] : 0, partitions};
+    for (int64_t loop : freeLoops) {
+      int64_t d = findDim(dimLoops, loop);
+      ap.pattern.append({d > 0 ? side.pattern[2 * d] : 0, count(loop)});
+    }
+    if (freeLoops.empty())
+      ap.pattern.append({1, 1});
+    return buildAP(rewriter, loc, ap);
+  }
+
+  // An SBUF tile in walk order: [partitions (or 1), the free loops the view
+  // indexes], filled (or emptied) by one DMA.
+  SmallVector<int64_t> order = getWalkOrder(dimLoops, partitionLoop, freeLoops);
+  Side viewSide = side;
+  viewSide.pattern.clear();
+  for (int64_t d : order)
+    viewSide.pattern.append({side.pattern[2 * d], count(dimLoops[d])});
+  if (viewSide.pattern.empty())
+    viewSide.pattern = {1, 1};
+  int64_t tilePartitions = partitionDim >= 0 ? partitions : 1;
+  int64_t elements = 1;
+  for (int64_t loop : freeLoops)
+    if (findDim(dimLoops, loop) >= 0)
+      elements *= count(loop);
+  Value location =
+      getTile(slot, {tilePartitions, elements}, baseType.getElementType(),
+              MemorySpace::sbuf);
+  int64_t row = llvm::cast<MemRefType>(location.getType()).getDimSize(1);
+  Side tileSide;
+  tileSide.base = location;
+  tileSide.pattern = {row, tilePartitions, 1, elements};
+  tileSide.staticDims = {0, 1};
+  if (!isWrite || alsoRead)
+    buildCopy(rewriter, op, dmaEngine, viewSide, tileSide);
+  if (isWrite)
+    pendingWrites.push_back({tileSide, viewSide});
+
+  // The engine's pattern over the tile; a loop the view does not index
+  // repeats (step 0).
+  Side ap;
+  ap.base = location;
+  ap.pattern = {partitionDim >= 0 ? row : 0, partitions};
+  int64_t stride = elements;
+  for (int64_t loop : freeLoops) {
+    bool indexed = findDim(dimLoops, loop) >= 0;
+    if (indexed)
+      stride /= count(loop);
+    ap.pattern.append({indexed ? stride : 0, count(loop)});
+  }
+  if (freeLoops.empty())
+    ap.pattern.append({1, 1});
+  return buildAP(rewriter, loc, ap);
+}
