@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The main job: set up, then lower the decode step of the report from the
 # tensor level to bir (registers, register-ALU code, a dynamic loop, DMA
-# generators) and show each stage.
+# generators) and show each stage; then compile the attention decode step
+# (examples/attention_decode.mlir), list which engine does what, and check
+# its simulated binary against the reference and float64 NumPy.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -44,4 +46,22 @@ echo "== compare: dyn-sim --compare (random inputs, out-of-range scalars include
 for arch in gen2 gen3; do
   build/bin/dyn-sim examples/decode_step.mlir --entry decode_step --compare \
     --trials 50 --seed 1 --pipeline-options="arch=$arch"
+done
+echo "== attention: dyn-opt examples/attention_decode.mlir --lower-to-addr4 | dyn-translate --serialize-addr4 -o out/attention.addr4"
+build/bin/dyn-opt examples/attention_decode.mlir --lower-to-addr4 --mlir-print-debuginfo |
+  build/bin/dyn-translate --serialize-addr4 -o out/attention.addr4
+echo "== attention listing (which engine does what): dyn-translate --addr4-listing out/attention.addr4"
+build/bin/dyn-translate --addr4-listing out/attention.addr4 |
+  sed -n '/^function @attention_f32/,/^function @attention_bf16/p'
+echo "== attention: lengths 1, 2, 37, 127, 128 at positions inside, at the edge of and beyond the cache"
+for case in "attention_decode.mlir attention_f32 f32" \
+            "attention_decode.mlir attention_bf16 bf16" \
+            "attention_decode_heads.mlir attention_heads f32"; do
+  set -- $case
+  /usr/bin/python3 test/Sim/Inputs/check_attention_decode.py build/bin/dyn-sim \
+    "examples/$1" "$2" "$3" gen3 out
+done
+for entry in attention_f32 attention_bf16; do
+  build/bin/dyn-sim examples/attention_decode.mlir --entry "$entry" --compare \
+    --trials 20 --seed 1
 done

@@ -172,10 +172,23 @@ Value OnChipBuilder::access(unsigned slot, Value view, AffineMap map,
       getTile(slot, {tilePartitions, elements}, baseType.getElementType(),
               MemorySpace::sbuf);
   int64_t row = llvm::cast<MemRefType>(location.getType()).getDimSize(1);
+  // The tile side walks the same shape as the view side (a DMA too large
+  // for one descriptor splits along matching dims).
   Side tileSide;
   tileSide.base = location;
-  tileSide.pattern = {row, tilePartitions, 1, elements};
-  tileSide.staticDims = {0, 1};
+  tileSide.pattern = {row, tilePartitions};
+  if (partitionDim < 0)
+    tileSide.pattern.clear();
+  int64_t tileStride = elements;
+  for (int64_t loop : freeLoops)
+    if (findDim(dimLoops, loop) >= 0) {
+      tileStride /= count(loop);
+      tileSide.pattern.append({tileStride, count(loop)});
+    }
+  if (tileSide.pattern.empty())
+    tileSide.pattern = {1, 1};
+  for (size_t d = 0; d < tileSide.pattern.size() / 2; ++d)
+    tileSide.staticDims.push_back(d);
   if (!isWrite || alsoRead)
     buildCopy(rewriter, op, dmaEngine, viewSide, tileSide);
   if (isWrite)
