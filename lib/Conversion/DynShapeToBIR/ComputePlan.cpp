@@ -173,23 +173,23 @@ std::string dyn::planCompute(linalg::LinalgOp op, ComputePlan &plan) {
   plan.extents = op.getStaticLoopRanges();
   if (llvm::any_of(plan.extents, ShapedType::isDynamic))
     return "a loop without a static extent";
+  // Tensor operands first: an integer fill names its tensor, not its value.
   for (OpOperand &operand : op->getOpOperands()) {
     auto type = llvm::dyn_cast<ShapedType>(operand.get().getType());
-    if (!type) {
-      if (!isFloatConstant(operand.get()))
-        return "scalar operand #" + std::to_string(operand.getOperandNumber()) +
-               " that is not a float constant";
-      continue;
-    }
-    if (!isEngineFloat(type.getElementType())) {
+    if (type && !isEngineFloat(type.getElementType())) {
       std::string s;
       llvm::raw_string_ostream os(s);
-      os << "operand #" << operand.getOperandNumber() << " of element type "
+      os << "operand #" << operand.getOperandNumber() << " of element type '"
          << type.getElementType()
-         << "; the engines compute on f32, bf16 and f16";
+         << "'; the engines compute on f32, bf16 and f16";
       return s;
     }
   }
+  for (OpOperand &operand : op->getOpOperands())
+    if (!llvm::isa<ShapedType>(operand.get().getType()) &&
+        !isFloatConstant(operand.get()))
+      return "scalar operand #" + std::to_string(operand.getOperandNumber()) +
+             " that is not a float constant";
   AffineMap outMap = op.getIndexingMapsArray().back();
   if (outMap.getNumResults() == 0)
     return "a rank-0 result; the engines write tensors of rank 1 or more";

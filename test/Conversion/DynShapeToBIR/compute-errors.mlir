@@ -1,0 +1,159 @@
+// Every reason convert-dynshape-to-bir gives for a linalg op the engines do
+// not run (docs/Compute.md#diagnostics): one diagnostic, at the op.
+// RUN: dyn-opt %s -split-input-file --convert-dynshape-to-bir -verify-diagnostics
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @tanh(%a: memref<4x8xf32>, %o: memref<4x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has 'math.tanh', which the engines do not run elementwise (they run addf, subf, mulf, divf, maximumf and minimumf (Vector engine), math.exp (Activation engine), extf and truncf, and float constants)}}
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<4x8xf32>) outs(%o : memref<4x8xf32>) {
+  ^bb0(%x: f32, %z: f32):
+    %t = math.tanh %x : f32
+    linalg.yield %t : f32
+  }
+  return
+}
+
+// -----
+
+func.func @integer_fill(%o: memref<4x8xi32>) {
+  %c = arith.constant 1 : i32
+  // expected-error @+1 {{'linalg.fill' op cannot be lowered by convert-dynshape-to-bir: operand #1 of element type 'i32'; the engines compute on f32, bf16 and f16}}
+  linalg.fill ins(%c : i32) outs(%o : memref<4x8xi32>)
+  return
+}
+
+// -----
+
+func.func @runtime_scalar(%f: f32, %o: memref<4x8xf32>) {
+  // expected-error @+1 {{'linalg.fill' op cannot be lowered by convert-dynshape-to-bir: scalar operand #0 that is not a float constant}}
+  linalg.fill ins(%f : f32) outs(%o : memref<4x8xf32>)
+  return
+}
+
+// -----
+
+func.func @not_a_permutation(%a: memref<8xf32>, %o: memref<4x4xf32>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: an indexing map that is not a projected permutation (each operand dim read by its own loop)}}
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0 + d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<8xf32>) outs(%o : memref<4x4xf32>) {
+  ^bb0(%x: f32, %z: f32):
+    linalg.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+func.func @to_scalar(%a: memref<8xf32>, %o: memref<f32>) {
+  // expected-error @+1 {{'linalg.reduce' op cannot be lowered by convert-dynshape-to-bir: a rank-0 result; the engines write tensors of rank 1 or more}}
+  linalg.reduce ins(%a : memref<8xf32>) outs(%o : memref<f32>) dimensions = [0]
+    (%x: f32, %acc: f32) {
+      %r = arith.addf %x, %acc : f32
+      linalg.yield %r : f32
+    }
+  return
+}
+
+// -----
+
+func.func @product(%a: memref<4x8xf32>, %o: memref<4xf32>) {
+  // expected-error @+1 {{'linalg.reduce' op cannot be lowered by convert-dynshape-to-bir: a reduction that is neither one add, max or min of its input (possibly extf'd) into the output, nor a matmul (acc + a * b)}}
+  linalg.reduce ins(%a : memref<4x8xf32>) outs(%o : memref<4xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %r = arith.mulf %x, %acc : f32
+      linalg.yield %r : f32
+    }
+  return
+}
+
+// -----
+
+func.func @two_contractions(%a: memref<4x8x2xf32>, %b: memref<8x2x16xf32>, %o: memref<4x16xf32>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: a contraction other than a (batched) matmul: one contraction loop, at most one row loop and one column loop}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k, l) -> (m, k, l)>,
+                                   affine_map<(m, n, k, l) -> (k, l, n)>,
+                                   affine_map<(m, n, k, l) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%a, %b : memref<4x8x2xf32>, memref<8x2x16xf32>) outs(%o : memref<4x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @bf16_matmul_result(%a: memref<4x8xbf16>, %b: memref<8x16xbf16>, %o: memref<4x16xbf16>) {
+  // expected-error @+1 {{'linalg.matmul' op cannot be lowered by convert-dynshape-to-bir: a contraction into a result that is not f32; the PE array accumulates in f32}}
+  linalg.matmul ins(%a, %b : memref<4x8xbf16>, memref<8x16xbf16>) outs(%o : memref<4x16xbf16>)
+  return
+}
+
+// -----
+
+func.func @bf16_sum(%a: memref<4x8xbf16>, %o: memref<4xbf16>) {
+  // expected-error @+1 {{'linalg.reduce' op cannot be lowered by convert-dynshape-to-bir: a sum into a result that is not f32; the engines accumulate in f32}}
+  linalg.reduce ins(%a : memref<4x8xbf16>) outs(%o : memref<4xbf16>) dimensions = [1]
+    (%x: bf16, %acc: bf16) {
+      %r = arith.addf %x, %acc : bf16
+      linalg.yield %r : bf16
+    }
+  return
+}
+
+// -----
+
+func.func @too_wide(%a: memref<2x65536xf32>, %o: memref<2xf32>) {
+  // expected-error @+1 {{'linalg.reduce' op cannot be lowered by convert-dynshape-to-bir: an op of 65537 f32 elements per partition, more than the SBUF holds (49152)}}
+  linalg.reduce ins(%a : memref<2x65536xf32>) outs(%o : memref<2xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %r = arith.maximumf %x, %acc : f32
+      linalg.yield %r : f32
+    }
+  return
+}
+
+// -----
+
+func.func @too_many_instructions(%a: memref<2x2048x4xf32>, %o: memref<2x2048xf32>) {
+  // expected-error @+1 {{'linalg.reduce' op cannot be lowered by convert-dynshape-to-bir: an op that runs as 2048 separate engine instructions, more than 1024}}
+  linalg.reduce ins(%a : memref<2x2048x4xf32>) outs(%o : memref<2x2048xf32>) dimensions = [2]
+    (%x: f32, %acc: f32) {
+      %r = arith.maximumf %x, %acc : f32
+      linalg.yield %r : f32
+    }
+  return
+}
+
+// -----
+
+func.func @runtime_row_transposed(%t: memref<8x4xf32>, %o: memref<4x4xf32>, %i_i32: i32) {
+  %i = arith.index_cast %i_i32 : i32 to index
+  %v = memref.subview %t[%i, 0] [4, 4] [1, 1] : memref<8x4xf32> to memref<4x4xf32, strided<[4, 1], offset: ?>>
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: a compute operand at a runtime offset that the engines read in another dim order; copy it into a buffer first}}
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%v : memref<4x4xf32, strided<[4, 1], offset: ?>>) outs(%o : memref<4x4xf32>) {
+  ^bb0(%x: f32, %z: f32):
+    %e = math.exp %x : f32
+    linalg.yield %e : f32
+  }
+  return
+}
+
+// -----
+
+func.func @unindexed_loop(%a: memref<4xf32>, %o: memref<4xf32>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: a parallel loop that the output does not index}}
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<4xf32>) outs(%o : memref<4xf32>) {
+  ^bb0(%x: f32, %z: f32):
+    linalg.yield %x : f32
+  }
+  return
+}
