@@ -215,10 +215,15 @@ dyn::sim::getRandomArguments(const EntrySignature &sig, std::mt19937 &rng) {
   std::uniform_int_distribution<int64_t> scalar(-3, extent + 3);
   std::uniform_int_distribution<int32_t> small(-100, 100);
   SmallVector<RuntimeValue> args;
+  // Half the scalars repeat the one before: sizes of tensors that must
+  // agree (two caches of one length) often do, and often do not.
+  std::optional<int64_t> previous;
   for (Type type : sig.boundaryTypes) {
     auto t = llvm::dyn_cast<RankedTensorType>(type);
     if (!t) {
-      args.push_back(scalar(rng));
+      int64_t value = previous && rng() % 2 ? *previous : scalar(rng);
+      args.push_back(value);
+      previous = value;
       continue;
     }
     Tensor tensor{t.getElementType(), SmallVector<int64_t>(t.getShape()), {}};

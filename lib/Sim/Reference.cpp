@@ -207,21 +207,27 @@ LogicalResult Interpreter::execute(Operation *op) {
     return env.find(v)->second;
   };
   std::string error;
+  bool shapesDisagree = false;
+  auto failCompute = [&]() {
+    return shapesDisagree ? undefinedBehaviour(op, error) : fail(op, error);
+  };
   if (llvm::isa_and_nonnull<arith::ArithDialect, math::MathDialect>(
           op->getDialect()) &&
       !llvm::isa<arith::ConstantOp>(op) &&
       llvm::isa<RankedTensorType>(op->getResult(0).getType())) {
     Slot result;
-    if (failed(reference::interpretElementwise(op, lookup, result, error)))
-      return fail(op, error);
+    if (failed(reference::interpretElementwise(op, lookup, result, error,
+                                               shapesDisagree)))
+      return failCompute();
     env[op->getResult(0)] = std::move(result);
     return success();
   }
   if (auto linalgOp = llvm::dyn_cast<linalg::LinalgOp>(op);
       linalgOp && !llvm::isa<linalg::TransposeOp>(op)) {
     SmallVector<Slot> results;
-    if (failed(reference::interpretLinalg(linalgOp, lookup, results, error)))
-      return fail(op, error);
+    if (failed(reference::interpretLinalg(linalgOp, lookup, results, error,
+                                          shapesDisagree)))
+      return failCompute();
     for (auto [result, value] : llvm::zip(op->getResults(), results))
       env[result] = std::move(value);
     return success();

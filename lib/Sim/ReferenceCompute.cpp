@@ -258,7 +258,7 @@ static LogicalResult forEachPoint(ArrayRef<int64_t> extents,
 
 LogicalResult reference::interpretLinalg(linalg::LinalgOp op, Lookup lookup,
                                          SmallVectorImpl<Slot> &results,
-                                         std::string &error) {
+                                         std::string &error, bool &undefined) {
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   // Each loop runs over the runtime extent of the tensor dims it reads
   // (their storage bounds a bounded dim).
@@ -271,10 +271,16 @@ LogicalResult reference::interpretLinalg(linalg::LinalgOp op, Lookup lookup,
     for (auto [d, expr] : llvm::enumerate(map.getResults()))
       if (auto dim = llvm::dyn_cast<AffineDimExpr>(expr)) {
         int64_t &range = ranges[dim.getPosition()];
+        if (!ShapedType::isDynamic(range) && range != array->extents[d])
+          undefined = true; // upstream: the shapes must agree
         range = ShapedType::isDynamic(range)
                     ? array->extents[d]
                     : std::min(range, array->extents[d]);
       }
+  }
+  if (undefined) {
+    error = "operands disagree on the runtime extent of a loop";
+    return failure();
   }
   if (llvm::any_of(ranges, ShapedType::isDynamic)) {
     error = "a loop that reads no tensor dimension";
@@ -331,8 +337,8 @@ LogicalResult reference::interpretLinalg(linalg::LinalgOp op, Lookup lookup,
 }
 
 LogicalResult reference::interpretElementwise(Operation *op, Lookup lookup,
-                                              Slot &result,
-                                              std::string &error) {
+                                              Slot &result, std::string &error,
+                                              bool &undefined) {
   auto type = llvm::cast<RankedTensorType>(op->getResult(0).getType());
   const Array *first = nullptr;
   for (Value operand : op->getOperands())
@@ -342,6 +348,13 @@ LogicalResult reference::interpretElementwise(Operation *op, Lookup lookup,
     error = "an elementwise op without a tensor operand";
     return failure();
   }
+  for (Value operand : op->getOperands())
+    if (auto *array = std::get_if<Array>(&lookup(operand));
+        array && array->extents != first->extents) {
+      undefined = true; // upstream: the shapes must agree
+      error = "operands disagree on their runtime extents";
+      return failure();
+    }
   Array out = emptyLike(type, first->extents);
   LogicalResult done = forEachPoint(first->extents, [&](ArrayRef<int64_t> point) {
     SmallVector<Scalar> in;

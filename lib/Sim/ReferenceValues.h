@@ -43,15 +43,18 @@ bool compareIntegers(mlir::arith::CmpIPredicate predicate, int64_t a,
 /// Runs a linalg structured op (generic, fill, reduce, matmul, ...) on its
 /// operands, point by point in loop order over the runtime extents, each
 /// body op in f32 with the engines' numerics (Numerics.h); the results
-/// start as copies of the inits. On failure `error` says why.
+/// start as copies of the inits. On failure `error` says why, and
+/// `undefined` is set when upstream defines no result (operands whose
+/// runtime extents disagree).
 mlir::LogicalResult interpretLinalg(mlir::linalg::LinalgOp op, Lookup lookup,
                                     llvm::SmallVectorImpl<Slot> &results,
-                                    std::string &error);
+                                    std::string &error, bool &undefined);
 
 /// Runs an elementwise arith or math op on tensors (and scalars), element
 /// by element over the first tensor operand's extents.
 mlir::LogicalResult interpretElementwise(mlir::Operation *op, Lookup lookup,
-                                         Slot &result, std::string &error);
+                                         Slot &result, std::string &error,
+                                         bool &undefined);
 
 /// A dense constant tensor.
 Array makeConstant(mlir::DenseElementsAttr value);

@@ -375,6 +375,8 @@ struct MaskToEngine : OpConversionPattern<dynshape::BufferMaskOp> {
     SmallVector<int32_t> free;
     for (int64_t loop : plan.freeLoops)
       free.push_back(loop == dim ? 1 : 0);
+    if (free.empty()) // the one-element free pair of a rank-1 operand
+      free.push_back(0);
     forEachInstance(plan, [&](ArrayRef<LoopRange> ranges) {
       Value in = builder.read(0, adaptor.getInput(), identity, 0,
                               plan.freeLoops, ranges);

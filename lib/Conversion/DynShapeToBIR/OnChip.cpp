@@ -161,8 +161,9 @@ Value OnChipBuilder::access(unsigned slot, Value view, AffineMap map,
   viewSide.pattern.clear();
   for (int64_t d : order)
     viewSide.pattern.append({side.pattern[2 * d], count(dimLoops[d])});
-  if (viewSide.pattern.empty())
-    viewSide.pattern = {1, 1};
+  // At least a partition pair and a free pair on both sides.
+  if (viewSide.pattern.size() < 4)
+    viewSide.pattern.append({1, 1});
   int64_t tilePartitions = partitionDim >= 0 ? partitions : 1;
   int64_t elements = 1;
   for (int64_t loop : freeLoops)
@@ -185,8 +186,8 @@ Value OnChipBuilder::access(unsigned slot, Value view, AffineMap map,
       tileStride /= count(loop);
       tileSide.pattern.append({tileStride, count(loop)});
     }
-  if (tileSide.pattern.empty())
-    tileSide.pattern = {1, 1};
+  if (tileSide.pattern.size() < 4)
+    tileSide.pattern.append({1, 1});
   for (size_t d = 0; d < tileSide.pattern.size() / 2; ++d)
     tileSide.staticDims.push_back(d);
   if (!isWrite || alsoRead)
