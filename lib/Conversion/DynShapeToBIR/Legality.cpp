@@ -155,8 +155,16 @@ static LogicalResult checkForm(Operation *op) {
       })
       .Case([&](linalg::LinalgOp linalgOp) {
         auto transpose = llvm::dyn_cast<linalg::TransposeOp>(op);
-        if (!transpose || !whyNotATransposeDMA(transpose).empty())
+        if (!transpose || !whyNotATransposeDMA(transpose).empty()) {
+          // A bir loop's body runs on the loop's one engine; compute needs
+          // the Vector, Activation and PE engines.
+          if (op->getParentOfType<scf::ForOp>() ||
+              op->getParentOfType<scf::IfOp>())
+            return failAsDMA("compute inside a loop or a conditional, whose "
+                             "body runs on one engine (the engines' compute "
+                             "runs outside loops)");
           return failAsDMA(whyNotOnEngines(linalgOp));
+        }
         std::string why;
         for (Value view : {transpose.getInput(), transpose.getInit()})
           if (why.empty())

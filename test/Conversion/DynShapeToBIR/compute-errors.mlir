@@ -157,3 +157,26 @@ func.func @unindexed_loop(%a: memref<4xf32>, %o: memref<4xf32>) {
   }
   return
 }
+
+// -----
+
+func.func @compute_in_loop(%x: memref<16x32xf32>, %o: memref<16x32xf32>, %n_i32: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %n0 = arith.index_cast %n_i32 : i32 to index
+  %n = arith.minsi %n0, %c16 : index
+  scf.for %j = %c0 to %n step %c1 {
+    %row = memref.subview %x[%j, 0] [1, 32] [1, 1] : memref<16x32xf32> to memref<1x32xf32, strided<[32, 1], offset: ?>>
+    %out = memref.subview %o[%j, 0] [1, 32] [1, 1] : memref<16x32xf32> to memref<1x32xf32, strided<[32, 1], offset: ?>>
+    // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: compute inside a loop or a conditional, whose body runs on one engine (the engines' compute runs outside loops)}}
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                    iterator_types = ["parallel", "parallel"]}
+        ins(%row : memref<1x32xf32, strided<[32, 1], offset: ?>>) outs(%out : memref<1x32xf32, strided<[32, 1], offset: ?>>) {
+    ^bb0(%a: f32, %b: f32):
+      %e = math.exp %a : f32
+      linalg.yield %e : f32
+    }
+  }
+  return
+}
