@@ -3,8 +3,11 @@
 
     run_fuzz.py [--count N] [--seed S] [--trials T] [--dyn-opt PATH]
                 [--dyn-sim PATH] [--jobs J] [--keep-going]
+                [--kind data|compute|both]
 
-For each seed in S..S+N-1 it generates a program with gen_program.py, checks
+For each seed in S..S+N-1 it generates a program with gen_program.py (data
+movement, tensor compute with --kind compute, or both: compute for even
+seeds), checks
 that `dyn-opt` verifies it, and runs
 
     dyn-sim PROG --entry fuzz --compare --trials T --seed K
@@ -16,10 +19,11 @@ with --lower-to-addr4, serializes, deserializes, simulates and compares with
 the reference interpreter on T random inputs (out-of-range scalars and
 indices included). On a failure it prints
 
-    FAIL seed=<seed> arch=<arch>: <dyn-sim output>
+    FAIL seed=<seed> arch=<arch> (<class>): <output>
 
 and the command that reproduces it, and exits 1 (after the first failure,
-unless --keep-going). Otherwise the last line is
+unless --keep-going), <class> being one of fuzz_common.py's (mismatch,
+rejected: an error diagnostic, crash, ...). Otherwise the last line is
 
     N programs, M runs, all match
 """
@@ -28,14 +32,13 @@ import argparse
 import concurrent.futures
 import os
 import shlex
-import subprocess
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import fuzz_common as fc  # noqa: E402
 import gen_program  # noqa: E402
 
 
@@ -53,51 +56,49 @@ def trial_seed(seed):
     return (seed * 7919 + 1) % (2 ** 31)
 
 
+def kind_for(seed, kind):
+    if kind == "both":
+        return "data" if seed % 2 else "compute"
+    return kind
+
+
 def run(cmd, timeout):
-    for attempt in range(7):
-        try:
-            p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               text=True, timeout=timeout)
-            return p.returncode, p.stdout
-        except OSError as e:
-            # A tool being relinked is briefly missing: wait for it.
-            if attempt == 6:
-                return -1, "cannot run %s: %s" % (cmd[0], e)
-            time.sleep(10)
-        except subprocess.TimeoutExpired as e:
-            out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
-            return -1, out + "\n(timed out after %d s)" % timeout
+    """(class, output) of one run; the class is fuzz_common's."""
+    r = fc.run(cmd, timeout)
+    return r.kind, (r.out + r.err).strip() or "exit status %d" % r.rc
 
 
 def check_seed(seed, opts, workdir):
-    """Returns (runs, failures); a failure is (seed, arch, output, repro)."""
+    """Returns (runs, failures); a failure is (seed, arch, class, output,
+    repro, path)."""
+    kind = kind_for(seed, opts.kind)
     text = gen_program.generate(seed, opts.max_ops, opts.elems.split(","),
-                                opts.scale)
+                                opts.scale, kind)
     path = os.path.join(workdir, "fuzz-%d.mlir" % seed)
     with open(path, "w") as f:
         f.write(text)
-    gen = "python3 %s %d%s > fuzz-%d.mlir" % (
+    gen = "python3 %s %d%s%s > fuzz-%d.mlir" % (
         shlex.quote(os.path.join(HERE, "gen_program.py")), seed,
-        opts.gen_flags, seed)
+        " --kind compute" if kind == "compute" else "", opts.gen_flags, seed)
     failures = []
     runs = 0
     if opts.verify:
-        rc, out = run([opts.dyn_opt, path, "-o", os.devnull], opts.timeout)
-        if rc != 0:
+        cls, out = run([opts.dyn_opt, path, "-o", os.devnull], opts.timeout)
+        if cls != "ok":
             repro = "%s && %s fuzz-%d.mlir" % (gen, opts.dyn_opt, seed)
-            return 0, [(seed, "verify", out.strip(), repro, path)]
+            return 0, [(seed, "verify", cls, out, repro, path)]
     k = trial_seed(seed)
     for arch in opts.archs.split(",") if opts.archs else archs_for(seed):
         cmd = [opts.dyn_sim, path, "--entry", "fuzz", "--compare",
                "--trials", str(opts.trials), "--seed", str(k),
                "--pipeline-options=arch=%s%s" % (arch, opts.extra)]
-        rc, out = run(cmd, opts.timeout)
+        cls, out = run(cmd, opts.timeout)
         runs += 1
-        if rc != 0 or "matches the reference" not in out:
+        if cls != "ok" or "matches the reference" not in out:
             repro = "%s && %s fuzz-%d.mlir --entry fuzz --compare --trials %d " \
                     "--seed %d --pipeline-options=\"arch=%s%s\"" % (
                         gen, opts.dyn_sim, seed, opts.trials, k, arch, opts.extra)
-            failures.append((seed, arch, out.strip(), repro, path))
+            failures.append((seed, arch, cls, out, repro, path))
             if not opts.keep_going:
                 break
     return runs, failures
@@ -111,8 +112,12 @@ def main():
                    help="random inputs per program and arch (default 3)")
     p.add_argument("--dyn-opt", default="dyn-opt")
     p.add_argument("--dyn-sim", default="dyn-sim")
-    p.add_argument("--max-ops", type=int, default=7,
-                   help="passed to gen_program.py (default 7)")
+    p.add_argument("--kind", choices=gen_program.KINDS + ["both"],
+                   default="data",
+                   help="data movement (the default), tensor compute, or "
+                        "both (compute for even seeds)")
+    p.add_argument("--max-ops", type=int, default=None,
+                   help="passed to gen_program.py (default 7; compute 8)")
     p.add_argument("--elems", default=",".join(gen_program.ELEMS),
                    help="passed to gen_program.py (default f32,i32)")
     p.add_argument("--scale", type=int, default=1,
@@ -138,7 +143,7 @@ def main():
     opts = p.parse_args()
     opts.extra = (" " + opts.options) if opts.options else ""
     opts.gen_flags = ""
-    if opts.max_ops != 7:
+    if opts.max_ops is not None:
         opts.gen_flags += " --max-ops %d" % opts.max_ops
     if opts.elems != ",".join(gen_program.ELEMS):
         opts.gen_flags += " --elems " + opts.elems
@@ -154,7 +159,7 @@ def main():
             for fut in futures:
                 r, fails = fut.result()
                 runs += r
-                for seed, arch, out, repro, path in fails:
+                for seed, arch, cls, out, repro, path in fails:
                     if not opts.save_dir:
                         opts.save_dir = tempfile.mkdtemp(prefix="dyn-fuzz-fail-")
                     save = opts.save_dir
@@ -162,7 +167,7 @@ def main():
                     kept = os.path.join(save, os.path.basename(path))
                     with open(path) as src, open(kept, "w") as dst:
                         dst.write(src.read())
-                    print("FAIL seed=%d arch=%s: %s" % (seed, arch, out))
+                    print("FAIL seed=%d arch=%s (%s): %s" % (seed, arch, cls, out))
                     print("  program: %s" % kept)
                     print("  reproduce: %s" % repro)
                     sys.stdout.flush()

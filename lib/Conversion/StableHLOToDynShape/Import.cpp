@@ -57,6 +57,13 @@ dyn::stablehlo::getIntList(Operation *op, StringRef name) {
   return std::nullopt;
 }
 
+Block *dyn::stablehlo::getBody(Operation *op, unsigned index) {
+  if (index >= op->getNumRegions() || !op->getRegion(index).hasOneBlock() ||
+      op->getRegion(index).front().empty())
+    return nullptr;
+  return &op->getRegion(index).front();
+}
+
 std::optional<Fields> dyn::stablehlo::parseFields(StringRef text) {
   size_t open = text.find('<');
   if (open == StringRef::npos || !text.ends_with(">"))

@@ -47,6 +47,11 @@ struct OpImport {
 /// Every op the import takes, stated once.
 llvm::ArrayRef<OpImport> getOpImports();
 
+/// Region `index` of a generic-form op when it is one non-empty block, or
+/// null: the parser lets such a region be missing, empty, or without a
+/// terminator, so its last op stands for the terminator.
+mlir::Block *getBody(mlir::Operation *op, unsigned index);
+
 /// The converted type of `op`'s result.
 inline mlir::Type getResultType(mlir::Operation *op,
                                 const mlir::TypeConverter &converter) {

@@ -265,12 +265,12 @@ static std::string checkScatter(Operation *op) {
   if (!why.empty())
     return why;
   // The update computation must overwrite: return its second argument.
-  Region &region = op->getRegion(0);
-  if (!region.hasOneBlock() || region.front().getNumArguments() != 2)
+  Block *update = getBody(op, 0);
+  if (!update || update->getNumArguments() != 2)
     return "has no update computation of two arguments";
-  Operation *ret = region.front().getTerminator();
-  if (&region.front().front() != ret || ret->getNumOperands() != 1 ||
-      ret->getOperand(0) != region.front().getArgument(1))
+  Operation *ret = &update->back();
+  if (&update->front() != ret || ret->getNumOperands() != 1 ||
+      ret->getOperand(0) != update->getArgument(1))
     return "combines rows with an update computation; the import takes "
            "scatters that overwrite (the computation returns its second "
            "argument)";
@@ -291,15 +291,21 @@ struct CountedLoop {
 } // namespace
 
 static std::optional<CountedLoop> matchCountedLoop(Operation *op) {
-  if (op->getNumRegions() != 2)
+  Block *condBlock = getBody(op, 0), *bodyBlock = getBody(op, 1);
+  if (op->getNumRegions() != 2 || !condBlock || !bodyBlock)
     return std::nullopt;
-  Block &cond = op->getRegion(0).front(), &body = op->getRegion(1).front();
-  Operation *condReturn = cond.getTerminator();
+  Block &cond = *condBlock, &body = *bodyBlock;
+  if (cond.getNumArguments() != op->getNumOperands() ||
+      body.getNumArguments() != op->getNumOperands() ||
+      op->getNumResults() != op->getNumOperands())
+    return std::nullopt;
+  Operation *condReturn = &cond.back();
   if (condReturn->getNumOperands() != 1)
     return std::nullopt;
   Operation *compare = condReturn->getOperand(0).getDefiningOp();
   if (!compare || compare->getName().getStringRef() != "stablehlo.compare" ||
-      &cond.front() != compare || compare->getNextNode() != condReturn)
+      compare->getNumOperands() != 2 || &cond.front() != compare ||
+      compare->getNextNode() != condReturn)
     return std::nullopt;
   std::optional<arith::CmpIPredicate> predicate = getIntPredicate(compare);
   auto lhs = llvm::dyn_cast<BlockArgument>(compare->getOperand(0));
@@ -310,12 +316,15 @@ static std::optional<CountedLoop> matchCountedLoop(Operation *op) {
       !getElementTypeOrSelf(lhs.getType()).isSignlessInteger(32))
     return std::nullopt;
   CountedLoop loop{lhs.getArgNumber(), rhs.getArgNumber()};
-  Operation *bodyReturn = body.getTerminator();
+  Operation *bodyReturn = &body.back();
   if (bodyReturn->getNumOperands() != body.getNumArguments() ||
+      loop.bound >= body.getNumArguments() ||
+      loop.counter >= body.getNumArguments() ||
       bodyReturn->getOperand(loop.bound) != body.getArgument(loop.bound))
     return std::nullopt;
   Operation *increment = bodyReturn->getOperand(loop.counter).getDefiningOp();
   if (!increment || increment->getName().getStringRef() != "stablehlo.add" ||
+      increment->getNumOperands() != 2 ||
       increment->getOperand(0) != body.getArgument(loop.counter))
     return std::nullopt;
   Operation *one = increment->getOperand(1).getDefiningOp();
@@ -357,7 +366,7 @@ static LogicalResult rewriteWhile(Operation *op, ValueRange operands,
       carried.push_back(i);
     }
   auto forOp = scf::ForOp::create(rewriter, loc, lb, ub, one, inits);
-  Block &body = op->getRegion(1).front();
+  Block &body = *getBody(op, 1);
   Block *forBody = forOp.getBody();
   // A loop without iter_args comes with its yield; the body brings one.
   if (!forBody->empty())
@@ -379,7 +388,7 @@ static LogicalResult rewriteWhile(Operation *op, ValueRange operands,
   for (auto [k, i] : llvm::enumerate(carried))
     arguments[i] = original(forOp.getRegionIterArgs()[k],
                             body.getArgument(i).getType());
-  Operation *bodyReturn = body.getTerminator();
+  Operation *bodyReturn = &body.back();
   SmallVector<Value> yielded;
   for (unsigned i : carried)
     yielded.push_back(bodyReturn->getOperand(i));

@@ -40,13 +40,14 @@ static Value filledLike(OpBuilder &b, Location loc, Value value,
 /// The combiner of a reduce body: the name of its one op, when the body is
 /// `return op(%a, %b)` (or `op(%b, %a)`) of its two arguments.
 static std::optional<StringRef> getCombiner(Operation *op) {
-  Region &region = op->getRegion(0);
-  if (!region.hasOneBlock() || region.front().getNumArguments() != 2)
+  Block *block = getBody(op, 0);
+  if (!block || block->getNumArguments() != 2)
     return std::nullopt;
-  Block &body = region.front();
-  Operation *ret = body.getTerminator();
+  Block &body = *block;
+  Operation *ret = &body.back();
   Operation *combine = &body.front();
   if (combine->getNextNode() != ret || ret->getNumOperands() != 1 ||
+      combine->getNumResults() != 1 ||
       ret->getOperand(0) != combine->getResult(0) ||
       combine->getNumOperands() != 2 ||
       !llvm::is_contained(combine->getOperands(), body.getArgument(0)) ||

@@ -158,3 +158,34 @@
   %0 = "stablehlo.broadcast_in_dim"(%x) <{broadcast_dimensions = array<i64: 0>}> : (tensor<4xf32>) -> tensor<3x4xf32>
   "func.return"(%0) : (tensor<3x4xf32>) -> ()
 }) : () -> ()
+
+// -----
+
+// Generic form lets a region be empty: a while with an empty condition block
+// (a fuzzer's mutant once read past it) and a reduce with an empty body.
+"func.func"() <{function_type = (tensor<i32>) -> tensor<i32>, sym_name = "empty_condition"}> ({
+^bb0(%n: tensor<i32>):
+  %c0 = "stablehlo.constant"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{'stablehlo.while' op is not a counted loop}}
+  %r:2 = "stablehlo.while"(%c0, %n) ({
+  ^bb0(%i: tensor<i32>, %ub: tensor<i32>):
+  }, {
+  ^bb0(%i: tensor<i32>, %ub: tensor<i32>):
+    %one = "stablehlo.constant"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+    %next = "stablehlo.add"(%i, %one) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    "stablehlo.return"(%next, %ub) : (tensor<i32>, tensor<i32>) -> ()
+  }) : (tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>)
+  "func.return"(%r#0) : (tensor<i32>) -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<4x8xf32>) -> tensor<4xf32>, sym_name = "empty_reduce_body"}> ({
+^bb0(%x: tensor<4x8xf32>):
+  %z = "stablehlo.constant"() <{value = dense<0.0> : tensor<f32>}> : () -> tensor<f32>
+  // expected-error @+1 {{'stablehlo.reduce' op}}
+  %s = "stablehlo.reduce"(%x, %z) <{dimensions = array<i64: 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+  }) : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+  "func.return"(%s) : (tensor<4xf32>) -> ()
+}) : () -> ()
