@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Random tensor-level programs for differential testing of dyn.
 
-    gen_program.py SEED [--max-ops N]
+    gen_program.py SEED [--kind data|compute] [--max-ops N]
 
 prints one function `@fuzz` to stdout, chosen deterministically from SEED
-(the same SEED always gives the same text). Every program is data movement
-only -- the backend has no compute -- built from:
+(the same SEED always gives the same text). A data program (the default) is
+data movement only, built from:
 
   * dynshape.dynamic_slice / dynamic_update_slice with scalar i32 start
     indices: function arguments, constants, tensor.extract of an i32
@@ -33,6 +33,19 @@ only -- the backend has no compute -- built from:
 
 Shapes are 2-D and 3-D with extents 1..16, elements f32 or i32 (--elems
 and --scale widen them, for exploration).
+
+A compute program (--kind compute, ComputeGen) is a chain of 2 to 8 ops
+(--max-ops) of what the engines run (docs/Compute.md) on f32 and bf16
+tensors of rank 1-3, extents from 1, 2, 3, 4, 8, ..., 128 (at most 8192
+elements), static or bounded, returning 1 to 3 results: elementwise arith
+(addf, subf, mulf, divf, maximumf, minimumf) and math.exp on tensors;
+parallel linalg.generic (an input possibly transposed, more inputs of the
+output's shape or broadcast along a dim, a body of those ops, float
+constants, extf and truncf); linalg.fill; linalg.broadcast; linalg.reduce
+(add, max, min; into f32 or, for max/min, the input's type); linalg.matmul
+(also with a transposed right side), batch_matmul and a transposed batch
+matmul as a generic, into f32; sizes through tensor.dim and
+tensor.empty(%n); now and then a dynamic_slice or dynamic_update_slice.
 
 Constructs that are valid at the tensor level but do not lower today are
 left out (README.md lists them with reproducers).
@@ -1001,13 +1014,15 @@ class ComputeGen(Gen):
         name = self.fresh()
         self.emit("%s = arith.%s %s, %s : %s" % (
             name, self.binop(a, b), a.name, b.name, a.ty))
-        self.add(V(name, a.ty))
+        # convert-elementwise-to-linalg writes into an operand: the result
+        # of a view may be one.
+        self.add(V(name, a.ty, view=a.view or b.view))
 
     def op_exp(self):
         a = self.any_tensor()
         name = self.fresh()
         self.emit("%s = math.exp %s : %s" % (name, a.name, a.ty))
-        self.add(V(name, a.ty))
+        self.add(V(name, a.ty, view=a.view))
 
     def op_fill(self):
         like = self.pick()

@@ -29,6 +29,7 @@ rejected: an error diagnostic, crash, ...). Otherwise the last line is
 """
 
 import argparse
+import collections
 import concurrent.futures
 import os
 import shlex
@@ -94,7 +95,9 @@ def check_seed(seed, opts, workdir):
                "--pipeline-options=arch=%s%s" % (arch, opts.extra)]
         cls, out = run(cmd, opts.timeout)
         runs += 1
-        if cls != "ok" or "matches the reference" not in out:
+        if cls == "ok" and "matches the reference" not in out:
+            cls = "silent"
+        if cls != "ok":
             repro = "%s && %s fuzz-%d.mlir --entry fuzz --compare --trials %d " \
                     "--seed %d --pipeline-options=\"arch=%s%s\"" % (
                         gen, opts.dyn_sim, seed, opts.trials, k, arch, opts.extra)
@@ -150,7 +153,7 @@ def main():
     if opts.scale != 1:
         opts.gen_flags += " --scale %d" % opts.scale
 
-    failed = []
+    failed = {}  # seed -> class of its first failure
     runs = 0
     with tempfile.TemporaryDirectory(prefix="dyn-fuzz-") as workdir:
         seeds = range(opts.seed, opts.seed + opts.count)
@@ -171,14 +174,16 @@ def main():
                     print("  program: %s" % kept)
                     print("  reproduce: %s" % repro)
                     sys.stdout.flush()
-                    failed.append(seed)
+                    failed.setdefault(seed, cls)
                 if failed and not opts.keep_going:
                     for f in futures:
                         f.cancel()
                     break
     if failed:
-        print("%d failing program(s): seeds %s" % (
-            len(set(failed)), " ".join(map(str, sorted(set(failed))))))
+        counts = collections.Counter(failed.values())
+        print("%d failing program(s) (%s): seeds %s" % (
+            len(failed), ", ".join("%d %s" % (n, c) for c, n in sorted(counts.items())),
+            " ".join(map(str, sorted(failed)))))
         return 1
     print("%d programs, %d runs, all match" % (opts.count, runs))
     return 0

@@ -49,6 +49,11 @@ struct ComputePlan {
 /// Plans `op`, or says why the engines cannot run it ("" on success).
 std::string planCompute(mlir::linalg::LinalgOp op, ComputePlan &plan);
 
+/// The compute engines a planned op's instructions run on (its DMAs and
+/// memsets run on the engine of the registers).
+llvm::SmallVector<bir::Engine> getComputeEngines(mlir::linalg::LinalgOp op,
+                                                 const ComputePlan &plan);
+
 /// The most elements a partition holds in f32 (the SBUF capacity).
 int64_t getMaxFreeElements();
 
@@ -117,8 +122,9 @@ std::string whyNotStageable(mlir::Value view, mlir::AffineMap map,
 std::string whyNotEngineMask(dynshape::BufferMaskOp op);
 
 /// Why the engines cannot run `op` (planCompute, then each operand's
-/// access), or "".
-std::string whyNotOnEngines(mlir::linalg::LinalgOp op);
+/// access; inside a loop or a conditional, every instruction must run on
+/// `engine`, the engine of the registers and of bir loops), or "".
+std::string whyNotOnEngines(mlir::linalg::LinalgOp op, bir::Engine engine);
 
 } // namespace dyn
 

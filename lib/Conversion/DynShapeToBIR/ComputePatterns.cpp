@@ -162,7 +162,7 @@ private:
                                plan.freeLoops, ranges, /*alsoRead=*/false);
       MemsetOp::create(rewriter, op.getLoc(), ap,
                        rewriter.getI64IntegerAttr(bits),
-                       EngineAttr::get(ctx, Engine::pool));
+                       EngineAttr::get(ctx, engine()));
       builder.finishWrites();
     });
   }
@@ -230,7 +230,7 @@ private:
               rewriter.getI64IntegerAttr(
                   getBits(rewriter.getF32FloatAttr(*out.imm),
                           getElementTypeOrSelf(operands[outNumber].getType()))),
-              EngineAttr::get(ctx, Engine::pool));
+              EngineAttr::get(ctx, engine()));
         else
           TensorCopyOp::create(rewriter, loc, out.ap, outAP, Engine::dve);
       }

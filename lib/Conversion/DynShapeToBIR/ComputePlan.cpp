@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -250,11 +251,52 @@ std::string dyn::planCompute(linalg::LinalgOp op, ComputePlan &plan) {
   return "";
 }
 
-std::string dyn::whyNotOnEngines(linalg::LinalgOp op) {
+SmallVector<Engine> dyn::getComputeEngines(linalg::LinalgOp op,
+                                           const ComputePlan &plan) {
+  switch (plan.kind) {
+  case ComputePlan::Kind::Fill:
+    return {};
+  case ComputePlan::Kind::Reduce:
+    return {Engine::dve};
+  case ComputePlan::Kind::Contraction:
+    return {Engine::pe, Engine::dve};
+  case ComputePlan::Kind::Elementwise:
+    break;
+  }
+  SmallVector<Engine> engines;
+  auto add = [&](Engine engine) {
+    if (!llvm::is_contained(engines, engine))
+      engines.push_back(engine);
+  };
+  Block &body = *op.getBlock();
+  for (Operation &inner : body.without_terminator())
+    if (llvm::isa<math::ExpOp>(inner))
+      add(Engine::act);
+    else if (!llvm::isa<arith::ConstantOp, arith::ExtFOp>(inner))
+      add(Engine::dve);
+  // A yielded input is copied on the Vector engine (a constant is a memset).
+  Value yielded = body.getTerminator()->getOperand(0);
+  if (auto arg = llvm::dyn_cast<BlockArgument>(yielded);
+      arg && arg.getArgNumber() < op.getNumDpsInputs() &&
+      !isFloatConstant(op->getOperand(arg.getArgNumber())))
+    add(Engine::dve);
+  return engines;
+}
+
+std::string dyn::whyNotOnEngines(linalg::LinalgOp op, Engine engine) {
   ComputePlan plan;
   std::string why = planCompute(op, plan);
   if (!why.empty())
     return why;
+  // A bir loop's body runs on the loop's engine.
+  if (op->getParentOfType<scf::ForOp>() || op->getParentOfType<scf::IfOp>())
+    for (Engine needed : getComputeEngines(op, plan))
+      if (needed != engine)
+        return ("compute inside a loop or a conditional, whose body runs on "
+                "the loop's engine (" +
+                stringifyEngine(engine) + ", the engine option), needs " +
+                stringifyEngine(needed))
+            .str();
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   SmallVector<int64_t> mFree, nFree;
   if (plan.m >= 0)

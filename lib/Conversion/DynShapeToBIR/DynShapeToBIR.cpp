@@ -47,7 +47,7 @@ struct ConvertDynShapeToBIRPass
     memref::populateComposeSubViewPatterns(composePatterns, ctx);
     scf::IfOp::getCanonicalizationPatterns(composePatterns, ctx);
     if (failed(applyPatternsGreedily(root, std::move(composePatterns))) ||
-        failed(checkLowerable(root)))
+        failed(checkLowerable(root, engine)))
       return signalPassFailure();
     dropRedundantClamps(root);
 

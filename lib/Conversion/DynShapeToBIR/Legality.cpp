@@ -54,7 +54,7 @@ static bool isHelper(Operation *op) {
 }
 
 /// Emits the reason a supported kind of op has an unsupported form.
-static LogicalResult checkForm(Operation *op) {
+static LogicalResult checkForm(Operation *op, Engine engine) {
   auto fail = [&](const std::string &why) -> LogicalResult {
     if (why.empty())
       return success();
@@ -155,16 +155,8 @@ static LogicalResult checkForm(Operation *op) {
       })
       .Case([&](linalg::LinalgOp linalgOp) {
         auto transpose = llvm::dyn_cast<linalg::TransposeOp>(op);
-        if (!transpose || !whyNotATransposeDMA(transpose).empty()) {
-          // A bir loop's body runs on the loop's one engine; compute needs
-          // the Vector, Activation and PE engines.
-          if (op->getParentOfType<scf::ForOp>() ||
-              op->getParentOfType<scf::IfOp>())
-            return failAsDMA("compute inside a loop or a conditional, whose "
-                             "body runs on one engine (the engines' compute "
-                             "runs outside loops)");
-          return failAsDMA(whyNotOnEngines(linalgOp));
-        }
+        if (!transpose || !whyNotATransposeDMA(transpose).empty())
+          return failAsDMA(whyNotOnEngines(linalgOp, engine));
         std::string why;
         for (Value view : {transpose.getInput(), transpose.getInit()})
           if (why.empty())
@@ -220,7 +212,7 @@ static LogicalResult checkControlFlow(Operation *root) {
       "arith.minsi with a constant)");
 }
 
-LogicalResult dyn::checkLowerable(Operation *root) {
+LogicalResult dyn::checkLowerable(Operation *root, Engine engine) {
   if (failed(checkControlFlow(root)))
     return failure();
   // The first unsupported op that is not a helper (a constant or a view
@@ -235,7 +227,7 @@ LogicalResult dyn::checkLowerable(Operation *root) {
       culprit = op;
       return WalkResult::interrupt();
     }
-    if (failed(checkForm(op)))
+    if (failed(checkForm(op, engine)))
       return WalkResult::interrupt();
     // A linalg op's body is part of its DMA or its engine instruction.
     return llvm::isa<linalg::LinalgOp>(op) ? WalkResult::skip()
@@ -249,7 +241,7 @@ LogicalResult dyn::checkLowerable(Operation *root) {
     return failure();
   // Helpers: a constant that does not fit a register.
   WalkResult helpers = root->walk([&](arith::ConstantOp op) {
-    return failed(checkForm(op)) ? WalkResult::interrupt()
+    return failed(checkForm(op, engine)) ? WalkResult::interrupt()
                                  : WalkResult::advance();
   });
   return failure(helpers.wasInterrupted());

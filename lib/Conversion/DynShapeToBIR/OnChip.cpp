@@ -15,6 +15,13 @@ using namespace mlir;
 using namespace dyn;
 using namespace dyn::bir;
 
+/// True for the induction register of a bir loop.
+static bool isInductionRegister(Value reg) {
+  auto arg = llvm::dyn_cast_or_null<BlockArgument>(reg);
+  return arg && llvm::isa_and_nonnull<ForOp, DynamicForOp>(
+                    arg.getOwner()->getParentOp());
+}
+
 /// The loop of each dim of a view (its map is a projected permutation).
 static SmallVector<int64_t> getDimLoops(AffineMap map) {
   SmallVector<int64_t> loops;
@@ -134,9 +141,11 @@ Value OnChipBuilder::access(unsigned slot, Value view, AffineMap map,
   int64_t partitions = count(partitionLoop);
   int64_t partitionDim = findDim(dimLoops, partitionLoop);
 
-  // Where the view is: on chip, in partition order, free dims in rows.
+  // Where the view is: on chip, in partition order, free dims in rows, at
+  // a static offset or one that enclosing loops' induction registers steer
+  // (a kind-2 pattern that Stage 3a addresses).
   bool direct = getMemorySpace(baseType) != MemorySpace::dram &&
-                !side.isDynamic() &&
+                llvm::all_of(side.regs, isInductionRegister) &&
                 (partitionDim >= 0 ? partitionDim == 0
                                    : count(dimLoops.front()) == 1);
   for (int64_t loop : freeLoops)
@@ -151,7 +160,17 @@ Value OnChipBuilder::access(unsigned slot, Value view, AffineMap map,
     }
     if (freeLoops.empty())
       ap.pattern.append({1, 1});
-    return buildAP(rewriter, loc, ap);
+    if (!ap.isDynamic())
+      return buildAP(rewriter, loc, ap);
+    // offset + sum of (register * elements per unit).
+    int64_t elementBytes = *getElementBytes(baseType);
+    AffineExpr offset = rewriter.getAffineConstantExpr(ap.offset);
+    for (auto [i, scale] : llvm::enumerate(ap.scales))
+      offset = offset + rewriter.getAffineDimExpr(i) * (scale / elementBytes);
+    return SymbolicAPOp::create(
+        rewriter, loc, AccessPatternType::get(rewriter.getContext()), ap.base,
+        AffineMap::get(ap.regs.size(), 0, offset), ap.regs,
+        rewriter.getDenseI64ArrayAttr(ap.pattern));
   }
 
   // An SBUF tile in walk order: [partitions (or 1), the free loops the view

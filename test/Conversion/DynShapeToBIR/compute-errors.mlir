@@ -169,7 +169,7 @@ func.func @compute_in_loop(%x: memref<16x32xf32>, %o: memref<16x32xf32>, %n_i32:
   scf.for %j = %c0 to %n step %c1 {
     %row = memref.subview %x[%j, 0] [1, 32] [1, 1] : memref<16x32xf32> to memref<1x32xf32, strided<[32, 1], offset: ?>>
     %out = memref.subview %o[%j, 0] [1, 32] [1, 1] : memref<16x32xf32> to memref<1x32xf32, strided<[32, 1], offset: ?>>
-    // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: compute inside a loop or a conditional, whose body runs on one engine (the engines' compute runs outside loops)}}
+    // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: compute inside a loop or a conditional, whose body runs on the loop's engine (pool, the engine option), needs act}}
     linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
                     iterator_types = ["parallel", "parallel"]}
         ins(%row : memref<1x32xf32, strided<[32, 1], offset: ?>>) outs(%out : memref<1x32xf32, strided<[32, 1], offset: ?>>) {

@@ -34,8 +34,9 @@ private:
 
 /// Emits one located diagnostic, naming the op and what is supported, for
 /// the first op under `root` that convert-dynshape-to-bir cannot lower, and
-/// fails; succeeds when everything can be lowered.
-mlir::LogicalResult checkLowerable(mlir::Operation *root);
+/// fails; succeeds when everything can be lowered. `engine` runs the
+/// registers, the DMAs and the bir loops (the pass's engine option).
+mlir::LogicalResult checkLowerable(mlir::Operation *root, bir::Engine engine);
 
 /// bir (and func with bir types) is legal; the buffer-level ops the patterns
 /// lower are illegal.
