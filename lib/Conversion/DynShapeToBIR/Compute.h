@@ -19,6 +19,7 @@
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace dyn {
 
@@ -68,8 +69,9 @@ struct LoopRange {
 class OnChipBuilder {
 public:
   OnChipBuilder(mlir::ConversionPatternRewriter &rewriter, mlir::Operation *op,
-                bir::Engine dmaEngine)
-      : rewriter(rewriter), op(op), dmaEngine(dmaEngine) {}
+                const BIRTypeConverter &converter)
+      : rewriter(rewriter), op(op), converter(converter),
+        dmaEngine(converter.getEngine()) {}
 
   /// An access pattern reading `view` (indexed by `map` over the loops) as
   /// partitions of `partitionLoop` (-1: one) and free elements of
@@ -79,6 +81,16 @@ public:
                    int64_t partitionLoop, llvm::ArrayRef<int64_t> freeLoops,
                    llvm::ArrayRef<LoopRange> ranges);
 
+  /// `read` of an operand of a linalg op: `original` is the operand before
+  /// conversion, `view` after. An operand a padding mask folds into
+  /// (BIRTypeConverter::getFoldedMask) is the mask's input, masked on chip by the Pool
+  /// engine's affine_select into a tile of its own.
+  mlir::Value readOperand(unsigned slot, mlir::Value original,
+                          mlir::Value view, mlir::AffineMap map,
+                          int64_t partitionLoop,
+                          llvm::ArrayRef<int64_t> freeLoops,
+                          llvm::ArrayRef<LoopRange> ranges);
+
   /// The same for writing `view`: a staged tile is copied back to it by
   /// finishWrites (after it is filled from the view when `alsoRead`).
   mlir::Value write(unsigned slot, mlir::Value view, mlir::AffineMap map,
@@ -87,6 +99,9 @@ public:
 
   /// Copies the staged outputs back to their views.
   void finishWrites();
+
+  /// Erases the masks readOperand folded (once the op is lowered).
+  void eraseFoldedMasks();
 
   /// A dense access pattern over a tile of `partitions` x `elements` of
   /// `type` in `space`, the tile reused per slot.
@@ -104,12 +119,27 @@ private:
   mlir::Value getTile(unsigned slot, llvm::ArrayRef<int64_t> shape,
                       mlir::Type type, bir::MemorySpace space);
 
+  /// Tiles of masked operands are slots of their own.
+  static constexpr unsigned kMaskedSlots = 256;
+
   mlir::ConversionPatternRewriter &rewriter;
   mlir::Operation *op;
+  const BIRTypeConverter &converter;
   bir::Engine dmaEngine;
   llvm::DenseMap<unsigned, mlir::Value> tiles;
   std::vector<std::pair<Side, Side>> pendingWrites;
+  llvm::SetVector<mlir::Operation *> foldedMasks;
 };
+
+/// The padding mask that folds into the one linalg op reading `buffer`, or
+/// null, on the IR before the conversion (BIRTypeConverter::foldMasks
+/// records the answers for the patterns). It does when `buffer` is an allocation that only a float mask
+/// along one dim writes and only that op reads, and nothing between the
+/// mask and the op but allocations, constants and other masks: the op then
+/// reads the mask's input and masks it on chip, so the masked buffer (which
+/// may have more rows than partitions) never exists. The masks run on the
+/// Pool engine, so folding needs the registers there (`engine`).
+dynshape::BufferMaskOp findFoldedMask(mlir::Value buffer, bir::Engine engine);
 
 /// Why `view`, indexed by `map`, cannot be staged on chip in the loop order
 /// of a compute op (a runtime offset needs its dims in order), or "".

@@ -122,7 +122,9 @@ struct LinalgToEngines : OpInterfaceConversionPattern<linalg::LinalgOp> {
     std::string why = planCompute(op, plan);
     if (!why.empty())
       return rewriter.notifyMatchFailure(op, why);
-    OnChipBuilder builder(rewriter, op, engineOf(getTypeConverter()));
+    OnChipBuilder builder(
+        rewriter, op,
+        *static_cast<const BIRTypeConverter *>(getTypeConverter()));
     switch (plan.kind) {
     case ComputePlan::Kind::Fill:
       lowerFill(op, operands, plan, builder);
@@ -137,6 +139,7 @@ struct LinalgToEngines : OpInterfaceConversionPattern<linalg::LinalgOp> {
       lowerContraction(op, operands, plan, builder);
       break;
     }
+    builder.eraseFoldedMasks();
     rewriter.eraseOp(op);
     return success();
   }
@@ -198,9 +201,10 @@ private:
         if (matchPattern(op->getOperand(i), m_Constant(&attr)))
           return values[v] = {Value(),
                               static_cast<float>(attr.getValueAsDouble())};
-        return values[v] = {builder.read(i, operands[i], mapOf(op, i),
-                                         plan.partitionLoop, plan.freeLoops,
-                                         ranges),
+        return values[v] = {builder.readOperand(i, op->getOperand(i),
+                                                operands[i], mapOf(op, i),
+                                                plan.partitionLoop,
+                                                plan.freeLoops, ranges),
                             {}};
       };
       unsigned temp = kTempSlots;
@@ -297,8 +301,9 @@ private:
             IntegerAttr(), IntegerAttr(), IntegerAttr());
       };
       TensorCopyOp::create(rewriter, loc, outAP, rowPart(0, 1), Engine::dve);
-      Value in = builder.read(0, operands[0], mapOf(op, 0), plan.partitionLoop,
-                              plan.freeLoops, ranges);
+      Value in = builder.readOperand(0, op->getOperand(0), operands[0],
+                                     mapOf(op, 0), plan.partitionLoop,
+                                     plan.freeLoops, ranges);
       TensorCopyOp::create(rewriter, loc, in, rowPart(1, elements),
                            Engine::dve);
       TensorReduceOp::create(rewriter, loc, plan.combiner, row, outAP,
@@ -334,10 +339,12 @@ private:
         for (LoopRange kChunk :
              chunks(plan.extents[plan.k], AddressMap::kNumPartitions)) {
           ranges[plan.k] = kChunk;
-          Value stationary = builder.read(0, operands[0], mapOf(op, 0),
-                                          plan.k, mFree, ranges);
-          Value moving = builder.read(1, operands[1], mapOf(op, 1), plan.k,
-                                      nFree, ranges);
+          Value stationary =
+              builder.readOperand(0, op->getOperand(0), operands[0],
+                                  mapOf(op, 0), plan.k, mFree, ranges);
+          Value moving =
+              builder.readOperand(1, op->getOperand(1), operands[1],
+                                  mapOf(op, 1), plan.k, nFree, ranges);
           MatmulOp::create(rewriter, loc, stationary, moving, psum,
                            /*accumulate=*/true, Engine::pe);
         }
@@ -360,6 +367,7 @@ struct MaskToEngine : OpConversionPattern<dynshape::BufferMaskOp> {
     std::string why = whyNotEngineMask(op);
     if (!why.empty() || engineOf(getTypeConverter()) != Engine::pool)
       return rewriter.notifyMatchFailure(op, "not an engine mask");
+
     auto type = op.getOutput().getType();
     int64_t rank = type.getRank();
     unsigned dim = op.getDims().front();
@@ -369,7 +377,9 @@ struct MaskToEngine : OpConversionPattern<dynshape::BufferMaskOp> {
     for (int64_t d = 1; d < rank; ++d)
       plan.freeLoops.push_back(d);
     AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
-    OnChipBuilder builder(rewriter, op, Engine::pool);
+    OnChipBuilder builder(
+        rewriter, op,
+        *static_cast<const BIRTypeConverter *>(getTypeConverter()));
     float fill = static_cast<float>(
         llvm::cast<FloatAttr>(op.getFillAttr()).getValueAsDouble());
     SmallVector<int32_t> free;

@@ -52,6 +52,7 @@ struct ConvertDynShapeToBIRPass
     dropRedundantClamps(root);
 
     BIRTypeConverter converter(engine);
+    converter.foldMasks(root);
     ConversionTarget target(*ctx);
     configureDynShapeToBIRTarget(target, converter);
     RewritePatternSet patterns(ctx);

@@ -142,7 +142,10 @@ static LogicalResult checkForm(Operation *op, Engine engine) {
                       "inside the buffer become registers");
         return success();
       })
-      .Case([&](memref::AllocOp alloc) {
+      .Case([&](memref::AllocOp alloc) -> LogicalResult {
+        // A masked buffer its one reader masks on chip is never allocated.
+        if (findFoldedMask(alloc, engine))
+          return success();
         auto type = llvm::cast<MemRefType>(
             BIRTypeConverter(Engine::pool).convertType(alloc.getResult()));
         return verifyLocationType(
@@ -167,7 +170,8 @@ static LogicalResult checkForm(Operation *op, Engine engine) {
         if (mask.getDims().size() != 1)
           return failAsDMA("a mask along more than one dimension (masks "
                            "lower along one)");
-        if (whyNotEngineMask(mask).empty())
+        if (whyNotEngineMask(mask).empty() ||
+            findFoldedMask(mask.getOutput(), engine))
           return success();
         std::string why;
         for (Value view :
@@ -259,6 +263,16 @@ void dyn::configureDynShapeToBIRTarget(ConversionTarget &target,
   target.addDynamicallyLegalOp<arith::ConstantOp>(
       [](arith::ConstantOp constant) {
         return llvm::isa<FloatType>(constant.getType());
+      });
+  // A masked buffer that its one reader masks on chip is never allocated:
+  // it is left alone, and dead once the mask and the reader are lowered.
+  target.addDynamicallyLegalOp<memref::AllocOp>(
+      [&converter](memref::AllocOp alloc) {
+        return converter.getFoldedMask(alloc) != nullptr;
+      });
+  target.addDynamicallyLegalOp<dynshape::BufferMaskOp>(
+      [&converter](dynshape::BufferMaskOp mask) {
+        return converter.getFoldedMask(mask.getOutput()) != nullptr;
       });
   // Views stay until the DMAs that read them are built, in their space.
   target.addDynamicallyLegalOp<memref::SubViewOp>([](memref::SubViewOp view) {

@@ -11,6 +11,8 @@
 
 #include "Compute.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
 using namespace mlir;
 using namespace dyn;
 using namespace dyn::bir;
@@ -115,6 +117,12 @@ Value OnChipBuilder::write(unsigned slot, Value view, AffineMap map,
                            ArrayRef<LoopRange> ranges, bool alsoRead) {
   return access(slot, view, map, partitionLoop, freeLoops, ranges,
                 /*isWrite=*/true, alsoRead);
+}
+
+void OnChipBuilder::eraseFoldedMasks() {
+  for (Operation *mask : foldedMasks)
+    rewriter.eraseOp(mask);
+  foldedMasks.clear();
 }
 
 void OnChipBuilder::finishWrites() {
@@ -229,4 +237,85 @@ Value OnChipBuilder::access(unsigned slot, Value view, AffineMap map,
   if (freeLoops.empty())
     ap.pattern.append({1, 1});
   return buildAP(rewriter, loc, ap);
+}
+
+dynshape::BufferMaskOp dyn::findFoldedMask(Value buffer, Engine engine) {
+  auto alloc = buffer.getDefiningOp<memref::AllocOp>();
+  if (!alloc || engine != Engine::pool)
+    return {};
+  dynshape::BufferMaskOp mask;
+  Operation *reader = nullptr;
+  for (OpOperand &use : alloc->getUses()) {
+    auto maskUse = llvm::dyn_cast<dynshape::BufferMaskOp>(use.getOwner());
+    if (maskUse && use.get() == maskUse.getOutput() && !mask) {
+      mask = maskUse;
+      continue;
+    }
+    auto linalgOp = llvm::dyn_cast<linalg::LinalgOp>(use.getOwner());
+    if (reader || !linalgOp || !linalgOp.isDpsInput(&use))
+      return {};
+    reader = use.getOwner();
+  }
+  if (!mask || !reader || !whyNotEngineMask(mask).empty() ||
+      mask->getBlock() != reader->getBlock() ||
+      !mask->isBeforeInBlock(reader))
+    return {};
+  // Nothing between them writes the mask's input.
+  for (Operation *op = mask->getNextNode(); op != reader;
+       op = op->getNextNode()) {
+    auto other = llvm::dyn_cast<dynshape::BufferMaskOp>(op);
+    if (other ? other.getOutput() == mask.getInput()
+              : !llvm::isa<memref::AllocOp, arith::ConstantOp>(op))
+      return {};
+  }
+  return mask;
+}
+
+Value OnChipBuilder::readOperand(unsigned slot, Value original, Value view,
+                                 AffineMap map, int64_t partitionLoop,
+                                 ArrayRef<int64_t> freeLoops,
+                                 ArrayRef<LoopRange> ranges) {
+  auto mask = llvm::cast_if_present<dynshape::BufferMaskOp>(
+      converter.getFoldedMask(original));
+  if (!mask)
+    return read(slot, view, map, partitionLoop, freeLoops, ranges);
+  // The mask is left to this op (the target keeps it legal); it goes with
+  // the op, and its buffer with the last cast of it.
+  foldedMasks.insert(mask);
+  Value input = rewriter.getRemappedValue(mask.getInput());
+  Value size = rewriter.getRemappedValue(mask.getSizes().front());
+  Value in = read(slot, input, map, partitionLoop, freeLoops, ranges);
+  // The masked dim's loop: its index is `first + (partition or free index)`.
+  int64_t masked = map.getDimPosition(mask.getDims().front());
+  int64_t partitions =
+      partitionLoop < 0 ? int64_t(1) : ranges[partitionLoop].count;
+  int64_t elements = 1;
+  for (int64_t loop : freeLoops)
+    elements *= ranges[loop].count;
+  auto element = llvm::cast<MemRefType>(input.getType()).getElementType();
+  Value location = getTile(kMaskedSlots + slot, {partitions, elements},
+                           element, MemorySpace::sbuf);
+  Side out;
+  out.base = location;
+  out.pattern = {llvm::cast<MemRefType>(location.getType()).getDimSize(1),
+                 partitions};
+  SmallVector<int32_t> free;
+  int64_t stride = elements;
+  for (int64_t loop : freeLoops) {
+    stride /= ranges[loop].count;
+    out.pattern.append({stride, ranges[loop].count});
+    free.push_back(loop == masked);
+  }
+  if (freeLoops.empty()) {
+    out.pattern.append({1, 1});
+    free.push_back(0);
+  }
+  Value outAP = buildAP(rewriter, op->getLoc(), out);
+  float fill = static_cast<float>(
+      llvm::cast<FloatAttr>(mask.getFillAttr()).getValueAsDouble());
+  AffineSelectOp::create(rewriter, op->getLoc(), in, outAP,
+                         ranges[masked].first, partitionLoop == masked, free,
+                         CompareKind::lt, size, IntegerAttr(), APFloat(fill),
+                         Engine::pool);
+  return outAP;
 }

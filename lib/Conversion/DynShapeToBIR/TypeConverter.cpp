@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Patterns.h"
+#include "Compute.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -101,4 +101,17 @@ BIRTypeConverter::BIRTypeConverter(Engine engine) : engine(engine) {
       return {};
     return ReadVarOp::create(builder, loc, type, arg, engine, IntegerAttr());
   });
+}
+
+void BIRTypeConverter::foldMasks(Operation *root) {
+  foldedMasks.clear();
+  root->walk([&](memref::AllocOp alloc) {
+    if (dynshape::BufferMaskOp mask = findFoldedMask(alloc, engine))
+      foldedMasks[alloc] = mask;
+  });
+}
+
+Operation *BIRTypeConverter::getFoldedMask(Value buffer) const {
+  Operation *alloc = buffer.getDefiningOp();
+  return alloc ? foldedMasks.lookup(alloc) : nullptr;
 }

@@ -1,5 +1,6 @@
 """Runs the attention decode examples for valid lengths 1, 2, 37, 127 and
-128 and positions inside, at the edge of and beyond the cache: the simulated
+128 (and 300 and the bound when an optional last argument gives a bound
+above 128) and positions inside, at the edge of and beyond the cache: the simulated
 binary must equal the reference bit for bit, its output must be within 1e-5
 (relative to the largest output) of a float64 NumPy attention, and the
 returned caches must hold exactly the written rows. The caches given again
@@ -12,7 +13,8 @@ import numpy as np
 
 dyn_sim, source, entry, dtype, arch, work = sys.argv[1:7]
 heads = entry == "attention_heads"
-bound, width = 128, 64
+bound, width = (int(sys.argv[7]) if len(sys.argv) > 7 else 128), 64
+lengths = (1, 2, 37, 127, 128) + ((300, bound) if bound > 128 else ())
 
 
 def to_bf16_bits(a):
@@ -48,7 +50,7 @@ def run(args, out, *extra):
 rng = np.random.default_rng(7)
 lead = (8,) if heads else ()
 worst, cases = 0.0, 0
-for n in (1, 2, 37, 127, 128):
+for n in lengths:
     for pos in (n // 2, n - 1, bound - 1, bound + 40, -3):
         arrays = {
             "q": rng.standard_normal(lead + (1, width)),

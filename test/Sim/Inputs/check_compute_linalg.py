@@ -38,7 +38,7 @@ def close(got, want, tol):
     return bool(np.max(np.abs(got - want)) <= tol * np.max(np.abs(want)))
 
 
-for n in (1, 37, 128):
+for n in (1, 37, 128, 200):
     x = rng.standard_normal((n, 16)).astype(np.float32)
     got = run("bounded_sum", x)
     print("bounded_sum n=%d:" % n, close(got, x.astype(np.float64).sum(0), 1e-6))

@@ -1,13 +1,13 @@
 // Tensor compute the engines run, beyond the attention step.
 
-// A sum over a bounded dim of up to 128 rows: the padder masks rows >= n
+// A sum over a bounded dim of up to 200 rows: the padder masks rows >= n
 // with 0; the rows go along the free elements (the columns are the output's
 // partitions), so the input is staged transposed.
-func.func @bounded_sum(%x: tensor<?x16xf32, #dynshape.bounds<128, ?>>) -> tensor<16xf32> {
+func.func @bounded_sum(%x: tensor<?x16xf32, #dynshape.bounds<200, ?>>) -> tensor<16xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<16xf32>
   %init = linalg.fill ins(%zero : f32) outs(%e : tensor<16xf32>) -> tensor<16xf32>
-  %s = linalg.reduce ins(%x : tensor<?x16xf32, #dynshape.bounds<128, ?>>)
+  %s = linalg.reduce ins(%x : tensor<?x16xf32, #dynshape.bounds<200, ?>>)
       outs(%init : tensor<16xf32>) dimensions = [0]
     (%a: f32, %acc: f32) {
       %r = arith.addf %a, %acc : f32

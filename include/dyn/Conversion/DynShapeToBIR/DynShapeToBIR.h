@@ -28,8 +28,18 @@ public:
   explicit BIRTypeConverter(bir::Engine engine);
   bir::Engine getEngine() const { return engine; }
 
+  /// Decides, before the conversion, which padding masks under `root` fold
+  /// into the one compute op that reads their buffer (docs/Compute.md): the
+  /// op masks the mask's input on chip, and the buffer is never allocated.
+  /// Without this call no mask folds.
+  void foldMasks(mlir::Operation *root);
+
+  /// The folded mask that writes `buffer`, or null.
+  mlir::Operation *getFoldedMask(mlir::Value buffer) const;
+
 private:
   bir::Engine engine;
+  llvm::DenseMap<mlir::Operation *, mlir::Operation *> foldedMasks;
 };
 
 /// Emits one located diagnostic, naming the op and what is supported, for
