@@ -125,6 +125,8 @@ void dyn::sim::executeCompute(Operation *op, llvm::ArrayRef<Operand> operands,
             sums[p] += v;
           }
         store(operands[1], in);
+        for (float &sum : sums)
+          sum = canonicalizeNaN(sum);
         if (act.getSum())
           store(operands.back(), sums);
       })
@@ -142,7 +144,7 @@ void dyn::sim::executeCompute(Operation *op, llvm::ArrayRef<Operand> operands,
             float acc = out[row * n + col];
             for (size_t i = 0; i < k; ++i)
               acc += s[i * m + row] * v[i * n + col];
-            out[row * n + col] = acc;
+            out[row * n + col] = canonicalizeNaN(acc);
           }
         store(operands[2], out);
       })

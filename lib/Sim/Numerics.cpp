@@ -56,6 +56,10 @@ void sim::storeElement(uint8_t *at, Type type, float value) {
 }
 
 /// max (or min) with NaN propagated and -0 < +0.
+float sim::canonicalizeNaN(float value) {
+  return std::isnan(value) ? std::numeric_limits<float>::quiet_NaN() : value;
+}
+
 static float extremum(float a, float b, bool isMax) {
   if (std::isnan(a) || std::isnan(b))
     return std::numeric_limits<float>::quiet_NaN();
@@ -67,13 +71,13 @@ static float extremum(float a, float b, bool isMax) {
 float sim::applyElementwise(bir::ElementwiseKind kind, float a, float b) {
   switch (kind) {
   case bir::ElementwiseKind::add:
-    return a + b;
+    return canonicalizeNaN(a + b);
   case bir::ElementwiseKind::subtract:
-    return a - b;
+    return canonicalizeNaN(a - b);
   case bir::ElementwiseKind::multiply:
-    return a * b;
+    return canonicalizeNaN(a * b);
   case bir::ElementwiseKind::divide:
-    return a / b;
+    return canonicalizeNaN(a / b);
   case bir::ElementwiseKind::max:
     return extremum(a, b, /*isMax=*/true);
   case bir::ElementwiseKind::min:
@@ -97,7 +101,7 @@ float sim::applyElementwise(bir::ElementwiseKind kind, float a, float b) {
 float sim::applyReduce(bir::ReduceKind kind, float acc, float x) {
   switch (kind) {
   case bir::ReduceKind::add:
-    return acc + x;
+    return canonicalizeNaN(acc + x);
   case bir::ReduceKind::max:
     return extremum(acc, x, /*isMax=*/true);
   case bir::ReduceKind::min:
@@ -111,9 +115,9 @@ float sim::applyActivation(bir::ActivationFunction f, float x) {
   case bir::ActivationFunction::identity:
     return x;
   case bir::ActivationFunction::exp:
-    return static_cast<float>(std::exp(static_cast<double>(x)));
+    return canonicalizeNaN(static_cast<float>(std::exp(static_cast<double>(x))));
   case bir::ActivationFunction::reciprocal:
-    return 1.0f / x;
+    return canonicalizeNaN(1.0f / x);
   }
   llvm_unreachable("unknown ActivationFunction");
 }

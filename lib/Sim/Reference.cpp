@@ -377,6 +377,12 @@ LogicalResult Interpreter::executeDynamicSlice(dynshape::DynamicSliceOp slice) {
   SmallVector<int64_t> start;
   for (auto [d, idx] : llvm::enumerate(startIndices(slice.getStartIndices())))
     start.push_back(clampTo(idx, 0, src.storage.shape[d] - sizes[d]));
+  if (src.computedPadding)
+    for (auto [d, first] : llvm::enumerate(start))
+      if (first + sizes[d] > src.extents[d])
+        return undefinedBehaviour(slice, "reads the padding of a computed "
+                                         "bounded tensor, whose values are "
+                                         "unspecified");
   Array out;
   out.storage = {src.storage.elementType, SmallVector<int64_t>(sizes), {}};
   out.storage.bytes.resize(out.storage.numElements() * src.storage.elementBytes());
@@ -489,6 +495,7 @@ LogicalResult Interpreter::executeEmpty(tensor::EmptyOp empty) {
                   scalar(empty.getDynamicSizes()[dynamicSize++]), 0,
                   a.storage.shape[d])
             : size);
+  a.computedPadding = true; // an empty tensor's padding is whatever fills it
   env[empty] = a;
   return success();
 }

@@ -331,8 +331,10 @@ LogicalResult reference::interpretLinalg(linalg::LinalgOp op, Lookup lookup,
   });
   if (failed(result))
     return failure();
-  for (Array &out : outs)
+  for (Array &out : outs) {
+    out.computedPadding = true;
     results.push_back(std::move(out));
+  }
   return success();
 }
 
@@ -373,6 +375,7 @@ LogicalResult reference::interpretElementwise(Operation *op, Lookup lookup,
   });
   if (failed(done))
     return failure();
+  out.computedPadding = true;
   result = std::move(out);
   return success();
 }

@@ -22,6 +22,9 @@ namespace dyn::sim::reference {
 struct Array {
   Tensor storage;
   llvm::SmallVector<int64_t> extents;
+  /// Compute wrote it: past its extents it holds whatever the engines
+  /// computed from padding (unspecified), not the caller's data.
+  bool computedPadding = false;
 };
 
 /// A value: a tensor, an integer (i1, i32, index), or a float (computed in

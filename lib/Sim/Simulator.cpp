@@ -499,7 +499,8 @@ LogicalResult Machine::copy(dge::DescriptorOp desc, bir::Engine engine) {
 
   // Visit both sides in pattern order, a contiguous run at a time: the
   // innermost entry is one run when it steps one element (and is not the
-  // row entry of an indirect side), else every element is its own run.
+  // row entry of an indirect side), split at partition rows on chip; else
+  // every element is its own run.
   auto visit = [&](SideWalk &w,
                    llvm::function_ref<LogicalResult(uint8_t *, int64_t)> fn)
       -> LogicalResult {
@@ -548,8 +549,21 @@ LogicalResult Machine::copy(dge::DescriptorOp desc, bir::Engine engine) {
         }
         at = elementAddress(s, byte);
       }
-      if (failed(fn(at, runBytes)))
-        return failure();
+      // On chip a run is contiguous only inside a partition's row: the next
+      // row is the next partition, elsewhere in the address map.
+      int64_t rowBytes = s.rowElements * s.elementBytes;
+      if (s.dram || (byte % rowBytes) + runBytes <= rowBytes) {
+        if (failed(fn(at, runBytes)))
+          return failure();
+      } else {
+        for (int64_t done = 0; done < runBytes;) {
+          int64_t piece =
+              std::min(runBytes - done, rowBytes - (byte + done) % rowBytes);
+          if (failed(fn(at ? elementAddress(s, byte + done) : nullptr, piece)))
+            return failure();
+          done += piece;
+        }
+      }
       for (size_t e = outer; e-- > 0;)
         if (++idx[e] < w.pattern[2 * e + 1])
           break;

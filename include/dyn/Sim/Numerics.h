@@ -25,8 +25,14 @@ float loadElement(const uint8_t *at, mlir::Type type);
 /// and saturates, NaN giving 0.
 void storeElement(uint8_t *at, mlir::Type type, float value);
 
-/// `a <kind> b` in f32. max and min propagate NaN and order -0 below +0;
-/// a compare gives 1.0 or 0.0 (false for NaN, but for not_equal).
+/// Every NaN an engine computes is the canonical quiet NaN 0x7FC00000 (as
+/// max and min give), whatever the NaNs it came from: the result does not
+/// depend on which operand held which NaN.
+float canonicalizeNaN(float value);
+
+/// `a <kind> b` in f32. Arithmetic gives the canonical NaN; max and min
+/// propagate NaN (canonical) and order -0 below +0; a compare gives 1.0 or
+/// 0.0 (false for NaN, but for not_equal).
 float applyElementwise(bir::ElementwiseKind kind, float a, float b);
 
 /// One step of a reduction: `acc <kind> x` (add, or max/min as above).

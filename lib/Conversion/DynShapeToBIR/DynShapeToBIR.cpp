@@ -14,6 +14,8 @@
 #include "dyn/Conversion/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/ComposeSubView.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -28,6 +30,25 @@ using namespace mlir;
 using namespace dyn;
 
 namespace {
+/// A linalg op on buffers takes any strided layout, so the memref.cast that
+/// bufferization puts between a static view and it (to a dynamic offset)
+/// is dropped: the op reads the view.
+struct FoldCastIntoLinalg : OpInterfaceRewritePattern<linalg::LinalgOp> {
+  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+  LogicalResult matchAndRewrite(linalg::LinalgOp op,
+                                PatternRewriter &rewriter) const override {
+    bool changed = false;
+    for (OpOperand &operand : op->getOpOperands()) {
+      auto cast = operand.get().getDefiningOp<memref::CastOp>();
+      if (!cast || !memref::CastOp::canFoldIntoConsumerOp(cast))
+        continue;
+      rewriter.modifyOpInPlace(op, [&] { operand.set(cast.getSource()); });
+      changed = true;
+    }
+    return success(changed);
+  }
+};
+
 struct ConvertDynShapeToBIRPass
     : dyn::impl::ConvertDynShapeToBIRBase<ConvertDynShapeToBIRPass> {
   using Base::Base;
@@ -41,11 +62,13 @@ struct ConvertDynShapeToBIRPass
     // offsets they combine become affine.apply, which the conversion
     // lowers). The driver also drops dead ops.
     // The scalars a conditional yields become selects (upstream's scf.if
-    // canonicalization, once their code is outside the branches).
+    // canonicalization, once their code is outside the branches). Casts of
+    // views into linalg ops fold away.
     hoistConditionalScalars(root);
     RewritePatternSet composePatterns(ctx);
     memref::populateComposeSubViewPatterns(composePatterns, ctx);
     scf::IfOp::getCanonicalizationPatterns(composePatterns, ctx);
+    composePatterns.add<FoldCastIntoLinalg>(ctx);
     if (failed(applyPatternsGreedily(root, std::move(composePatterns))) ||
         failed(checkLowerable(root, engine)))
       return signalPassFailure();
