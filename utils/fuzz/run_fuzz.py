@@ -6,9 +6,8 @@
                 [--kind data|compute|both]
 
 For each seed in S..S+N-1 it generates a program with gen_program.py (data
-movement, tensor compute with --kind compute, or both: compute for even
-seeds), checks
-that `dyn-opt` verifies it, and runs
+movement; tensor compute with --kind compute; --kind both: compute for even
+seeds), checks that `dyn-opt` verifies it, and runs
 
     dyn-sim PROG --entry fuzz --compare --trials T --seed K
             --pipeline-options="arch=A"
