@@ -55,6 +55,9 @@ std::string planCompute(mlir::linalg::LinalgOp op, ComputePlan &plan);
 llvm::SmallVector<bir::Engine> getComputeEngines(mlir::linalg::LinalgOp op,
                                                  const ComputePlan &plan);
 
+/// The f32 columns of one PSUM bank: a matmul's column chunk.
+constexpr int64_t kPsumColumns = 512;
+
 /// The most elements a partition holds in f32 (the SBUF capacity).
 int64_t getMaxFreeElements();
 

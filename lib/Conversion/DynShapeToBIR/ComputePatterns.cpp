@@ -326,7 +326,7 @@ private:
       SmallVector<LoopRange> ranges(outer);
       int64_t columns = plan.n < 0 ? 1 : plan.extents[plan.n];
       // ... chunks of n (one PSUM bank each) ...
-      for (LoopRange nChunk : chunks(columns, 512)) {
+      for (LoopRange nChunk : chunks(columns, kPsumColumns)) {
         if (plan.n >= 0)
           ranges[plan.n] = nChunk;
         int64_t rows = plan.m < 0 ? 1 : ranges[plan.m].count;

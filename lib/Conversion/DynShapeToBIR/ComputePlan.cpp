@@ -13,12 +13,13 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace dyn;
 using namespace dyn::bir;
 
-/// The most partitions, contraction rows and PSUM columns of one engine op.
+/// The most instructions (chunks and unrolled points) one op runs as.
 static constexpr int64_t kMaxUnrolled = 1024;
 
 int64_t dyn::getMaxFreeElements() {
@@ -130,11 +131,23 @@ static bool isMultiplyAccumulate(linalg::LinalgOp op) {
          llvm::range_size(body.without_terminator()) == 2 + exts;
 }
 
+/// `a * b` for counts that come from the input and may be huge: saturates
+/// at INT64_MAX (both are non-negative).
+static int64_t countMul(int64_t a, int64_t b) {
+  return llvm::checkedMul(a, b).value_or(INT64_MAX);
+}
+
 static int64_t product(ArrayRef<int64_t> loops, ArrayRef<int64_t> extents) {
   int64_t n = 1;
   for (int64_t loop : loops)
-    n *= extents[loop];
+    n = countMul(n, extents[loop]);
   return n;
+}
+
+/// The chunks of `size` that a loop of `extent` runs in (none for -1).
+static int64_t chunksOf(ArrayRef<int64_t> extents, int64_t loop,
+                        int64_t size) {
+  return loop < 0 ? 1 : llvm::divideCeil(extents[loop], size);
 }
 
 static std::string planContraction(linalg::LinalgOp op, ComputePlan &plan) {
@@ -236,13 +249,23 @@ std::string dyn::planCompute(linalg::LinalgOp op, ComputePlan &plan) {
         if (type == utils::IteratorType::reduction)
           plan.freeLoops.push_back(loop);
   }
-  int64_t unrolled = product(plan.unrolledLoops, plan.extents);
-  if (unrolled > kMaxUnrolled)
-    return "an op that runs as " + std::to_string(unrolled) +
+  // Separate instructions: the unrolled loops' points times the chunks.
+  int64_t instances = countMul(
+      product(plan.unrolledLoops, plan.extents),
+      chunksOf(plan.extents, plan.partitionLoop, AddressMap::kNumPartitions));
+  if (plan.kind == ComputePlan::Kind::Contraction)
+    instances = countMul(
+        instances,
+        countMul(chunksOf(plan.extents, plan.n, kPsumColumns),
+                 chunksOf(plan.extents, plan.k, AddressMap::kNumPartitions)));
+  if (instances > kMaxUnrolled)
+    return "an op that runs as " + std::to_string(instances) +
            " separate engine instructions, more than " +
            std::to_string(kMaxUnrolled);
-  int64_t free = product(plan.freeLoops, plan.extents) +
-                 (plan.kind == ComputePlan::Kind::Reduce);
+  // A reduction's row holds its init too.
+  int64_t free = llvm::checkedAdd(product(plan.freeLoops, plan.extents),
+                                  int64_t(plan.kind == ComputePlan::Kind::Reduce))
+                     .value_or(INT64_MAX);
   if (plan.kind != ComputePlan::Kind::Contraction &&
       free > getMaxFreeElements())
     return "an op of " + std::to_string(free) +

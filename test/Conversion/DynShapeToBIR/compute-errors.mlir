@@ -180,3 +180,19 @@ func.func @compute_in_loop(%x: memref<16x32xf32>, %o: memref<16x32xf32>, %n_i32:
   }
   return
 }
+
+// -----
+
+// Chunks of 128 partitions count as separate instructions too (a mutated
+// input once unrolled 16 million of them).
+func.func @too_many_chunks(%a: memref<200000x1xf32>, %o: memref<200000x1xf32>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: an op that runs as 1563 separate engine instructions, more than 1024}}
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<200000x1xf32>) outs(%o : memref<200000x1xf32>) {
+  ^bb0(%x: f32, %z: f32):
+    %e = math.exp %x : f32
+    linalg.yield %e : f32
+  }
+  return
+}
