@@ -72,3 +72,26 @@ func.func @tiled(%a: tensor<300x16xf32>, %l: tensor<130x200xf32>,
       outs(%init : tensor<130x600xf32>) -> tensor<130x600xf32>
   return %e, %p : tensor<300x16xf32>, tensor<130x600xf32>
 }
+
+// linalg.map and a transpose of f16 tensors, then an f16 row sum into f32.
+func.func @map_f16(%a: tensor<4x8xf16>, %b: tensor<4x8xf16>) -> (tensor<4x8xf16>, tensor<8xf32>) {
+  %e = tensor.empty() : tensor<4x8xf16>
+  %r = linalg.map ins(%a, %b : tensor<4x8xf16>, tensor<4x8xf16>) outs(%e : tensor<4x8xf16>)
+    (%x: f16, %y: f16, %out: f16) {
+      %m = arith.mulf %x, %y : f16
+      %s = arith.addf %m, %x : f16
+      linalg.yield %s : f16
+    }
+  %t = tensor.empty() : tensor<8x4xf16>
+  %tr = linalg.transpose ins(%r : tensor<4x8xf16>) outs(%t : tensor<8x4xf16>) permutation = [1, 0]
+  %z = arith.constant 0.0 : f32
+  %o = tensor.empty() : tensor<8xf32>
+  %oi = linalg.fill ins(%z : f32) outs(%o : tensor<8xf32>) -> tensor<8xf32>
+  %sum = linalg.reduce ins(%tr : tensor<8x4xf16>) outs(%oi : tensor<8xf32>) dimensions = [1]
+    (%x: f16, %acc: f32) {
+      %w = arith.extf %x : f16 to f32
+      %s = arith.addf %w, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r, %sum : tensor<4x8xf16>, tensor<8xf32>
+}
