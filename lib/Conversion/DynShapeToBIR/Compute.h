@@ -151,8 +151,9 @@ std::string whyNotStageable(mlir::Value view, mlir::AffineMap map,
                             llvm::ArrayRef<int64_t> freeLoops);
 
 /// Why a padding mask is not one the Pool engine runs (a float fill along
-/// one dim of engine elements), or "".
-std::string whyNotEngineMask(dynshape::BufferMaskOp op);
+/// one dim of engine elements, the size in a register of `engine`, which
+/// must be the Pool engine), or "".
+std::string whyNotEngineMask(dynshape::BufferMaskOp op, bir::Engine engine);
 
 /// Why the engines cannot run `op` (planCompute, then each operand's
 /// access; inside a loop or a conditional, every instruction must run on

@@ -122,9 +122,7 @@ struct LinalgToEngines : OpInterfaceConversionPattern<linalg::LinalgOp> {
     std::string why = planCompute(op, plan);
     if (!why.empty())
       return rewriter.notifyMatchFailure(op, why);
-    OnChipBuilder builder(
-        rewriter, op,
-        *static_cast<const BIRTypeConverter *>(getTypeConverter()));
+    OnChipBuilder builder(rewriter, op, converterOf(getTypeConverter()));
     switch (plan.kind) {
     case ComputePlan::Kind::Fill:
       lowerFill(op, operands, plan, builder);
@@ -278,7 +276,6 @@ private:
   void lowerReduce(linalg::LinalgOp op, ArrayRef<Value> operands,
                    const ComputePlan &plan, OnChipBuilder &builder) const {
     ConversionPatternRewriter &rewriter = builder.getRewriter();
-    MLIRContext *ctx = rewriter.getContext();
     Location loc = op.getLoc();
     forEachInstance(plan, [&](ArrayRef<LoopRange> ranges) {
       int64_t partitions =
@@ -292,13 +289,11 @@ private:
                                rewriter.getF32Type());
       auto rowPart = [&](int64_t offset, int64_t count) {
         auto whole = row.getDefiningOp<PhysicalAPOp>();
-        ArrayRef<int64_t> pattern = whole.getPattern();
-        return PhysicalAPOp::create(
-            rewriter, loc, AccessPatternType::get(ctx), whole.getMem(),
-            rewriter.getI64IntegerAttr(offset),
-            rewriter.getDenseI64ArrayAttr({pattern[0], pattern[1], 1, count}),
-            IntegerAttr(), DenseI64ArrayAttr(), ValueRange(), Value(),
-            IntegerAttr(), IntegerAttr(), IntegerAttr());
+        Side part;
+        part.base = whole.getMem();
+        part.offset = offset;
+        part.pattern = {whole.getPattern()[0], whole.getPattern()[1], 1, count};
+        return buildAP(rewriter, loc, part);
       };
       TensorCopyOp::create(rewriter, loc, outAP, rowPart(0, 1), Engine::dve);
       Value in = builder.readOperand(0, op->getOperand(0), operands[0],
@@ -364,10 +359,9 @@ struct MaskToEngine : OpConversionPattern<dynshape::BufferMaskOp> {
   LogicalResult
   matchAndRewrite(dynshape::BufferMaskOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    std::string why = whyNotEngineMask(op);
-    if (!why.empty() || engineOf(getTypeConverter()) != Engine::pool)
-      return rewriter.notifyMatchFailure(op, "not an engine mask");
-
+    std::string why = whyNotEngineMask(op, engineOf(getTypeConverter()));
+    if (!why.empty())
+      return rewriter.notifyMatchFailure(op, why);
     auto type = op.getOutput().getType();
     int64_t rank = type.getRank();
     unsigned dim = op.getDims().front();
@@ -377,9 +371,7 @@ struct MaskToEngine : OpConversionPattern<dynshape::BufferMaskOp> {
     for (int64_t d = 1; d < rank; ++d)
       plan.freeLoops.push_back(d);
     AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
-    OnChipBuilder builder(
-        rewriter, op,
-        *static_cast<const BIRTypeConverter *>(getTypeConverter()));
+    OnChipBuilder builder(rewriter, op, converterOf(getTypeConverter()));
     float fill = static_cast<float>(
         llvm::cast<FloatAttr>(op.getFillAttr()).getValueAsDouble());
     SmallVector<int32_t> free;
@@ -406,7 +398,9 @@ struct MaskToEngine : OpConversionPattern<dynshape::BufferMaskOp> {
 
 } // namespace
 
-std::string dyn::whyNotEngineMask(dynshape::BufferMaskOp op) {
+std::string dyn::whyNotEngineMask(dynshape::BufferMaskOp op, Engine engine) {
+  if (engine != Engine::pool)
+    return "the registers are not on the Pool engine, which runs the mask";
   auto type = op.getOutput().getType();
   if (op.getDims().size() != 1 || !op.getFillAttr() ||
       !llvm::isa<FloatAttr>(op.getFillAttr()))

@@ -170,7 +170,7 @@ static LogicalResult checkForm(Operation *op, Engine engine) {
         if (mask.getDims().size() != 1)
           return failAsDMA("a mask along more than one dimension (masks "
                            "lower along one)");
-        if (whyNotEngineMask(mask).empty() ||
+        if (whyNotEngineMask(mask, engine).empty() ||
             findFoldedMask(mask.getOutput(), engine))
           return success();
         std::string why;

@@ -24,6 +24,25 @@ static bool isInductionRegister(Value reg) {
                     arg.getOwner()->getParentOp());
 }
 
+/// The free pairs of a dense tile row that loops of `counts` walk in order:
+/// a loop that is not `indexed` repeats (step 0); no loop is one element.
+static SmallVector<int64_t> densePairs(ArrayRef<int64_t> counts,
+                                       ArrayRef<bool> indexed) {
+  int64_t stride = 1;
+  for (auto [count, isIndexed] : llvm::zip(counts, indexed))
+    if (isIndexed)
+      stride *= count;
+  SmallVector<int64_t> pairs;
+  for (auto [count, isIndexed] : llvm::zip(counts, indexed)) {
+    if (isIndexed)
+      stride /= count;
+    pairs.append({isIndexed ? stride : 0, count});
+  }
+  if (pairs.empty())
+    pairs = {1, 1};
+  return pairs;
+}
+
 /// The loop of each dim of a view (its map is a projected permutation).
 static SmallVector<int64_t> getDimLoops(AffineMap map) {
   SmallVector<int64_t> loops;
@@ -70,7 +89,7 @@ std::string dyn::whyNotStageable(Value view, AffineMap map,
   SmallVector<int64_t> order =
       getWalkOrder(getDimLoops(map), partitionLoop, freeLoops);
   if (order.size() != map.getNumResults() ||
-      !llvm::is_sorted(order) )
+      !llvm::is_sorted(order))
     return "a compute operand at a runtime offset that the engines read in "
            "another dim order; copy it into a buffer first";
   return "";
@@ -188,31 +207,33 @@ Value OnChipBuilder::access(unsigned slot, Value view, AffineMap map,
   viewSide.pattern.clear();
   for (int64_t d : order)
     viewSide.pattern.append({side.pattern[2 * d], count(dimLoops[d])});
-  // At least a partition pair and a free pair on both sides.
+  // The counts of the free loops, and which of them the view indexes.
+  SmallVector<int64_t> counts, indexedCounts;
+  SmallVector<bool> indexed;
+  for (int64_t loop : freeLoops) {
+    counts.push_back(count(loop));
+    indexed.push_back(findDim(dimLoops, loop) >= 0);
+    if (indexed.back())
+      indexedCounts.push_back(count(loop));
+  }
+  // Both sides walk the same shape (a DMA too large for one descriptor
+  // splits along matching dims), with a free pair as engine patterns have.
   if (viewSide.pattern.size() < 4)
     viewSide.pattern.append({1, 1});
   int64_t tilePartitions = partitionDim >= 0 ? partitions : 1;
   int64_t elements = 1;
-  for (int64_t loop : freeLoops)
-    if (findDim(dimLoops, loop) >= 0)
-      elements *= count(loop);
+  for (int64_t n : indexedCounts)
+    elements *= n;
   Value location =
       getTile(slot, {tilePartitions, elements}, baseType.getElementType(),
               MemorySpace::sbuf);
   int64_t row = llvm::cast<MemRefType>(location.getType()).getDimSize(1);
-  // The tile side walks the same shape as the view side (a DMA too large
-  // for one descriptor splits along matching dims).
   Side tileSide;
   tileSide.base = location;
-  tileSide.pattern = {row, tilePartitions};
-  if (partitionDim < 0)
-    tileSide.pattern.clear();
-  int64_t tileStride = elements;
-  for (int64_t loop : freeLoops)
-    if (findDim(dimLoops, loop) >= 0) {
-      tileStride /= count(loop);
-      tileSide.pattern.append({tileStride, count(loop)});
-    }
+  if (partitionDim >= 0)
+    tileSide.pattern = {row, tilePartitions};
+  tileSide.pattern.append(densePairs(
+      indexedCounts, SmallVector<bool>(indexedCounts.size(), true)));
   if (tileSide.pattern.size() < 4)
     tileSide.pattern.append({1, 1});
   for (size_t d = 0; d < tileSide.pattern.size() / 2; ++d)
@@ -227,21 +248,13 @@ Value OnChipBuilder::access(unsigned slot, Value view, AffineMap map,
   Side ap;
   ap.base = location;
   ap.pattern = {partitionDim >= 0 ? row : 0, partitions};
-  int64_t stride = elements;
-  for (int64_t loop : freeLoops) {
-    bool indexed = findDim(dimLoops, loop) >= 0;
-    if (indexed)
-      stride /= count(loop);
-    ap.pattern.append({indexed ? stride : 0, count(loop)});
-  }
-  if (freeLoops.empty())
-    ap.pattern.append({1, 1});
+  ap.pattern.append(densePairs(counts, indexed));
   return buildAP(rewriter, loc, ap);
 }
 
 dynshape::BufferMaskOp dyn::findFoldedMask(Value buffer, Engine engine) {
   auto alloc = buffer.getDefiningOp<memref::AllocOp>();
-  if (!alloc || engine != Engine::pool)
+  if (!alloc)
     return {};
   dynshape::BufferMaskOp mask;
   Operation *reader = nullptr;
@@ -256,7 +269,7 @@ dynshape::BufferMaskOp dyn::findFoldedMask(Value buffer, Engine engine) {
       return {};
     reader = use.getOwner();
   }
-  if (!mask || !reader || !whyNotEngineMask(mask).empty() ||
+  if (!mask || !reader || !whyNotEngineMask(mask, engine).empty() ||
       mask->getBlock() != reader->getBlock() ||
       !mask->isBeforeInBlock(reader))
     return {};
@@ -295,21 +308,19 @@ Value OnChipBuilder::readOperand(unsigned slot, Value original, Value view,
   auto element = llvm::cast<MemRefType>(input.getType()).getElementType();
   Value location = getTile(kMaskedSlots + slot, {partitions, elements},
                            element, MemorySpace::sbuf);
+  SmallVector<int64_t> counts;
+  SmallVector<int32_t> free; // the masked loop's free coefficient
+  for (int64_t loop : freeLoops) {
+    counts.push_back(ranges[loop].count);
+    free.push_back(loop == masked);
+  }
+  if (free.empty()) // the one-element free pair
+    free.push_back(0);
   Side out;
   out.base = location;
   out.pattern = {llvm::cast<MemRefType>(location.getType()).getDimSize(1),
                  partitions};
-  SmallVector<int32_t> free;
-  int64_t stride = elements;
-  for (int64_t loop : freeLoops) {
-    stride /= ranges[loop].count;
-    out.pattern.append({stride, ranges[loop].count});
-    free.push_back(loop == masked);
-  }
-  if (freeLoops.empty()) {
-    out.pattern.append({1, 1});
-    free.push_back(0);
-  }
+  out.pattern.append(densePairs(counts, SmallVector<bool>(counts.size(), true)));
   Value outAP = buildAP(rewriter, op->getLoc(), out);
   float fill = static_cast<float>(
       llvm::cast<FloatAttr>(mask.getFillAttr()).getValueAsDouble());

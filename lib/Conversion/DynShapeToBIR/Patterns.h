@@ -21,9 +21,14 @@ namespace dyn {
 /// The constant integer value of `value`, if it is one.
 std::optional<int64_t> getConstantInt(mlir::Value value);
 
+/// The BIRTypeConverter a pattern of this pass was built with.
+inline const BIRTypeConverter &converterOf(const mlir::TypeConverter *converter) {
+  return *static_cast<const BIRTypeConverter *>(converter);
+}
+
 /// The engine of the converter's registers, which runs the DMAs too.
 inline bir::Engine engineOf(const mlir::TypeConverter *converter) {
-  return static_cast<const BIRTypeConverter *>(converter)->getEngine();
+  return converterOf(converter).getEngine();
 }
 
 /// A function argument at the boundary of a bir function: a tensor is a
