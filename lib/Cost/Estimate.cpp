@@ -127,7 +127,7 @@ private:
           result.hasCopy = true;
         })
         .Case<bir::TensorTensorOp, bir::TensorScalarOp, bir::IotaOp,
-              bir::AffineSelectOp>([&](auto compute) {
+              bir::AffineSelectOp, bir::CopyPredicatedOp>([&](auto compute) {
           auto [p, f] = getOperandShape(compute.getOut());
           elements = flops = p * f;
         })

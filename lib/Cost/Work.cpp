@@ -152,6 +152,12 @@ SmallVector<Work, 2> dyn::cost::describeWork(Operation *op,
                                            : ArrayRef<Value>{},
                         model)};
       })
+      .Case([&](bir::CopyPredicatedOp copy) {
+        // The elements not selected keep their values: out is also read.
+        SmallVector<Value> out{copy.getOut()};
+        return SmallVector<Work, 2>{
+            computeWork(copy, copy.getEngine(), out, out, model)};
+      })
       .Case<bir::TensorTensorOp, bir::TensorScalarOp, bir::TensorCopyOp,
             bir::TensorReduceOp, bir::IotaOp, bir::AffineSelectOp>(
           [&](auto compute) {

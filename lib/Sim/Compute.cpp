@@ -69,6 +69,20 @@ void dyn::sim::executeCompute(Operation *op, llvm::ArrayRef<Operand> operands,
         store(operands[1], values);
       })
       .Case([&](bir::TensorCopyOp) { store(operands[1], load(operands[0])); })
+      .Case([&](bir::CopyPredicatedOp copy) {
+        // Operands: [src,] predicate, out. Unselected elements keep their
+        // bits: only the selected ones are stored.
+        const Operand &predicate = operands[operands.size() - 2];
+        const Operand &out = operands.back();
+        std::vector<float> pred = load(predicate);
+        std::vector<float> src =
+            copy.getSrc() ? load(operands[0])
+                          : std::vector<float>(
+                                pred.size(), copy.getSrcImm()->convertToFloat());
+        for (size_t i = 0; i < pred.size(); ++i)
+          if ((pred[i] != 0.0f) != copy.getReverse())
+            storeElement(out.elements[i], out.elementType, src[i]);
+      })
       .Case([&](bir::TensorReduceOp reduce) {
         // Each partition's elements follow each other in pattern order;
         // they are combined from the first.

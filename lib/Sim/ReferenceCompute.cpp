@@ -124,28 +124,6 @@ bool reference::compareIntegers(arith::CmpIPredicate predicate, int64_t a,
   llvm_unreachable("unknown cmpi predicate");
 }
 
-static bool compareFloat(arith::CmpFPredicate p, float a, float b) {
-  bool unordered = std::isnan(a) || std::isnan(b);
-  switch (p) {
-  case arith::CmpFPredicate::OEQ:
-    return !unordered && a == b;
-  case arith::CmpFPredicate::OGT:
-    return !unordered && a > b;
-  case arith::CmpFPredicate::OGE:
-    return !unordered && a >= b;
-  case arith::CmpFPredicate::OLT:
-    return !unordered && a < b;
-  case arith::CmpFPredicate::OLE:
-    return !unordered && a <= b;
-  case arith::CmpFPredicate::ONE:
-    return !unordered && a != b;
-  case arith::CmpFPredicate::UNE:
-    return unordered || a != b;
-  default:
-    return false;
-  }
-}
-
 /// One scalar op of a body (or of an elementwise op on tensors).
 static FailureOr<Scalar> evaluate(Operation *op, ArrayRef<Scalar> in,
                                   ArrayRef<int64_t> point, std::string &error) {
@@ -167,17 +145,29 @@ static FailureOr<Scalar> evaluate(Operation *op, ArrayRef<Scalar> in,
         return applyActivation(bir::ActivationFunction::exp, asFloat(in[0]));
       })
       .Case([&](arith::CmpFOp cmp) -> Scalar {
-        return int64_t(
-            compareFloat(cmp.getPredicate(), asFloat(in[0]), asFloat(in[1])));
+        return int64_t(arith::applyCmpPredicate(cmp.getPredicate(),
+                                                APFloat(asFloat(in[0])),
+                                                APFloat(asFloat(in[1]))));
       })
       .Case([&](arith::SelectOp) { return asInt(in[0]) ? in[1] : in[2]; })
       .Case([&](arith::ExtFOp) -> Scalar { return asFloat(in[0]); })
       .Case([&](arith::TruncFOp) -> Scalar {
         return roundTo(getElementTypeOrSelf(type), asFloat(in[0]));
       })
-      .Case<arith::SIToFPOp, arith::UIToFPOp>([&](Operation *) -> Scalar {
-        return roundTo(getElementTypeOrSelf(type),
-                       static_cast<float>(asInt(in[0])));
+      .Case<arith::SIToFPOp, arith::UIToFPOp>([&](Operation *op) -> Scalar {
+        // One rounding, straight to the result type (i1 true is -1 signed).
+        unsigned width = getElementTypeOrSelf(op->getOperand(0).getType())
+                             .getIntOrFloatBitWidth();
+        APFloat value(
+            llvm::cast<FloatType>(getElementTypeOrSelf(type)).getFloatSemantics());
+        value.convertFromAPInt(
+            APInt(width, static_cast<uint64_t>(asInt(in[0])), /*isSigned=*/true,
+                  /*implicitTrunc=*/true),
+            llvm::isa<arith::SIToFPOp>(op), APFloat::rmNearestTiesToEven);
+        bool lost;
+        value.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
+                      &lost);
+        return value.convertToFloat();
       })
       .Case([&](arith::FPToSIOp) -> Scalar {
         int32_t v;

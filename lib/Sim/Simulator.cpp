@@ -224,8 +224,8 @@ LogicalResult Machine::execute(Operation *op) {
       .Case([&](bir::DynamicForOp loop) { return executeDynamicFor(loop); })
       .Case([&](dge::TriggerOp t) { return trigger(t); })
       .Case<bir::TensorTensorOp, bir::TensorScalarOp, bir::TensorCopyOp,
-            bir::TensorReduceOp, bir::IotaOp, bir::AffineSelectOp,
-            bir::ActivationOp, bir::MatmulOp>(
+            bir::CopyPredicatedOp, bir::TensorReduceOp, bir::IotaOp,
+            bir::AffineSelectOp, bir::ActivationOp, bir::MatmulOp>(
           [&](Operation *op) { return executeCompute(op); })
       .Case<dge::BlockOp, bir::PhysicalAPOp, bir::RegisterAPOp,
             func::ReturnOp>([&](Operation *) {

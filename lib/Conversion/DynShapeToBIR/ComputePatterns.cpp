@@ -27,6 +27,8 @@
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace dyn;
 using namespace dyn::bir;
@@ -94,6 +96,10 @@ static std::optional<ElementwiseKind> getBinaryKind(Operation *op) {
       .Case([](arith::DivFOp) { return ElementwiseKind::divide; })
       .Case([](arith::MaximumFOp) { return ElementwiseKind::max; })
       .Case([](arith::MinimumFOp) { return ElementwiseKind::min; })
+      // Compares are 1.0 or 0.0 (the plan admits these on i1 only).
+      .Case([](arith::AndIOp) { return ElementwiseKind::min; })
+      .Case([](arith::OrIOp) { return ElementwiseKind::max; })
+      .Case([](arith::XOrIOp) { return ElementwiseKind::not_equal; })
       .Default([](Operation *) { return std::nullopt; });
 }
 
@@ -209,7 +215,8 @@ private:
       for (Operation &inner : body.without_terminator()) {
         if (llvm::isa<arith::ConstantOp>(inner))
           continue;
-        if (llvm::isa<arith::ExtFOp>(inner)) {
+        // Exact on the engines' f32: a widening, or a compare's 1.0/0.0.
+        if (llvm::isa<arith::ExtFOp, arith::UIToFPOp>(inner)) {
           values[inner.getResult(0)] = get(inner.getOperand(0));
           continue;
         }
@@ -221,7 +228,11 @@ private:
                                        llvm::isa<arith::TruncFOp>(inner)
                                            ? result.getType()
                                            : rewriter.getF32Type());
-        emitBodyOp(rewriter, loc, &inner, dst, get);
+        auto newTemp = [&] {
+          return builder.tile(temp++, partitions, elements,
+                              rewriter.getF32Type());
+        };
+        emitBodyOp(rewriter, loc, &inner, dst, get, newTemp);
         values[result] = {dst, {}};
       }
       EngineValue out = get(yielded);
@@ -240,28 +251,52 @@ private:
     });
   }
 
+  /// Emits body op `inner` into `dst`; `newTemp` gives further f32 tiles
+  /// of dst's shape.
   static void emitBodyOp(ConversionPatternRewriter &rewriter, Location loc,
                          Operation *inner, Value dst,
-                         function_ref<EngineValue(Value)> get) {
-    MLIRContext *ctx = rewriter.getContext();
+                         function_ref<EngineValue(Value)> get,
+                         function_ref<Value()> newTemp) {
+    EngineValue in = get(inner->getOperand(0));
     if (llvm::isa<arith::TruncFOp>(inner)) {
-      TensorCopyOp::create(rewriter, loc, get(inner->getOperand(0)).ap, dst,
-                           Engine::dve);
+      TensorCopyOp::create(rewriter, loc, in.ap, dst, Engine::dve);
       return;
     }
     if (llvm::isa<math::ExpOp>(inner)) {
-      ActivationOp::create(rewriter, loc, ActivationFunction::exp,
-                           get(inner->getOperand(0)).ap, dst, APFloat(1.0f),
-                           Value(), rewriter.getF32FloatAttr(0.0f), Value(),
+      ActivationOp::create(rewriter, loc, ActivationFunction::exp, in.ap, dst,
+                           APFloat(1.0f), Value(),
+                           rewriter.getF32FloatAttr(0.0f), Value(),
                            Engine::act);
       return;
     }
-    ElementwiseKind kind = *getBinaryKind(inner);
-    EngineValue lhs = get(inner->getOperand(0)),
-                rhs = get(inner->getOperand(1));
-    auto kindAttr = ElementwiseKindAttr::get(ctx, kind);
+    // sitofp of an i1: true is -1 (0 - 1.0; 0 - 0.0 is +0.0).
+    if (llvm::isa<arith::SIToFPOp>(inner)) {
+      emitBinary(rewriter, loc, ElementwiseKind::subtract, {Value(), 0.0f}, in,
+                 dst);
+      return;
+    }
+    if (auto cmp = llvm::dyn_cast<arith::CmpFOp>(inner)) {
+      emitCompare(rewriter, loc, cmp.getPredicate(), in,
+                  get(inner->getOperand(1)), dst, newTemp);
+      return;
+    }
+    if (llvm::isa<arith::SelectOp>(inner)) {
+      emitSelect(rewriter, loc, in.ap, get(inner->getOperand(1)),
+                 get(inner->getOperand(2)), dst);
+      return;
+    }
+    emitBinary(rewriter, loc, *getBinaryKind(inner), in,
+               get(inner->getOperand(1)), dst);
+  }
+
+  /// dst = lhs <kind> rhs, at most one side an immediate.
+  static void emitBinary(ConversionPatternRewriter &rewriter, Location loc,
+                         ElementwiseKind kind, EngineValue lhs,
+                         EngineValue rhs, Value dst) {
+    MLIRContext *ctx = rewriter.getContext();
     if (lhs.ap && rhs.ap) {
-      TensorTensorOp::create(rewriter, loc, kindAttr, lhs.ap, rhs.ap, dst,
+      TensorTensorOp::create(rewriter, loc, ElementwiseKindAttr::get(ctx, kind),
+                             lhs.ap, rhs.ap, dst,
                              EngineAttr::get(ctx, Engine::dve));
       return;
     }
@@ -271,6 +306,92 @@ private:
     TensorScalarOp::create(rewriter, loc, kind, tensor.ap, Value(),
                            rewriter.getF32FloatAttr(*scalar.imm), dst, reverse,
                            Engine::dve);
+  }
+
+  /// dst = 1.0 or 0.0 as `a <predicate> b` holds. The Vector engine's
+  /// compares are IEEE (false on a NaN but for not_equal); the other
+  /// predicates combine them (docs/Compute.md).
+  static void emitCompare(ConversionPatternRewriter &rewriter, Location loc,
+                          arith::CmpFPredicate predicate, EngineValue a,
+                          EngineValue b, Value dst,
+                          function_ref<Value()> newTemp) {
+    using P = arith::CmpFPredicate;
+    using EK = ElementwiseKind;
+    auto binary = [&](EK kind, EngineValue lhs, EngineValue rhs, Value out) {
+      emitBinary(rewriter, loc, kind, lhs, rhs, out);
+    };
+    auto both = [&](EK combine, Value first, Value second) {
+      binary(combine, {first, {}}, {second, {}}, dst);
+    };
+    switch (predicate) {
+    case P::OEQ:
+      return binary(EK::is_equal, a, b, dst);
+    case P::UNE:
+      return binary(EK::not_equal, a, b, dst);
+    case P::OGT:
+      return binary(EK::is_gt, a, b, dst);
+    case P::OGE:
+      return binary(EK::is_ge, a, b, dst);
+    case P::OLT:
+      return binary(EK::is_lt, a, b, dst);
+    case P::OLE:
+      return binary(EK::is_le, a, b, dst);
+    case P::ONE: { // a < b or a > b
+      Value greater = newTemp();
+      binary(EK::is_lt, a, b, dst);
+      binary(EK::is_gt, a, b, greater);
+      return both(EK::max, dst, greater);
+    }
+    case P::ORD: { // neither is a NaN: x == x for each operand
+      EngineValue tensor = a.ap ? a : b, other = a.ap ? b : a;
+      if (other.imm && std::isnan(*other.imm))
+        return binary(EK::is_equal, tensor, other, dst); // always 0.0
+      binary(EK::is_equal, tensor, tensor, dst);
+      if (other.imm)
+        return;
+      Value second = newTemp();
+      binary(EK::is_equal, other, other, second);
+      return both(EK::min, dst, second);
+    }
+    case P::UEQ:
+    case P::UGT:
+    case P::UGE:
+    case P::ULT:
+    case P::ULE:
+    case P::UNO: {
+      // The negation of an ordered predicate: 1.0 - that compare.
+      P ordered = predicate == P::UEQ   ? P::ONE
+                  : predicate == P::UGT ? P::OLE
+                  : predicate == P::UGE ? P::OLT
+                  : predicate == P::ULT ? P::OGE
+                  : predicate == P::ULE ? P::OGT
+                                        : P::ORD;
+      emitCompare(rewriter, loc, ordered, a, b, dst, newTemp);
+      return binary(EK::subtract, {Value(), 1.0f}, {dst, {}}, dst);
+    }
+    case P::AlwaysFalse:
+    case P::AlwaysTrue:
+      break; // refused by the plan
+    }
+    llvm_unreachable("a constant compare reached the lowering");
+  }
+
+  /// dst = condition ? t : f with copy_predicated, which never computes
+  /// with the value it does not select (an inf or NaN there stays out).
+  static void emitSelect(ConversionPatternRewriter &rewriter, Location loc,
+                         Value condition, EngineValue t, EngineValue f,
+                         Value dst) {
+    auto copy = [&](EngineValue src, bool reverse) {
+      CopyPredicatedOp::create(
+          rewriter, loc, src.ap,
+          src.imm ? rewriter.getF32FloatAttr(*src.imm) : FloatAttr(),
+          condition, dst, reverse, Engine::dve);
+    };
+    bool tIsDst = t.ap && t.ap == dst, fIsDst = f.ap && f.ap == dst;
+    if (!fIsDst)
+      copy(f, /*reverse=*/true);
+    if (!tIsDst)
+      copy(t, /*reverse=*/false);
   }
 
   void lowerReduce(linalg::LinalgOp op, ArrayRef<Value> operands,

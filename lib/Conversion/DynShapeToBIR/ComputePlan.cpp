@@ -39,12 +39,16 @@ static std::string describe(Operation *op) {
   return "'" + op->getName().getStringRef().str() + "'";
 }
 
+
 /// The body ops the engines run elementwise.
 static constexpr llvm::StringLiteral kBodyOps =
-    "addf, subf, mulf, divf, maximumf and minimumf (Vector engine), "
-    "math.exp (Activation engine), extf and truncf, and float constants";
+    "addf, subf, mulf, divf, maximumf, minimumf, cmpf, select, and andi, ori "
+    "and xori of compares (Vector engine), math.exp (Activation engine), "
+    "extf, truncf, uitofp and sitofp of compares, and float constants";
 
-/// Why an all-parallel body is not a chain of engine ops, or "".
+/// Why an all-parallel body is not a chain of engine ops, or "". Its block
+/// arguments and constants are floats, so its only integers are compares
+/// (i1), which the engines hold as 1.0 or 0.0.
 static std::string whyNotElementwiseBody(Block &body) {
   for (Operation &inner : body.without_terminator()) {
     if (llvm::isa<arith::ConstantOp>(inner)) {
@@ -53,11 +57,17 @@ static std::string whyNotElementwiseBody(Block &body) {
       continue;
     }
     if (!llvm::isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
-                   arith::MaximumFOp, arith::MinimumFOp, arith::ExtFOp,
+                   arith::MaximumFOp, arith::MinimumFOp, arith::CmpFOp,
+                   arith::SelectOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp,
+                   arith::UIToFPOp, arith::SIToFPOp, arith::ExtFOp,
                    arith::TruncFOp, math::ExpOp>(inner))
       return "its body has " + describe(&inner) +
              ", which the engines do not run elementwise (they run " +
              kBodyOps.str() + ")";
+    if (auto cmp = llvm::dyn_cast<arith::CmpFOp>(inner);
+        cmp && (cmp.getPredicate() == arith::CmpFPredicate::AlwaysTrue ||
+                cmp.getPredicate() == arith::CmpFPredicate::AlwaysFalse))
+      return "its body has a constant compare (fold it first)";
     if (llvm::all_of(inner.getOperands(), isFloatConstant))
       return "its body has " + describe(&inner) +
              " of constants only (fold it first)";
@@ -295,7 +305,8 @@ SmallVector<Engine> dyn::getComputeEngines(linalg::LinalgOp op,
   for (Operation &inner : body.without_terminator())
     if (llvm::isa<math::ExpOp>(inner))
       add(Engine::act);
-    else if (!llvm::isa<arith::ConstantOp, arith::ExtFOp>(inner))
+    else if (!llvm::isa<arith::ConstantOp, arith::ExtFOp, arith::UIToFPOp>(
+                 inner))
       add(Engine::dve);
   // A yielded input is copied on the Vector engine (a constant is a memset).
   Value yielded = body.getTerminator()->getOperand(0);

@@ -143,6 +143,15 @@ LogicalResult Deserializer::buildCompute(const InstructionSpec &in, size_t at,
   case TensorCopy:
     bir::TensorCopyOp::create(b, loc, ops[0], ops[1], engine);
     break;
+  case CopyPredicated: {
+    bool isImm = in.flags & 2;
+    bir::CopyPredicatedOp::create(
+        b, loc, isImm ? Value() : ops[0],
+        isImm ? f32(static_cast<uint32_t>(in.imm)) : FloatAttr(),
+        ops[ops.size() - 2], ops.back(),
+        (in.flags & 1) ? b.getUnitAttr() : UnitAttr(), engine);
+    break;
+  }
   case TensorReduce:
     bir::TensorReduceOp::create(
         b, loc,
@@ -341,6 +350,7 @@ LogicalResult Deserializer::buildList(size_t begin, size_t end,
     case TensorTensor:
     case TensorScalar:
     case TensorCopy:
+    case CopyPredicated:
     case TensorReduce:
     case Iota:
     case AffineSelect:

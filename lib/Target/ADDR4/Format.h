@@ -42,6 +42,7 @@ enum Opcode : uint8_t {
   AffineSelect = 15,
   Activation = 16,
   Matmul = 17,
+  CopyPredicated = 18,
   DynamicFor = 106, // the report's InstDynamicForLoop opcode
 };
 

@@ -252,6 +252,16 @@ static void printFunction(llvm::raw_ostream &os, const FunctionModel &m) {
       printOperand(os, "out", in.operands[1]);
       printOperand(os, "in", in.operands[0]);
       break;
+    case CopyPredicated:
+      os << "copy_predicated where predicate"
+         << ((in.flags & 1) ? " is 0" : " is not 0");
+      if (in.flags & 2)
+        os << " src " << llvm::bit_cast<float>(in.imm);
+      printOperand(os, "out", in.operands.back());
+      printOperand(os, "predicate", in.operands[in.operands.size() - 2]);
+      if (!(in.flags & 2))
+        printOperand(os, "src", in.operands[0]);
+      break;
     case TensorReduce:
       os << "tensor_reduce "
          << bir::stringifyReduceKind(*bir::symbolizeReduceKind(in.kind));

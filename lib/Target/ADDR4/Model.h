@@ -73,7 +73,8 @@ struct InstructionSpec {
   // tensor_scalar;
   // activation: bit 1 the bias is an operand, else f32 bits in `fill`, bit
   // 2 a sum operand, `imm` the f32 bits of the scale; matmul: bit 0
-  // accumulate); an affine index.
+  // accumulate; copy_predicated: bit 0 reverse, bit 1 the source is the
+  // f32 bits in `imm`, not an operand); an affine index.
   llvm::SmallVector<SideSpec, 3> operands;
   uint8_t flags = 0;
   int32_t base = 0, partition = 0;

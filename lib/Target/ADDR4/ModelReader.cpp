@@ -355,6 +355,14 @@ private:
         return fail("corrupt container: unknown flags " +
                     std::to_string(in.flags));
       return !r.failed() && computeOperands(in, 3);
+    case CopyPredicated:
+      in.flags = r.get<uint8_t>("flags");
+      if (!r.failed() && (in.flags & ~3u))
+        return fail("corrupt container: unknown flags " +
+                    std::to_string(in.flags));
+      if (in.flags & 2)
+        in.imm = r.get<int32_t>("an immediate source");
+      return !r.failed() && computeOperands(in, (in.flags & 2) ? 2 : 3);
     default:
       return fail("corrupt container: unknown opcode " +
                   std::to_string(in.opcode) + " at byte " +

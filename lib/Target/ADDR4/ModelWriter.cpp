@@ -171,6 +171,11 @@ private:
     case Matmul:
       w.put<uint8_t>(in.flags);
       break;
+    case CopyPredicated:
+      w.put<uint8_t>(in.flags);
+      if (in.flags & 2)
+        w.put<int32_t>(in.imm);
+      break;
     }
     for (const SideSpec &operand : in.operands)
       computeOperand(operand);

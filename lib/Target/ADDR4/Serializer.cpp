@@ -333,8 +333,8 @@ LogicalResult Serializer::processInstruction(Operation *op) {
         return processLoopBody(loop.getBody().front(), index);
       })
       .Case<bir::TensorTensorOp, bir::TensorScalarOp, bir::TensorCopyOp,
-            bir::TensorReduceOp, bir::IotaOp, bir::AffineSelectOp,
-            bir::ActivationOp, bir::MatmulOp>(
+            bir::CopyPredicatedOp, bir::TensorReduceOp, bir::IotaOp,
+            bir::AffineSelectOp, bir::ActivationOp, bir::MatmulOp>(
           [&](Operation *) {
             return failed(processCompute(op, in)) ? failure() : done();
           })
@@ -454,6 +454,17 @@ LogicalResult Serializer::processCompute(Operation *op, InstructionSpec &in) {
       .Case([&](bir::TensorCopyOp copy) {
         in.opcode = TensorCopy;
         return operands({copy.getIn(), copy.getOut()});
+      })
+      .Case([&](bir::CopyPredicatedOp copy) -> LogicalResult {
+        in.opcode = CopyPredicated;
+        in.flags = copy.getReverse() ? 1 : 0;
+        if (std::optional<APFloat> value = copy.getSrcImm()) {
+          in.flags |= 2;
+          in.imm = bits(value->convertToFloat());
+        } else if (failed(operands({copy.getSrc()}))) {
+          return failure();
+        }
+        return operands({copy.getPredicate(), copy.getOut()});
       })
       .Case([&](bir::TensorReduceOp reduce) {
         in.opcode = TensorReduce;

@@ -4,12 +4,26 @@
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @tanh(%a: memref<4x8xf32>, %o: memref<4x8xf32>) {
-  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has 'math.tanh', which the engines do not run elementwise (they run addf, subf, mulf, divf, maximumf and minimumf (Vector engine), math.exp (Activation engine), extf and truncf, and float constants)}}
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has 'math.tanh', which the engines do not run elementwise (they run addf, subf, mulf, divf, maximumf, minimumf, cmpf, select, and andi, ori and xori of compares (Vector engine), math.exp (Activation engine), extf, truncf, uitofp and sitofp of compares, and float constants)}}
   linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%a : memref<4x8xf32>) outs(%o : memref<4x8xf32>) {
   ^bb0(%x: f32, %z: f32):
     %t = math.tanh %x : f32
     linalg.yield %t : f32
+  }
+  return
+}
+
+// -----
+
+func.func @constant_compare(%a: memref<4x8xf32>, %o: memref<4x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has a constant compare (fold it first)}}
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<4x8xf32>) outs(%o : memref<4x8xf32>) {
+  ^bb0(%x: f32, %z: f32):
+    %c = arith.cmpf true, %x, %z : f32
+    %s = arith.select %c, %x, %z : f32
+    linalg.yield %s : f32
   }
   return
 }

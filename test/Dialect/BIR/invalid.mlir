@@ -1433,6 +1433,69 @@ func.func @affine_select_free_coefficients() {
 
 // -----
 
+func.func @copy_predicated_two_sources() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.copy_predicated' op needs exactly one source: an operand or `imm`}}
+  bir.copy_predicated %a imm 1.0 -> %a where %a on dve
+  return
+}
+
+// -----
+
+func.func @copy_predicated_no_source() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.copy_predicated' op needs exactly one source: an operand or `imm`}}
+  bir.copy_predicated -> %a where %a on dve
+  return
+}
+
+// -----
+
+func.func @copy_predicated_on_pool() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.copy_predicated' op runs on the dve engine, not on pool}}
+  bir.copy_predicated %a -> %a where %a on pool
+  return
+}
+
+// -----
+
+func.func @copy_predicated_predicate_shape() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %p = bir.ap %t offset 0 pattern [[8, 4], [1, 4]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.copy_predicated' op predicate and out must have the same partitions and elements per partition}}
+  bir.copy_predicated %a -> %a where %p on dve
+  return
+}
+
+// -----
+
+func.func @copy_predicated_source_shape() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %s = bir.ap %t offset 0 pattern [[8, 2], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.copy_predicated' op src and out must have the same partitions and elements per partition}}
+  bir.copy_predicated %s -> %a where %a on dve
+  return
+}
+
+// -----
+
+func.func @copy_predicated_in_dram(%d: memref<4x8xf32, #bir.mem<dram>>) {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %p = bir.ap %d offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<dram>>
+  // expected-error @+1 {{'bir.copy_predicated' op predicate must be on chip (SBUF or PSUM), not in DRAM}}
+  bir.copy_predicated %a -> %a where %p on dve
+  return
+}
+
+// -----
+
 func.func @tensor_scalar_no_scalar() {
   %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
   %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>

@@ -258,6 +258,25 @@ func.func @memset(%t: memref<6xi32, #bir.mem<sbuf>>) {
 
 // -----
 
+// copy_predicated: an operand or an immediate source, the predicate
+// reversed or not.
+// CHECK-LABEL: func.func @copy_predicated
+// CHECK: bir.copy_predicated %[[S:.*]] -> %[[O:.*]] where %[[P:.*]] on dve
+// CHECK: bir.copy_predicated imm -1.000000e+00 -> %[[O]] where %[[P]] reverse on dve
+func.func @copy_predicated() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %u = bir.alloc : memref<4x8xbf16, #bir.mem<sbuf>>
+  %q = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %s = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  %o = bir.ap %u offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xbf16, #bir.mem<sbuf>>
+  %p = bir.ap %q offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  bir.copy_predicated %s -> %o where %p on dve
+  bir.copy_predicated imm -1.0 -> %o where %p reverse on dve
+  return
+}
+
+// -----
+
 // Every elementwise kind on two tensors; f32, bf16 and f16 operands (the
 // element types may differ).
 // CHECK-LABEL: func.func @tensor_tensor_kinds

@@ -131,6 +131,25 @@ LogicalResult TensorCopyOp::verify() {
   return verifySameShape(*this, shapes->first, shapes->second, "in and out");
 }
 
+LogicalResult CopyPredicatedOp::verify() {
+  if (failed(verifyEngine(*this, getEngine(), Engine::dve)))
+    return failure();
+  if (static_cast<bool>(getSrc()) == getSrcImm().has_value())
+    return emitOpError("needs exactly one source: an operand or `imm`");
+  auto predicate =
+      verifyComputeOperand(*this, getPredicate(), "predicate", getEngine());
+  auto out = verifyComputeOperand(*this, getOut(), "out", getEngine());
+  if (failed(predicate) || failed(out) ||
+      failed(verifySameShape(*this, *predicate, *out, "predicate and out")))
+    return failure();
+  if (!getSrc())
+    return success();
+  auto src = verifyComputeOperand(*this, getSrc(), "src", getEngine());
+  if (failed(src))
+    return failure();
+  return verifySameShape(*this, *src, *out, "src and out");
+}
+
 LogicalResult TensorReduceOp::verify() {
   auto shapes = verifyInOut(*this, getEngine(), Engine::dve, getIn(), getOut());
   if (failed(shapes))

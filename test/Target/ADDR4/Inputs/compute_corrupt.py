@@ -1,5 +1,5 @@
 """Derives a corrupt dyn ADDR4 container from a good one, in the fields of
-its compute instructions (opcodes 10-17).
+its compute instructions (opcodes 10-18).
 
 usage: python3 compute_corrupt.py GOOD OUT set INDEX.FIELD=VALUE
        python3 compute_corrupt.py GOOD OUT cut INDEX.FIELD[+N]
@@ -98,6 +98,11 @@ class Record:
         elif op == 17:  # matmul
             self.take("flags", "<B")
             self.operands(3)
+        elif op == 18:  # copy_predicated
+            flags = self.take("flags", "<B")
+            if flags & 2:
+                self.take("imm", "<I")
+            self.operands(2 if flags & 2 else 3)
         else:
             sys.exit(f"unknown opcode {op} at byte {self.pos}")
         return self

@@ -372,6 +372,34 @@ def BIR_TensorCopyOp : BIR_Inst<"tensor_copy"> {
   let hasVerifier = 1;
 }
 
+def BIR_CopyPredicatedOp : BIR_Inst<"copy_predicated"> {
+  let summary = "Vector engine: out = predicate ? src : out, element by element";
+  let description = [{
+    Where an element of `predicate` is not 0.0 (with `reverse`: where it
+    is 0.0), copies the element of `src`, an operand or an f32 immediate,
+    to `out`, converted to `out`'s type; elsewhere `out` keeps its value.
+    No arithmetic touches the element that is not selected, so an inf or a
+    NaN there never reaches `out`: this is the exact select of `arith.select`
+    (the false value copied to `out` first). The three patterns cover the
+    same partitions and elements per partition. A NaN predicate counts as
+    not 0.0.
+
+    ```mlir
+    bir.copy_predicated %t -> %out where %cond on dve
+    bir.copy_predicated imm 0.0 -> %out where %cond reverse on dve
+    ```
+  }];
+  let arguments = (ins Optional<BIR_APType>:$src,
+                       OptionalAttr<F32Attr>:$src_imm, BIR_APType:$predicate,
+                       BIR_APType:$out, UnitAttr:$reverse,
+                       BIR_EngineEnumAttr:$engine);
+  let assemblyFormat = [{
+    ($src^)? (`imm` $src_imm^)? `->` $out `where` $predicate
+    (`reverse` $reverse^)? `on` $engine attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
 def BIR_TensorReduceOp : BIR_Inst<"tensor_reduce"> {
   let summary = "Vector engine: reduce each partition's free elements";
   let description = [{

@@ -1,0 +1,86 @@
+"""Runs the entries of compute-select.mlir (compiled, and in the reference
+interpreter) on inputs full of the cases
+compares and selects get wrong (NaN, inf, -0.0, equal values) and compares
+with NumPy bit for bit: each cmpf predicate against IEEE's, and selects
+whose unselected side is inf or NaN."""
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+dyn_sim, source, work = sys.argv[1:4]
+rng = np.random.default_rng(5)
+special = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0, 2.5],
+                   dtype=np.float32)
+
+
+def run1(entry, args, mode):
+    out = os.path.join(work, entry + mode)
+    cmd = [dyn_sim, source, "--entry", entry, "--out", out] + (
+        [mode] if mode else [])
+    for i, a in enumerate(args):
+        path = os.path.join(work, "%s_%d.npy" % (entry, i))
+        np.save(path, a)
+        cmd += ["--arg", path]
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    return np.load(os.path.join(out, "result0.npy"))
+
+
+def run(entry, *args):
+    """The binary's result; the reference interpreter's must have the same
+    bits."""
+    got = run1(entry, args, "")
+    ref = run1(entry, args, "--reference")
+    if got.tobytes() != ref.tobytes():
+        print("%s: the binary and the reference differ" % entry)
+    return got
+
+
+def same(got, want):
+    """Equal bits, any NaN equal to any NaN."""
+    both_nan = np.isnan(got) & np.isnan(want)
+    return bool(np.all(both_nan | (got.view(np.uint32) == want.view(np.uint32))))
+
+
+# Every pair of special values, and random ones.
+x = np.repeat(special, 8)
+y = np.tile(special, 8)
+a = x.reshape(4, 16)
+b = y.reshape(4, 16)
+with np.errstate(invalid="ignore"):
+    ordered = ~np.isnan(a) & ~np.isnan(b)
+    one = (a < b) | (a > b)
+    bits = [a == b, a > b, a >= b, a < b, a <= b, one, ordered, ~one,
+            ~(a <= b), ~(a < b), ~(a >= b), ~(a > b), a != b, ~ordered,
+            (a > b) & ordered, (a < b) | ~ordered, (a >= b) ^ ~(a < b),
+            a == b]
+want = sum(np.float32(2.0 ** i) * m.astype(np.float32)
+           for i, m in enumerate(bits))
+print("predicates:", same(run("predicates", a, b), want.astype(np.float32)))
+
+for trial in range(3):
+    a = rng.choice(special, (8, 32)) if trial else rng.standard_normal((8, 32))
+    a = a.astype(np.float32)
+    b = rng.choice(special, (8, 32)).astype(np.float32)
+    with np.errstate(invalid="ignore"):
+        want = np.where(a > 0, a, b * np.float32(0.5)).astype(np.float32)
+    print("where %d:" % trial, same(run("where", a, b), want))
+
+
+def to_bf16_bits(v):
+    bits = v.astype(np.float32).view(np.uint32)
+    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
+
+
+def from_bf16_bits(v):
+    return (v.astype(np.uint32) << 16).view(np.float32)
+
+
+v = to_bf16_bits(np.concatenate([special, rng.standard_normal(24) * 2]))
+init = to_bf16_bits(rng.standard_normal(32)).reshape(4, 8)
+v = v.reshape(4, 8)
+fv = from_bf16_bits(v)
+want = np.where(np.isnan(fv), init, to_bf16_bits(np.clip(fv, -1, 1)))
+got = run("clamp_bf16", v, init)
+print("clamp_bf16:", bool(np.array_equal(got.view(np.uint16), want)))
