@@ -41,7 +41,8 @@ elements), static or bounded, returning 1 to 3 results: elementwise arith
 (addf, subf, mulf, divf, maximumf, minimumf) and math.exp on tensors;
 parallel linalg.generic (an input possibly transposed, more inputs of the
 output's shape or broadcast along a dim, a body of those ops, float
-constants, extf and truncf); linalg.fill; linalg.broadcast; linalg.reduce
+constants, extf and truncf, cmpf of every non-constant predicate, selects,
+andi/ori/xori of compares and uitofp/sitofp of compares); linalg.fill; linalg.broadcast; linalg.reduce
 (add, max, min; into f32 or, for max/min, the input's type); linalg.matmul
 (also with a transposed right side), batch_matmul and a transposed batch
 matmul as a generic, into f32; sizes through tensor.dim and
@@ -896,8 +897,11 @@ MAX_ELEMS = 8192     # per tensor, and
 MAX_MACS = 1 << 18   # per matmul: a run takes well under a second
 BINARY = ["addf", "subf", "mulf", "divf", "maximumf", "minimumf"]
 FCONSTS = ["0.0", "1.0", "-1.0", "0.5", "2.0", "-0.25", "3.0", "1.5"]
+PREDICATES = ["oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt",
+              "uge", "ult", "ule", "une", "uno"]
 IDENTITY = {"addf": "0.0", "maximumf": "-inf", "minimumf": "inf"}
 INF = {("inf", "f32"): "0x7F800000", ("-inf", "f32"): "0xFF800000",
+       ("nan", "f32"): "0x7FC00000",
        ("inf", "bf16"): "0x7F80", ("-inf", "bf16"): "0xFF80"}
 
 
@@ -1093,6 +1097,8 @@ class ComputeGen(Gen):
             y = self.fresh("b")
             if self.chance(0.2):
                 lines.append("%s = math.exp %s : f32" % (y, a))
+            elif self.chance(0.3):
+                self.select(a, vals, lines, y)
             else:
                 b = (self.fconst(self.r.choice(FCONSTS)) if self.chance(0.3)
                      else self.r.choice(vals))
@@ -1107,6 +1113,34 @@ class ComputeGen(Gen):
             vals.append(y)
         lines.append("linalg.yield %s : %s" % (vals[-1], elem))
         return "  ".join(lines)
+
+    def scalar_operand(self, vals):
+        """A computed value or now and then a constant (inf and NaN too)."""
+        if self.chance(0.3):
+            return self.fconst(self.r.choice(FCONSTS + ["inf", "-inf", "nan"]))
+        return self.r.choice(vals)
+
+    def select(self, a, vals, lines, y):
+        """`y` from a compare of `a` (not a constant, so the compare is
+        not constant-only): a select of two values, or the flag itself as
+        a float; flags may combine with andi/ori/xori."""
+        c = self.fresh("flag")
+        lines.append("%s = arith.cmpf %s, %s, %s : f32" % (
+            c, self.r.choice(PREDICATES), a, self.scalar_operand(vals)))
+        if self.chance(0.3):
+            c2, c3 = self.fresh("flag"), self.fresh("flag")
+            lines.append("%s = arith.cmpf %s, %s, %s : f32" % (
+                c2, self.r.choice(PREDICATES), self.r.choice(vals),
+                self.scalar_operand(vals)))
+            lines.append("%s = arith.%s %s, %s : i1" % (
+                c3, self.r.choice(["andi", "ori", "xori"]), c, c2))
+            c = c3
+        if self.chance(0.25):
+            lines.append("%s = arith.%s %s : i1 to f32" % (
+                y, self.r.choice(["uitofp", "sitofp"]), c))
+        else:
+            lines.append("%s = arith.select %s, %s, %s : f32" % (
+                y, c, self.scalar_operand(vals), self.scalar_operand(vals)))
 
     def generic(self, ins, out, oty, loops, body):
         """A linalg.generic of `ins` ((value, map results) pairs) into `out`."""

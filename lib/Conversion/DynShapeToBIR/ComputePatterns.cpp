@@ -269,10 +269,14 @@ private:
                            Engine::act);
       return;
     }
-    // sitofp of an i1: true is -1 (0 - 1.0; 0 - 0.0 is +0.0).
+    // sitofp of an i32 input: a converting copy (the engine rounds to
+    // nearest even). Of an i1: true is -1 (0 - 1.0; 0 - 0.0 is +0.0).
     if (llvm::isa<arith::SIToFPOp>(inner)) {
-      emitBinary(rewriter, loc, ElementwiseKind::subtract, {Value(), 0.0f}, in,
-                 dst);
+      if (inner->getOperand(0).getType().isInteger(1))
+        emitBinary(rewriter, loc, ElementwiseKind::subtract, {Value(), 0.0f},
+                   in, dst);
+      else
+        TensorCopyOp::create(rewriter, loc, in.ap, dst, Engine::dve);
       return;
     }
     if (auto cmp = llvm::dyn_cast<arith::CmpFOp>(inner)) {

@@ -47,8 +47,9 @@ static constexpr llvm::StringLiteral kBodyOps =
     "extf, truncf, uitofp and sitofp of compares, and float constants";
 
 /// Why an all-parallel body is not a chain of engine ops, or "". Its block
-/// arguments and constants are floats, so its only integers are compares
-/// (i1), which the engines hold as 1.0 or 0.0.
+/// arguments are floats or i32 inputs that only sitofp reads, and its
+/// constants are floats, so its other integers are compares (i1), which
+/// the engines hold as 1.0 or 0.0.
 static std::string whyNotElementwiseBody(Block &body) {
   for (Operation &inner : body.without_terminator()) {
     if (llvm::isa<arith::ConstantOp>(inner)) {
@@ -76,6 +77,23 @@ static std::string whyNotElementwiseBody(Block &body) {
       return "its body truncates to a type the engines do not store";
   }
   return "";
+}
+
+/// True for an i32 input of an elementwise op whose body only converts it
+/// with sitofp to f32: the Vector engine reads i32 as f32, rounding to
+/// nearest even, which is that sitofp. (uitofp, and sitofp to a narrower
+/// type, which would round twice, are not this.)
+static bool isConvertedInput(linalg::LinalgOp op, OpOperand &operand) {
+  auto type = llvm::cast<ShapedType>(operand.get().getType());
+  if (!type.getElementType().isSignlessInteger(32) || !op.isDpsInput(&operand) ||
+      op.getNumReductionLoops() != 0 ||
+      llvm::isa<linalg::FillOp>(op.getOperation()))
+    return false;
+  BlockArgument arg = op.getMatchingBlockArgument(&operand);
+  return !arg.use_empty() && llvm::all_of(arg.getUsers(), [](Operation *user) {
+    auto convert = llvm::dyn_cast<arith::SIToFPOp>(user);
+    return convert && convert.getType().isF32();
+  });
 }
 
 /// The combiner of a one-op reduction body `combine(in, acc)`, `in`
@@ -200,12 +218,14 @@ std::string dyn::planCompute(linalg::LinalgOp op, ComputePlan &plan) {
   // Tensor operands first: an integer fill names its tensor, not its value.
   for (OpOperand &operand : op->getOpOperands()) {
     auto type = llvm::dyn_cast<ShapedType>(operand.get().getType());
-    if (type && !isEngineFloat(type.getElementType())) {
+    if (type && !isEngineFloat(type.getElementType()) &&
+        !isConvertedInput(op, operand)) {
       std::string s;
       llvm::raw_string_ostream os(s);
       os << "operand #" << operand.getOperandNumber() << " of element type '"
          << type.getElementType()
-         << "'; the engines compute on f32, bf16 and f16";
+         << "'; the engines compute on f32, bf16 and f16 (and read an i32 "
+            "input that a body converts with sitofp to f32)";
       return s;
     }
   }

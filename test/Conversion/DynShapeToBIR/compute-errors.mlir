@@ -32,8 +32,22 @@ func.func @constant_compare(%a: memref<4x8xf32>, %o: memref<4x8xf32>) {
 
 func.func @integer_fill(%o: memref<4x8xi32>) {
   %c = arith.constant 1 : i32
-  // expected-error @+1 {{'linalg.fill' op cannot be lowered by convert-dynshape-to-bir: operand #1 of element type 'i32'; the engines compute on f32, bf16 and f16}}
+  // expected-error @+1 {{'linalg.fill' op cannot be lowered by convert-dynshape-to-bir: operand #1 of element type 'i32'; the engines compute on f32, bf16 and f16 (and read an i32 input that a body converts with sitofp to f32)}}
   linalg.fill ins(%c : i32) outs(%o : memref<4x8xi32>)
+  return
+}
+
+// -----
+
+// uitofp of an i32 would need an unsigned read; the engines read i32 signed.
+func.func @unsigned_input(%a: memref<4x8xi32>, %o: memref<4x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: operand #0 of element type 'i32'; the engines compute on f32, bf16 and f16 (and read an i32 input that a body converts with sitofp to f32)}}
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<4x8xi32>) outs(%o : memref<4x8xf32>) {
+  ^bb0(%x: i32, %z: f32):
+    %f = arith.uitofp %x : i32 to f32
+    linalg.yield %f : f32
+  }
   return
 }
 

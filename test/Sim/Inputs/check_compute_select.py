@@ -84,3 +84,13 @@ fv = from_bf16_bits(v)
 want = np.where(np.isnan(fv), init, to_bf16_bits(np.clip(fv, -1, 1)))
 got = run("clamp_bf16", v, init)
 print("clamp_bf16:", bool(np.array_equal(got.view(np.uint16), want)))
+
+# i32 values that f32 rounds (ties to even), the extremes, and small ones.
+x = np.array(([16777217, 16777219, 33554435, -16777217, 2**31 - 1, -2**31,
+               2**31 - 65, 123456789, 0, -1, 1, 7] * 3)[:32],
+             dtype=np.int64).astype(np.int32).reshape(4, 8)
+y = rng.standard_normal((4, 8)).astype(np.float32) * np.float32(1e8)
+fx = x.astype(np.float32)
+with np.errstate(invalid="ignore", over="ignore"):
+    want = np.where(fx > y, fx, y - fx).astype(np.float32)
+print("int_to_float:", same(run("int_to_float", x, y), want))

@@ -146,3 +146,22 @@ func.func @clamp_bf16(%a: tensor<4x8xbf16>, %init: tensor<4x8xbf16>) -> tensor<4
   } -> tensor<4x8xbf16>
   return %r : tensor<4x8xbf16>
 }
+
+// An i32 input read through sitofp (the engine's rounding to nearest even):
+// max(sitofp(x), y) where x > y as floats, else y - sitofp(x).
+func.func @int_to_float(%x: tensor<4x8xi32>, %y: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>,
+                                        affine_map<(d0, d1) -> (d0, d1)>,
+                                        affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%x, %y : tensor<4x8xi32>, tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: i32, %b: f32, %o: f32):
+    %fa = arith.sitofp %a : i32 to f32
+    %c = arith.cmpf ogt, %fa, %b : f32
+    %d = arith.subf %b, %fa : f32
+    %s = arith.select %c, %fa, %d : f32
+    linalg.yield %s : f32
+  } -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}

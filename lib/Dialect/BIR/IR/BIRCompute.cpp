@@ -125,10 +125,15 @@ LogicalResult TensorScalarOp::verify() {
 }
 
 LogicalResult TensorCopyOp::verify() {
-  auto shapes = verifyInOut(*this, getEngine(), Engine::dve, getIn(), getOut());
-  if (failed(shapes))
+  if (failed(verifyEngine(*this, getEngine(), Engine::dve)))
     return failure();
-  return verifySameShape(*this, shapes->first, shapes->second, "in and out");
+  // An i32 input converts to f32, rounding to nearest even (sitofp).
+  auto in = verifyComputeOperand(*this, getIn(), "in", getEngine(),
+                                 /*allowI32=*/true);
+  auto out = verifyComputeOperand(*this, getOut(), "out", getEngine());
+  if (failed(in) || failed(out))
+    return failure();
+  return verifySameShape(*this, *in, *out, "in and out");
 }
 
 LogicalResult CopyPredicatedOp::verify() {
