@@ -44,6 +44,8 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   // Module passes where a function's signature or its callers change; the
   // rest run per function, on the pass manager's threads.
   pm.nest<func::FuncOp>().addPass(dynshape::createDynShapeSplitIndices());
+  // A front end's own padding masks (select on an iota) become masks.
+  pm.nest<func::FuncOp>().addPass(dynshape::createDynShapeRaiseMasks());
   pm.addPass(dynshape::createDynShapePadToBound());
   // Elementwise arith/math on (padded) tensors become linalg.generic, the
   // one form of compute that bufferizes and that the lowering takes.

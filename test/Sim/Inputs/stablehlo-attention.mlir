@@ -1,7 +1,7 @@
 // A single-head attention decode step in StableHLO generic form, as JAX
 // prints it: scores q . K^T over a runtime length n (an iota < n mask with
-// -inf), softmax, then . V. The reference interpreter runs it (the engines
-// do not run its iota/compare/select mask).
+// -inf), softmax, then . V. dynshape-raise-masks makes the mask a
+// dynshape.mask, so the engines run all of it.
 "func.func"() <{function_type = (tensor<1x64xf32>, tensor<128x64xf32>, tensor<128x64xf32>, tensor<i32>) -> tensor<1x64xf32>, sym_name = "attention"}> ({
 ^bb0(%q: tensor<1x64xf32>, %k: tensor<128x64xf32>, %v: tensor<128x64xf32>, %n: tensor<i32>):
   %s = "stablehlo.dot_general"(%q, %k) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>}> : (tensor<1x64xf32>, tensor<128x64xf32>) -> tensor<1x128xf32>

@@ -22,6 +22,9 @@ namespace dyn::dynshape {
 /// Patterns that rewrite index-vector start indices into i32 scalars.
 void populateSplitIndicesPatterns(mlir::RewritePatternSet &patterns);
 
+/// The pattern that raises `select(iota < n, x, splat)` to dynshape.mask.
+void populateRaiseMasksPatterns(mlir::RewritePatternSet &patterns);
+
 #define GEN_PASS_REGISTRATION
 #include "dyn/Dialect/DynShape/Transforms/Passes.h.inc"
 

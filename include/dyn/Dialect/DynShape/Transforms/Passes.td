@@ -30,6 +30,39 @@ def DynShapeSplitIndices : Pass<"dynshape-split-indices"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def DynShapeRaiseMasks : Pass<"dynshape-raise-masks"> {
+  let summary = "Raise a select on an iota compared with a size to dynshape.mask";
+  let description = [{
+    A front end that pads by itself (JAX) masks the padding of a tensor with
+    `select(iota < n, x, c)`: an iota along one dim, compared with a
+    broadcast runtime size, choosing a splat constant beyond it. That is the
+    padder's `dynshape.mask`, which the engines run as one mask instruction
+    reading the size register (and which a reduction folds into its read);
+    the integer iota and compare would otherwise be integer tensors, which
+    the engines do not compute. The pass matches, on tensors:
+
+    * `arith.select %c, %x, %fill` with `%c = arith.cmpi slt, %iota, %n`,
+      or `arith.select %c, %fill, %x` with `sge` (either compare may have
+      its operands swapped, as `sgt` or `sle`);
+    * `%iota`: a `linalg.generic` with no inputs whose body yields
+      `arith.index_cast (linalg.index d)` as `i32`;
+    * `%n`: a `linalg.fill` of an `i32` scalar, or an `i32` splat constant;
+    * `%fill`: a splat constant.
+
+    ```mlir
+    %m = arith.select %valid, %s, %ninf : tensor<1x128xi1>, tensor<1x128xf32>
+    // becomes
+    %m = dynshape.mask %s : tensor<1x128xf32> dims [1] sizes(%n) fill 0xFF800000 : f32
+    ```
+
+    Both are the same for every `n`, negative or past the dim included. The
+    iota, the broadcast size and the compare are left to dead-code
+    elimination.
+  }];
+  let dependentDialects = ["::dyn::dynshape::DynShapeDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def DynShapePadToBound : Pass<"dynshape-pad-to-bound", "::mlir::ModuleOp"> {
   let summary = "Pad every bounded dynamic dimension to its bound and mask";
   let description = [{

@@ -1,0 +1,143 @@
+//===- RaiseMasks.cpp - dynshape-raise-masks ------------------------------===//
+//
+// A front end's own padding mask, `select(iota < n, x, splat)`, raised to
+// the padder's dynshape.mask (the pass description in Passes.td).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dyn/Dialect/DynShape/IR/DynShape.h"
+#include "dyn/Dialect/DynShape/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+
+namespace dyn::dynshape {
+#define GEN_PASS_DEF_DYNSHAPERAISEMASKS
+#include "dyn/Dialect/DynShape/Transforms/Passes.h.inc"
+} // namespace dyn::dynshape
+
+using namespace mlir;
+using namespace dyn::dynshape;
+
+/// The dim of an iota: a linalg.generic with no inputs that yields
+/// `index_cast(linalg.index d)` as an i32 at every point.
+static std::optional<int64_t> getIotaDim(Value value) {
+  auto generic = value.getDefiningOp<linalg::GenericOp>();
+  if (!generic || generic.getNumDpsInputs() != 0 ||
+      generic->getNumResults() != 1 || !generic.isAllParallelLoops() ||
+      !generic.getIndexingMapsArray()[0].isIdentity())
+    return std::nullopt;
+  Block &body = *generic.getBlock();
+  Value yielded = body.getTerminator()->getOperand(0);
+  auto cast = yielded.getDefiningOp<arith::IndexCastOp>();
+  if (!cast || !cast.getType().isInteger(32) ||
+      llvm::range_size(body.without_terminator()) != 2)
+    return std::nullopt;
+  auto index = cast.getIn().getDefiningOp<linalg::IndexOp>();
+  if (!index)
+    return std::nullopt;
+  return static_cast<int64_t>(index.getDim());
+}
+
+/// The i32 scalar a tensor is a splat of: a linalg.fill's value, or a
+/// splat constant (made a scalar constant before `before`).
+static Value getSplatSize(Value value, PatternRewriter &rewriter,
+                          Operation *before) {
+  if (auto fill = value.getDefiningOp<linalg::FillOp>()) {
+    Value scalar = fill.getInputs()[0];
+    return scalar.getType().isInteger(32) ? scalar : Value();
+  }
+  SplatElementsAttr splat;
+  if (!matchPattern(value, m_Constant(&splat)) ||
+      !splat.getElementType().isInteger(32))
+    return Value();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(before);
+  return arith::ConstantOp::create(rewriter, before->getLoc(),
+                                   splat.getSplatValue<IntegerAttr>());
+}
+
+namespace {
+
+struct RaiseIotaMask : OpRewritePattern<arith::SelectOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::SelectOp select,
+                                PatternRewriter &rewriter) const override {
+    auto type = llvm::dyn_cast<RankedTensorType>(select.getType());
+    auto compare = select.getCondition().getDefiningOp<arith::CmpIOp>();
+    if (!type || !compare)
+      return rewriter.notifyMatchFailure(select, "not a select on a compare");
+    // Normalise to `iota <predicate> n`.
+    Value iota = compare.getLhs(), size = compare.getRhs();
+    arith::CmpIPredicate predicate = compare.getPredicate();
+    if (!getIotaDim(iota)) {
+      std::swap(iota, size);
+      predicate = swapped(predicate);
+    }
+    std::optional<int64_t> dim = getIotaDim(iota);
+    if (!dim)
+      return rewriter.notifyMatchFailure(select, "no iota compared");
+    // `iota < n` keeps the true side below n; `iota >= n` the false side.
+    Value kept, replaced;
+    if (predicate == arith::CmpIPredicate::slt) {
+      kept = select.getTrueValue();
+      replaced = select.getFalseValue();
+    } else if (predicate == arith::CmpIPredicate::sge) {
+      kept = select.getFalseValue();
+      replaced = select.getTrueValue();
+    } else {
+      return rewriter.notifyMatchFailure(select, "not iota < n or iota >= n");
+    }
+    SplatElementsAttr fill;
+    if (!matchPattern(replaced, m_Constant(&fill)))
+      return rewriter.notifyMatchFailure(select, "the padding is not a splat");
+    Value n = getSplatSize(size, rewriter, select);
+    if (!n)
+      return rewriter.notifyMatchFailure(select, "the size is not an i32 splat");
+    rewriter.replaceOpWithNewOp<MaskOp>(
+        select, type, kept, /*replacement=*/Value(), ValueRange{n},
+        rewriter.getDenseI64ArrayAttr({*dim}),
+        llvm::cast<TypedAttr>(fill.getSplatValue<Attribute>()));
+    return success();
+  }
+
+private:
+  /// The predicate with its operands swapped (`a < b` is `b > a`).
+  static arith::CmpIPredicate swapped(arith::CmpIPredicate p) {
+    using P = arith::CmpIPredicate;
+    switch (p) {
+    case P::slt:
+      return P::sgt;
+    case P::sgt:
+      return P::slt;
+    case P::sle:
+      return P::sge;
+    case P::sge:
+      return P::sle;
+    default:
+      return p; // eq, ne and the unsigned ones are not matched
+    }
+  }
+};
+
+struct DynShapeRaiseMasksPass
+    : dyn::dynshape::impl::DynShapeRaiseMasksBase<DynShapeRaiseMasksPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateRaiseMasksPatterns(patterns);
+    // One walk: a raised select never matches again.
+    walkAndApplyPatterns(getOperation(), std::move(patterns));
+  }
+};
+
+} // namespace
+
+void dyn::dynshape::populateRaiseMasksPatterns(RewritePatternSet &patterns) {
+  patterns.add<RaiseIotaMask>(patterns.getContext());
+}
