@@ -36,7 +36,7 @@ and --scale widen them, for exploration).
 
 A compute program (--kind compute, ComputeGen) is a chain of 2 to 8 ops
 (--max-ops) of what the engines run (docs/Compute.md) on f32 and bf16
-tensors of rank 1-3, extents from 1, 2, 3, 4, 8, ..., 128 (at most 8192
+tensors of rank 1-3, extents from 1, 2, 3, 4, 8, ..., 128, 200 (at most 8192
 elements), static or bounded, returning 1 to 3 results: elementwise arith
 (addf, subf, mulf, divf, maximumf, minimumf) and math.exp on tensors;
 parallel linalg.generic (an input possibly transposed, more inputs of the
@@ -892,7 +892,8 @@ class Gen:
 
 
 # ------------------------------------------------------------------ compute
-EXTENTS = [1, 2, 3, 4, 8, 16, 32, 64, 128]
+# 200: more rows than partitions (tiled; an intermediate is DRAM scratch).
+EXTENTS = [1, 2, 3, 4, 8, 16, 32, 64, 128, 200]
 MAX_ELEMS = 8192     # per tensor, and
 MAX_MACS = 1 << 18   # per matmul: a run takes well under a second
 BINARY = ["addf", "subf", "mulf", "divf", "maximumf", "minimumf"]

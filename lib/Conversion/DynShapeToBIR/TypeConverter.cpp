@@ -30,19 +30,27 @@ static MemRefType inSpace(MemRefType type, MemorySpace space) {
 }
 
 /// Where the location a memref value names lives: an allocation the
-/// function returns is a DRAM output, any other allocation SBUF; a view is
-/// in its source's space; anything else (a function argument) is DRAM.
+/// function returns is a DRAM output, any other allocation SBUF unless it
+/// cannot be an SBUF location (more than 128 rows, or more bytes per
+/// partition than the SBUF holds), which makes it DRAM scratch that compute
+/// stages through SBUF tiles; a view is in its source's space; anything
+/// else (a function argument) is DRAM.
 static MemorySpace getLocationSpace(Value value) {
   if (auto view = value.getDefiningOp<memref::SubViewOp>())
     return getLocationSpace(view.getSource());
-  if (auto alloc = value.getDefiningOp<memref::AllocOp>())
-    return llvm::any_of(alloc->getUsers(),
-                        [](Operation *user) {
-                          return llvm::isa<func::ReturnOp>(user);
-                        })
-               ? MemorySpace::dram
-               : MemorySpace::sbuf;
-  return MemorySpace::dram;
+  auto alloc = value.getDefiningOp<memref::AllocOp>();
+  if (!alloc || llvm::any_of(alloc->getUsers(), [](Operation *user) {
+        return llvm::isa<func::ReturnOp>(user);
+      }))
+    return MemorySpace::dram;
+  // A well-formed location (static, whole-byte elements, identity layout)
+  // fails on chip only for its partitions or its bytes per partition.
+  MemRefType type = inSpace(alloc.getType(), MemorySpace::sbuf);
+  bool tooLarge =
+      type.getRank() >= 1 && type.hasStaticShape() &&
+      type.getNumElements() > 0 && type.getLayout().isIdentity() &&
+      getElementBytes(type) && !whyNotLocation(type, std::nullopt).empty();
+  return tooLarge ? MemorySpace::dram : MemorySpace::sbuf;
 }
 
 Type dyn::getFunctionArgumentType(Type type) {

@@ -255,3 +255,23 @@ func.func @affine_bound(%t: memref<64x32xf32>, %u: memref<1x32xf32>, %len: i32) 
   }
   return
 }
+
+// -----
+
+// A buffer that cannot be an SBUF location (more than 128 rows, or more
+// bytes per partition than the SBUF holds) is DRAM scratch; a buffer that
+// fits stays on chip.
+// CHECK-LABEL: func.func @dram_scratch
+// CHECK: bir.alloc : memref<256x4xf32, #bir.mem<dram>>
+// CHECK: bir.alloc : memref<2x65536xf32, #bir.mem<dram>>
+// CHECK: bir.alloc : memref<128x4xf32, #bir.mem<sbuf>>
+func.func @dram_scratch(%t: memref<256x4xf32>, %u: memref<2x65536xf32>) {
+  %a = memref.alloc() : memref<256x4xf32>
+  memref.copy %t, %a : memref<256x4xf32> to memref<256x4xf32>
+  %b = memref.alloc() : memref<2x65536xf32>
+  memref.copy %u, %b : memref<2x65536xf32> to memref<2x65536xf32>
+  %c = memref.alloc() : memref<128x4xf32>
+  %v = memref.subview %t[0, 0] [128, 4] [1, 1] : memref<256x4xf32> to memref<128x4xf32, strided<[4, 1]>>
+  memref.copy %v, %c : memref<128x4xf32, strided<[4, 1]>> to memref<128x4xf32>
+  return
+}

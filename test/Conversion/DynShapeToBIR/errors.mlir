@@ -189,24 +189,6 @@ func.func @sbuf_argument(%t: memref<4x4xf32, #bir.mem<sbuf>>) {
 
 // -----
 
-func.func @too_many_partitions(%t: memref<256x4xf32>) {
-  // expected-error @+1 {{'memref.alloc' op cannot become a location: dimension 0 is the partition dimension: between 1 and 128 partitions}}
-  %a = memref.alloc() : memref<256x4xf32>
-  memref.copy %t, %a : memref<256x4xf32> to memref<256x4xf32>
-  return
-}
-
-// -----
-
-func.func @too_big_for_sbuf(%t: memref<2x65536xf32>) {
-  // expected-error @+1 {{'memref.alloc' op cannot become a location: needs 262144 bytes per partition, more than the sbuf capacity of 196608}}
-  %a = memref.alloc() : memref<2x65536xf32>
-  memref.copy %t, %a : memref<2x65536xf32> to memref<2x65536xf32>
-  return
-}
-
-// -----
-
 func.func @sub_byte_elements() {
   // expected-error @+1 {{'memref.alloc' op cannot become a location: element type must be a whole number of bytes wide, got 'i1'}}
   %a = memref.alloc() : memref<4x8xi1>

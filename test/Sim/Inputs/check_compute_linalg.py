@@ -64,3 +64,8 @@ got = run("tiled", a, l, r)
 print("tiled exp:", close(got, np.exp(a.astype(np.float64)), 1e-6))
 mm = np.load(os.path.join(out, "result1.npy"))
 print("tiled matmul:", close(mm, 0.5 + l.astype(np.float64) @ r, 1e-5))
+
+a = rng.standard_normal((300, 16)).astype(np.float32)
+b = rng.standard_normal((300, 16)).astype(np.float32)
+e = np.exp(a.astype(np.float64))
+print("scratch:", close(run("scratch", a, b), (e + b) * e, 1e-6))

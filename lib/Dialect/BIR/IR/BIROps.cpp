@@ -347,47 +347,58 @@ int64_t ForOp::getTripCount() {
 // AllocOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult
-dyn::bir::verifyLocationType(function_ref<InFlightDiagnostic()> emitError,
-                             MemRefType type, std::optional<uint64_t> address) {
+std::string dyn::bir::whyNotLocation(MemRefType type,
+                                     std::optional<uint64_t> address) {
+  std::string why;
+  llvm::raw_string_ostream os(why);
   std::optional<MemorySpace> space = getMemorySpace(type);
-  if (!space)
-    return emitError() << "location must be in a bir memory space "
-                          "(#bir.mem<dram|sbuf|psum>)";
-  if (!type.getLayout().isIdentity())
-    return emitError() << "location must have the identity layout";
+  if (!space) {
+    os << "location must be in a bir memory space (#bir.mem<dram|sbuf|psum>)";
+    return why;
+  }
+  if (!type.getLayout().isIdentity()) {
+    os << "location must have the identity layout";
+    return why;
+  }
   if (*space == MemorySpace::dram) {
     if (address)
-      return emitError() << "a DRAM output has no on-chip address";
-    return success();
+      os << "a DRAM output has no on-chip address";
+    return why;
   }
   if (type.getRank() < 1 || type.getDimSize(0) < 1 ||
-      type.getDimSize(0) > AddressMap::kNumPartitions)
-    return emitError() << "dimension 0 is the partition dimension: between 1 "
-                          "and "
-                       << AddressMap::kNumPartitions << " partitions";
+      type.getDimSize(0) > AddressMap::kNumPartitions) {
+    os << "dimension 0 is the partition dimension: between 1 and "
+       << AddressMap::kNumPartitions << " partitions";
+    return why;
+  }
   std::optional<int64_t> elementBytes = getElementBytes(type);
-  if (!elementBytes)
-    return emitError() << "element type must be a whole number of bytes "
-                          "wide, got "
-                       << type.getElementType();
+  if (!elementBytes) {
+    os << "element type must be a whole number of bytes wide, got '"
+       << type.getElementType() << "'";
+    return why;
+  }
   std::optional<int64_t> bytes = *elementBytes;
   for (int64_t d : type.getShape().drop_front())
     bytes = bytes ? llvm::checkedMul(*bytes, d) : std::nullopt;
   int64_t capacity = AddressMap::getCapacity(*space);
   if (bytes && address && *address + *bytes > static_cast<uint64_t>(capacity))
-    return emitError() << "at address " << *address << " with " << *bytes
-                       << " bytes per partition ends past the "
-                       << stringifyMemorySpace(*space) << " capacity of "
-                       << capacity;
-  if (!bytes || *bytes > capacity)
-    return emitError() << "needs "
-                       << (bytes ? std::to_string(*bytes)
-                                 : std::string("too many"))
-                       << " bytes per partition, more than the "
-                       << stringifyMemorySpace(*space) << " capacity of "
-                       << capacity;
-  return success();
+    os << "at address " << *address << " with " << *bytes
+       << " bytes per partition ends past the "
+       << stringifyMemorySpace(*space) << " capacity of " << capacity;
+  else if (!bytes || *bytes > capacity)
+    os << "needs " << (bytes ? std::to_string(*bytes) : std::string("too many"))
+       << " bytes per partition, more than the "
+       << stringifyMemorySpace(*space) << " capacity of " << capacity;
+  return why;
+}
+
+LogicalResult
+dyn::bir::verifyLocationType(function_ref<InFlightDiagnostic()> emitError,
+                             MemRefType type, std::optional<uint64_t> address) {
+  std::string why = whyNotLocation(type, address);
+  if (why.empty())
+    return success();
+  return emitError() << why;
 }
 
 LogicalResult AllocOp::verify() {

@@ -96,9 +96,13 @@ mlir::LogicalResult verifyTransposeSource(mlir::Operation *op,
 mlir::LogicalResult verifyCopyBytes(mlir::Operation *op, mlir::Value src,
                                     mlir::Value dst);
 
-/// Checks that `type` (at `address`, when placed) can be a location: a bir
-/// memory space, the identity layout, and on chip at most 128 partitions of
-/// whole-byte elements within the space's capacity.
+/// Why `type` (at `address`, when placed) cannot be a location, or "": it
+/// must have a bir memory space and the identity layout, and on chip at
+/// most 128 partitions of whole-byte elements within the space's capacity.
+std::string whyNotLocation(mlir::MemRefType type,
+                           std::optional<uint64_t> address);
+
+/// whyNotLocation as a diagnostic.
 mlir::LogicalResult
 verifyLocationType(llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
                    mlir::MemRefType type, std::optional<uint64_t> address);
