@@ -23,6 +23,12 @@ config.substitutions.append(("%dyn_src_root", config.dyn_src_root))
 config.substitutions.append(("%dyn_obj_root", config.dyn_obj_root))
 # The Python that runs lit (Debian's, which has python3-numpy).
 config.substitutions.append(("%python", sys.executable))
+# How long one fuzzer run may take before it counts as a hang: ASan + UBSan
+# run the tools several times slower (a mutant that simulates 8 MiB tensors
+# through a 65,536-trip loop takes 3 s in the release build, over 10 s
+# instrumented), so the sanitizer tree allows longer.
+config.substitutions.append(("%fuzz_timeout",
+                             "60" if config.dyn_sanitizers else "10"))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP",
                                      "ASAN_OPTIONS", "UBSAN_OPTIONS"])
