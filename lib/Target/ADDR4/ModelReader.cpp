@@ -331,9 +331,8 @@ private:
       if (!enumCode(in.kind, isCompareKind, "comparison") ||
           !scalar(in) || !affineIndex(in))
         return false;
-      if (in.flags & 1)
-        return fail("corrupt container: unknown flags " +
-                    std::to_string(in.flags));
+      if (!knownFlags(in, 2))
+        return false;
       in.fill = r.get<uint32_t>("a fill value");
       return !r.failed() && computeOperands(in, 2);
     case Activation: {
@@ -341,9 +340,8 @@ private:
         return false;
       in.flags = r.get<uint8_t>("flags");
       in.imm = r.get<int32_t>("a scale");
-      if (!r.failed() && (in.flags & ~6u))
-        return fail("corrupt container: unknown flags " +
-                    std::to_string(in.flags));
+      if (!knownFlags(in, 6))
+        return false;
       if (!(in.flags & 2))
         in.fill = r.get<uint32_t>("a bias");
       unsigned count = 2 + ((in.flags & 2) ? 1 : 0) + ((in.flags & 4) ? 1 : 0);
@@ -351,15 +349,13 @@ private:
     }
     case Matmul:
       in.flags = r.get<uint8_t>("flags");
-      if (!r.failed() && (in.flags & ~1u))
-        return fail("corrupt container: unknown flags " +
-                    std::to_string(in.flags));
+      if (!knownFlags(in, 1))
+        return false;
       return !r.failed() && computeOperands(in, 3);
     case CopyPredicated:
       in.flags = r.get<uint8_t>("flags");
-      if (!r.failed() && (in.flags & ~3u))
-        return fail("corrupt container: unknown flags " +
-                    std::to_string(in.flags));
+      if (!knownFlags(in, 3))
+        return false;
       if (in.flags & 2)
         in.imm = r.get<int32_t>("an immediate source");
       return !r.failed() && computeOperands(in, (in.flags & 2) ? 2 : 3);
@@ -382,12 +378,21 @@ private:
     return true;
   }
 
+  /// False (with the diagnostic) when `in.flags` sets a bit outside
+  /// `allowed`; true otherwise, also after a failed read, which the caller
+  /// reports.
+  bool knownFlags(const InstructionSpec &in, unsigned allowed) {
+    if (r.failed() || !(in.flags & ~allowed))
+      return true;
+    return fail("corrupt container: unknown flags " +
+                std::to_string(in.flags));
+  }
+
   /// Flags, then a register (bit 1) or a 32-bit immediate.
   bool scalar(InstructionSpec &in) {
     in.flags = r.get<uint8_t>("flags");
-    if (!r.failed() && (in.flags & ~3u))
-      return fail("corrupt container: unknown flags " +
-                  std::to_string(in.flags));
+    if (!knownFlags(in, 3))
+      return false;
     if (in.flags & 2) {
       in.lhs = r.get<uint8_t>("a register");
       return !r.failed() && reg(in.lhs);

@@ -89,12 +89,14 @@ static LogicalResult verifySameShape(Operation *op, ArrayRef<int64_t> a,
                                   "elements per partition";
 }
 
-/// The shapes of an instruction's `in` and `out` operands, on its owner.
+/// The shapes of an instruction's `in` and `out` operands, on its owner
+/// (`inAllowsI32`: `in` may also be i32).
 static FailureOr<std::pair<SmallVector<int64_t>, SmallVector<int64_t>>>
-verifyInOut(Operation *op, Engine engine, Engine owner, Value in, Value out) {
+verifyInOut(Operation *op, Engine engine, Engine owner, Value in, Value out,
+            bool inAllowsI32 = false) {
   if (failed(verifyEngine(op, engine, owner)))
     return failure();
-  auto inShape = verifyComputeOperand(op, in, "in", engine);
+  auto inShape = verifyComputeOperand(op, in, "in", engine, inAllowsI32);
   auto outShape = verifyComputeOperand(op, out, "out", engine);
   if (failed(inShape) || failed(outShape))
     return failure();
@@ -125,15 +127,12 @@ LogicalResult TensorScalarOp::verify() {
 }
 
 LogicalResult TensorCopyOp::verify() {
-  if (failed(verifyEngine(*this, getEngine(), Engine::dve)))
-    return failure();
   // An i32 input converts to f32, rounding to nearest even (sitofp).
-  auto in = verifyComputeOperand(*this, getIn(), "in", getEngine(),
-                                 /*allowI32=*/true);
-  auto out = verifyComputeOperand(*this, getOut(), "out", getEngine());
-  if (failed(in) || failed(out))
+  auto shapes = verifyInOut(*this, getEngine(), Engine::dve, getIn(), getOut(),
+                            /*inAllowsI32=*/true);
+  if (failed(shapes))
     return failure();
-  return verifySameShape(*this, *in, *out, "in and out");
+  return verifySameShape(*this, shapes->first, shapes->second, "in and out");
 }
 
 LogicalResult CopyPredicatedOp::verify() {
