@@ -29,6 +29,18 @@ static void store(const Operand &operand, llvm::ArrayRef<float> values) {
     storeElement(at, operand.elementType, value);
 }
 
+static std::vector<int32_t> loadInts(const Operand &operand) {
+  std::vector<int32_t> values(operand.elements.size());
+  for (auto [value, at] : llvm::zip(values, operand.elements))
+    std::memcpy(&value, at, 4);
+  return values;
+}
+
+static void storeInts(const Operand &operand, llvm::ArrayRef<int32_t> values) {
+  for (auto [at, value] : llvm::zip(operand.elements, values))
+    std::memcpy(at, &value, 4);
+}
+
 /// The affine index `base + partition * p + Σ free_i * idx_i` of each
 /// element of `operand`, in pattern order.
 static std::vector<int64_t> affineIndices(const Operand &operand, int64_t base,
@@ -54,6 +66,14 @@ void dyn::sim::executeCompute(Operation *op, llvm::ArrayRef<Operand> operands,
                               int32_t scalar) {
   llvm::TypeSwitch<Operation *>(op)
       .Case([&](bir::TensorTensorOp tt) {
+        if (tt.getEngine() == bir::Engine::pool) {
+          // int32 on every operand (the verifier's rule).
+          std::vector<int32_t> lhs = loadInts(operands[0]),
+                               rhs = loadInts(operands[1]);
+          for (size_t i = 0; i < lhs.size(); ++i)
+            lhs[i] = applyIntegerElementwise(tt.getKind(), lhs[i], rhs[i]);
+          return storeInts(operands[2], lhs);
+        }
         std::vector<float> lhs = load(operands[0]), rhs = load(operands[1]);
         for (size_t i = 0; i < lhs.size(); ++i)
           lhs[i] = applyElementwise(tt.getKind(), lhs[i], rhs[i]);
@@ -68,13 +88,25 @@ void dyn::sim::executeCompute(Operation *op, llvm::ArrayRef<Operand> operands,
                               : applyElementwise(ts.getKind(), v, s);
         store(operands[1], values);
       })
-      .Case([&](bir::TensorCopyOp) { store(operands[1], load(operands[0])); })
+      .Case([&](bir::TensorCopyOp) {
+        if (operands[1].elementType.isSignlessInteger(32))
+          return storeInts(operands[1], loadInts(operands[0])); // bit for bit
+        store(operands[1], load(operands[0]));
+      })
       .Case([&](bir::CopyPredicatedOp copy) {
         // Operands: [src,] predicate, out. Unselected elements keep their
         // bits: only the selected ones are stored.
         const Operand &predicate = operands[operands.size() - 2];
         const Operand &out = operands.back();
         std::vector<float> pred = load(predicate);
+        if (out.elementType.isSignlessInteger(32)) {
+          // An i32 source, copied bit for bit (the verifier's rule).
+          for (auto [at, from, p] :
+               llvm::zip(out.elements, operands[0].elements, pred))
+            if ((p != 0.0f) != copy.getReverse())
+              std::memcpy(at, from, 4);
+          return;
+        }
         std::vector<float> src =
             copy.getSrc() ? load(operands[0])
                           : std::vector<float>(
@@ -106,11 +138,8 @@ void dyn::sim::executeCompute(Operation *op, llvm::ArrayRef<Operand> operands,
         std::vector<float> values(indices.begin(), indices.end());
         if (operands[0].elementType.isSignlessInteger(32)) {
           // Exact integers, not through f32.
-          for (auto [at, v] : llvm::zip(operands[0].elements, indices)) {
-            int32_t i = static_cast<int32_t>(v);
-            std::memcpy(at, &i, 4);
-          }
-          return;
+          return storeInts(operands[0],
+                           std::vector<int32_t>(indices.begin(), indices.end()));
         }
         store(operands[0], values);
       })

@@ -98,6 +98,40 @@ float sim::applyElementwise(bir::ElementwiseKind kind, float a, float b) {
   llvm_unreachable("unknown ElementwiseKind");
 }
 
+int32_t sim::applyIntegerElementwise(bir::ElementwiseKind kind, int32_t a,
+                                     int32_t b) {
+  using EK = bir::ElementwiseKind;
+  // Wrapping arithmetic on the two's-complement bits.
+  uint32_t ua = static_cast<uint32_t>(a), ub = static_cast<uint32_t>(b);
+  switch (kind) {
+  case EK::add:
+    return static_cast<int32_t>(ua + ub);
+  case EK::subtract:
+    return static_cast<int32_t>(ua - ub);
+  case EK::multiply:
+    return static_cast<int32_t>(ua * ub);
+  case EK::max:
+    return std::max(a, b);
+  case EK::min:
+    return std::min(a, b);
+  case EK::is_equal:
+    return a == b;
+  case EK::not_equal:
+    return a != b;
+  case EK::is_ge:
+    return a >= b;
+  case EK::is_gt:
+    return a > b;
+  case EK::is_le:
+    return a <= b;
+  case EK::is_lt:
+    return a < b;
+  case EK::divide:
+    break;
+  }
+  llvm_unreachable("no int32 divide on the Pool engine");
+}
+
 float sim::applyReduce(bir::ReduceKind kind, float acc, float x) {
   switch (kind) {
   case bir::ReduceKind::add:

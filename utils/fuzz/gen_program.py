@@ -42,7 +42,10 @@ elements), static or bounded, returning 1 to 3 results: elementwise arith
 parallel linalg.generic (an input possibly transposed, more inputs of the
 output's shape or broadcast along a dim, a body of those ops, float
 constants, extf and truncf, cmpf of every non-constant predicate, selects,
-andi/ori/xori of compares and uitofp/sitofp of compares); linalg.fill; linalg.broadcast; linalg.reduce
+andi/ori/xori of compares and uitofp/sitofp of compares); a parallel
+generic with i32 inputs (addi, subi, muli, maxsi, minsi, i32 constants,
+cmpi of every predicate selecting between floats, sitofp); linalg.fill;
+linalg.broadcast; linalg.reduce
 (add, max, min; into f32 or, for max/min, the input's type); linalg.matmul
 (also with a transposed right side), batch_matmul and a transposed batch
 matmul as a generic, into f32; sizes through tensor.dim and
@@ -898,6 +901,10 @@ MAX_ELEMS = 8192     # per tensor, and
 MAX_MACS = 1 << 18   # per matmul: a run takes well under a second
 BINARY = ["addf", "subf", "mulf", "divf", "maximumf", "minimumf"]
 FCONSTS = ["0.0", "1.0", "-1.0", "0.5", "2.0", "-0.25", "3.0", "1.5"]
+INT_BINARY = ["addi", "subi", "muli", "maxsi", "minsi"]
+INT_PREDICATES = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt",
+                  "uge"]
+ICONSTS = [0, 1, -1, 3, -7, 2147483647, -2147483648]
 PREDICATES = ["oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt",
               "uge", "ult", "ule", "une", "uno"]
 IDENTITY = {"addf": "0.0", "maximumf": "-inf", "minimumf": "inf"}
@@ -1182,6 +1189,70 @@ class ComputeGen(Gen):
         self.generic(ins, out, oty, oty.rank,
                      (args + [o], self.body(args, oty.elem)))
 
+    def visible_tensors(self):
+        # i32 tensors are inputs of integer bodies only (op_int_generic).
+        return [v for v in Gen.visible_tensors(self) if v.ty.elem != "i32"]
+
+    def int_operand(self, ty):
+        """An i32 tensor of type `ty`: an earlier one, or a new argument."""
+        same = [v for v in self.scopes[0].tensors if str(v.ty) == str(ty)]
+        if same and self.chance(0.6):
+            return self.r.choice(same)
+        return self.new_arg(ty)
+
+    def op_int_generic(self):
+        """A parallel generic with integer arithmetic on i32 inputs (the
+        first of the output's shape, the second possibly broadcast): a
+        compare of it selects between float values, or it is converted
+        with sitofp."""
+        a = self.any_tensor()
+        dims = self.like(a)
+        ity, _ = self.shape(dims, "i32")
+        ins = [(a, list(range(a.ty.rank))), (self.int_operand(ity),
+                                             list(range(a.ty.rank)))]
+        keep = list(range(a.ty.rank))
+        if self.chance(0.4) and a.ty.rank > 1:
+            del keep[self.r.randrange(a.ty.rank)]
+        jty, _ = self.shape([dims[k] for k in keep], "i32")
+        ins.append((self.int_operand(jty), keep))
+        out, oty = self.init(dims, self.r.choice(self.elems))
+        x, i, j = (self.fresh("b") for _ in range(3))
+        args = [(x, a.ty.elem), (i, "i32"), (j, "i32")]
+        lines = []
+        (x,) = self.to_f32(args[:1], lines)
+
+        def int_value(options):
+            if self.chance(0.3):
+                c = self.fresh("b")
+                lines.append("%s = arith.constant %d : i32" % (
+                    c, self.r.choice(ICONSTS)))
+                return c
+            return self.r.choice(options)
+        p = self.fresh("b")
+        lines.append("%s = arith.%s %s, %s : i32" % (
+            p, self.r.choice(INT_BINARY), i, int_value([i, j])))
+        y = self.fresh("b")
+        if self.chance(0.7):
+            c = self.fresh("flag")
+            lines.append("%s = arith.cmpi %s, %s, %s : i32" % (
+                c, self.r.choice(INT_PREDICATES), p, int_value([i, j])))
+            lines.append("%s = arith.select %s, %s, %s : f32" % (
+                y, c, x, self.scalar_operand([x])))
+        else:
+            # Combined with x: truncf(sitofp) would canonicalize to a
+            # sitofp to bf16, which the engines refuse (two roundings).
+            f = self.fresh("b")
+            lines.append("%s = arith.sitofp %s : i32 to f32" % (f, p))
+            lines.append("%s = arith.%s %s, %s : f32" % (
+                y, self.r.choice(BINARY[:3]), f, x))
+        if oty.elem != "f32":
+            t = self.fresh("b")
+            lines.append("%s = arith.truncf %s : f32 to %s" % (t, y, oty.elem))
+            y = t
+        lines.append("linalg.yield %s : %s" % (y, oty.elem))
+        o = (self.fresh("b"), oty.elem)
+        self.generic(ins, out, oty, oty.rank, (args + [o], "  ".join(lines)))
+
     def op_matmul(self):
         kind = self.r.choice(["plain", "plain", "transposed", "batch", "batch_t"])
         batch = kind.startswith("batch")
@@ -1247,7 +1318,7 @@ class ComputeGen(Gen):
         getattr(self, "op_" + self.weighted([
             ("binary", 4), ("exp", 1), ("generic", 3), ("fill", 1),
             ("broadcast", 2), ("reduce", 3), ("matmul", 3), ("slice", 1),
-            ("update", 1)]))()
+            ("update", 1), ("int_generic", 1)]))()
 
     def generate(self):
         self.scopes.append(Scope([], 1))

@@ -35,6 +35,12 @@ float canonicalizeNaN(float value);
 /// 0.0 (false for NaN, but for not_equal).
 float applyElementwise(bir::ElementwiseKind kind, float a, float b);
 
+/// `a <kind> b` in int32 on the Pool engine: add, subtract and multiply
+/// wrap, max and min are signed, a compare gives 1 or 0 (signed); the
+/// verifier refuses divide.
+int32_t applyIntegerElementwise(bir::ElementwiseKind kind, int32_t a,
+                                int32_t b);
+
 /// One step of a reduction: `acc <kind> x` (add, or max/min as above).
 float applyReduce(bir::ReduceKind kind, float acc, float x);
 

@@ -18,6 +18,7 @@
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -54,6 +55,43 @@ std::string planCompute(mlir::linalg::LinalgOp op, ComputePlan &plan);
 /// memsets run on the engine of the registers).
 llvm::SmallVector<bir::Engine> getComputeEngines(mlir::linalg::LinalgOp op,
                                                  const ComputePlan &plan);
+
+/// An operand of a body op on the engines: an access pattern, or an f32
+/// immediate (a float or a compare constant; an i32 constant is a tile).
+struct EngineValue {
+  mlir::Value ap;
+  std::optional<float> imm;
+};
+
+/// Emits the ops of an all-parallel body as engine instructions
+/// (ComputeBody.cpp), each into a `dst` of the result's shape.
+struct BodyEmitter {
+  mlir::ConversionPatternRewriter &rewriter;
+  mlir::Location loc;
+  /// The engine value of a body value (reading operands as needed).
+  llvm::function_ref<EngineValue(mlir::Value)> get;
+  /// A further temporary tile of dst's shape and the given element type.
+  llvm::function_ref<mlir::Value(mlir::Type)> newTemp;
+  /// A temporary i32 tile filled with a constant.
+  llvm::function_ref<mlir::Value(int32_t)> intTile;
+
+  /// dst = `inner` of its operands.
+  void bodyOp(mlir::Operation *inner, mlir::Value dst);
+  /// dst = lhs <kind> rhs, at most one side an immediate (on dve).
+  void binary(bir::ElementwiseKind kind, EngineValue lhs, EngineValue rhs,
+              mlir::Value dst, bir::Engine engine = bir::Engine::dve);
+  /// dst = 1.0 or 0.0 as `a <predicate> b` holds. The Vector engine's
+  /// compares are IEEE (false on a NaN but for not_equal); the other
+  /// predicates combine them.
+  void compare(mlir::arith::CmpFPredicate predicate, EngineValue a,
+               EngineValue b, mlir::Value dst);
+  /// The same for i32 operands, compared on the Pool engine.
+  void integerCompare(mlir::arith::CmpIPredicate predicate, EngineValue a,
+                      EngineValue b, mlir::Value dst);
+  /// dst = condition ? t : f, as predicated copies.
+  void select(mlir::Value condition, EngineValue t, EngineValue f,
+              mlir::Value dst);
+};
 
 /// The f32 columns of one PSUM bank: a matmul's column chunk.
 constexpr int64_t kPsumColumns = 512;

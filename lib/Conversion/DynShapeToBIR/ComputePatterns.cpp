@@ -88,29 +88,7 @@ static uint64_t getBits(FloatAttr value, Type type) {
   return f.bitcastToAPInt().getZExtValue();
 }
 
-static std::optional<ElementwiseKind> getBinaryKind(Operation *op) {
-  return llvm::TypeSwitch<Operation *, std::optional<ElementwiseKind>>(op)
-      .Case([](arith::AddFOp) { return ElementwiseKind::add; })
-      .Case([](arith::SubFOp) { return ElementwiseKind::subtract; })
-      .Case([](arith::MulFOp) { return ElementwiseKind::multiply; })
-      .Case([](arith::DivFOp) { return ElementwiseKind::divide; })
-      .Case([](arith::MaximumFOp) { return ElementwiseKind::max; })
-      .Case([](arith::MinimumFOp) { return ElementwiseKind::min; })
-      // Compares are 1.0 or 0.0 (the plan admits these on i1 only).
-      .Case([](arith::AndIOp) { return ElementwiseKind::min; })
-      .Case([](arith::OrIOp) { return ElementwiseKind::max; })
-      .Case([](arith::XOrIOp) { return ElementwiseKind::not_equal; })
-      .Default([](Operation *) { return std::nullopt; });
-}
-
 namespace {
-
-/// An operand of a body op on the engines: an access pattern or an f32
-/// immediate.
-struct EngineValue {
-  Value ap;
-  std::optional<float> imm;
-};
 
 /// Slots of the tiles of one op: its operands, then temporaries.
 enum Slot : unsigned { kTempSlots = 64, kRowSlot = 128, kPsumSlot = 129 };
@@ -157,11 +135,15 @@ private:
 
   void lowerFill(linalg::LinalgOp op, ArrayRef<Value> operands,
                  const ComputePlan &plan, OnChipBuilder &builder) const {
-    FloatAttr value;
+    TypedAttr value;
     matchPattern(op.getDpsInputs()[0], m_Constant(&value));
     Value out = operands.back();
+    // The plan admits a float into floats and an i32 into i32.
     uint64_t bits =
-        getBits(value, llvm::cast<MemRefType>(out.getType()).getElementType());
+        llvm::isa<FloatAttr>(value)
+            ? getBits(llvm::cast<FloatAttr>(value),
+                      llvm::cast<MemRefType>(out.getType()).getElementType())
+            : llvm::cast<IntegerAttr>(value).getValue().getZExtValue();
     ConversionPatternRewriter &rewriter = builder.getRewriter();
     MLIRContext *ctx = rewriter.getContext();
     forEachInstance(plan, [&](ArrayRef<LoopRange> ranges) {
@@ -194,24 +176,44 @@ private:
           plan.partitionLoop, plan.freeLoops, ranges, !init.use_empty());
       llvm::DenseMap<Value, EngineValue> values;
       values[init] = {outAP, {}};
+      unsigned temp = kTempSlots;
+      auto newTemp = [&](Type type) {
+        return builder.tile(temp++, partitions, elements, type);
+      };
+      // An i32 constant is a tile the registers' engine fills: the Pool
+      // engine's integer ops take no immediates.
+      auto intTile = [&](int32_t value) {
+        Value tile = newTemp(rewriter.getI32Type());
+        MemsetOp::create(rewriter, loc, tile,
+                         rewriter.getI64IntegerAttr(static_cast<uint32_t>(value)),
+                         EngineAttr::get(ctx, engine()));
+        return tile;
+      };
       auto get = [&](Value v) -> EngineValue {
         if (auto it = values.find(v); it != values.end())
           return it->second;
-        FloatAttr attr;
-        if (matchPattern(v, m_Constant(&attr)))
-          return {Value(), static_cast<float>(attr.getValueAsDouble())};
-        auto arg = llvm::cast<BlockArgument>(v);
+        // A constant in the body, or an operand that is one.
+        auto arg = llvm::dyn_cast<BlockArgument>(v);
+        Value source = arg ? op->getOperand(arg.getArgNumber()) : v;
+        TypedAttr attr;
+        if (matchPattern(source, m_Constant(&attr))) {
+          if (auto f = llvm::dyn_cast<FloatAttr>(attr))
+            return values[v] = {Value(),
+                                static_cast<float>(f.getValueAsDouble())};
+          APInt bits = llvm::cast<IntegerAttr>(attr).getValue();
+          if (bits.getBitWidth() == 1) // a compare: 1.0 or 0.0
+            return values[v] = {Value(), bits.isOne() ? 1.0f : 0.0f};
+          return values[v] = {intTile(static_cast<int32_t>(bits.getSExtValue())),
+                              {}};
+        }
         unsigned i = arg.getArgNumber();
-        if (matchPattern(op->getOperand(i), m_Constant(&attr)))
-          return values[v] = {Value(),
-                              static_cast<float>(attr.getValueAsDouble())};
         return values[v] = {builder.readOperand(i, op->getOperand(i),
                                                 operands[i], mapOf(op, i),
                                                 plan.partitionLoop,
                                                 plan.freeLoops, ranges),
                             {}};
       };
-      unsigned temp = kTempSlots;
+      BodyEmitter emit{rewriter, loc, get, newTemp, intTile};
       for (Operation &inner : body.without_terminator()) {
         if (llvm::isa<arith::ConstantOp>(inner))
           continue;
@@ -220,19 +222,26 @@ private:
           values[inner.getResult(0)] = get(inner.getOperand(0));
           continue;
         }
-        // The last op writes the output directly; the others a temporary.
+        // A select of a constant condition (left unfolded) is its choice.
+        if (llvm::isa<arith::SelectOp>(inner)) {
+          if (std::optional<float> condition = get(inner.getOperand(0)).imm) {
+            values[inner.getResult(0)] =
+                get(inner.getOperand(*condition != 0.0f ? 1 : 2));
+            continue;
+          }
+        }
+        // The last op writes the output directly; the others a temporary
+        // of their type (a compare's is f32, truncf's its result type).
         Value result = inner.getResult(0);
+        Type type = result.getType();
         Value dst = &inner == last && result == yielded
                         ? outAP
-                        : builder.tile(temp++, partitions, elements,
-                                       llvm::isa<arith::TruncFOp>(inner)
-                                           ? result.getType()
-                                           : rewriter.getF32Type());
-        auto newTemp = [&] {
-          return builder.tile(temp++, partitions, elements,
-                              rewriter.getF32Type());
-        };
-        emitBodyOp(rewriter, loc, &inner, dst, get, newTemp);
+                        : newTemp(type.isInteger(1) ? rewriter.getF32Type()
+                                  : llvm::isa<arith::TruncFOp>(inner) ||
+                                          type.isInteger(32)
+                                      ? type
+                                      : rewriter.getF32Type());
+        emit.bodyOp(&inner, dst);
         values[result] = {dst, {}};
       }
       EngineValue out = get(yielded);
@@ -249,153 +258,6 @@ private:
       }
       builder.finishWrites();
     });
-  }
-
-  /// Emits body op `inner` into `dst`; `newTemp` gives further f32 tiles
-  /// of dst's shape.
-  static void emitBodyOp(ConversionPatternRewriter &rewriter, Location loc,
-                         Operation *inner, Value dst,
-                         function_ref<EngineValue(Value)> get,
-                         function_ref<Value()> newTemp) {
-    EngineValue in = get(inner->getOperand(0));
-    if (llvm::isa<arith::TruncFOp>(inner)) {
-      TensorCopyOp::create(rewriter, loc, in.ap, dst, Engine::dve);
-      return;
-    }
-    if (llvm::isa<math::ExpOp>(inner)) {
-      ActivationOp::create(rewriter, loc, ActivationFunction::exp, in.ap, dst,
-                           APFloat(1.0f), Value(),
-                           rewriter.getF32FloatAttr(0.0f), Value(),
-                           Engine::act);
-      return;
-    }
-    // sitofp of an i32 input: a converting copy (the engine rounds to
-    // nearest even). Of an i1: true is -1 (0 - 1.0; 0 - 0.0 is +0.0).
-    if (llvm::isa<arith::SIToFPOp>(inner)) {
-      if (inner->getOperand(0).getType().isInteger(1))
-        emitBinary(rewriter, loc, ElementwiseKind::subtract, {Value(), 0.0f},
-                   in, dst);
-      else
-        TensorCopyOp::create(rewriter, loc, in.ap, dst, Engine::dve);
-      return;
-    }
-    if (auto cmp = llvm::dyn_cast<arith::CmpFOp>(inner)) {
-      emitCompare(rewriter, loc, cmp.getPredicate(), in,
-                  get(inner->getOperand(1)), dst, newTemp);
-      return;
-    }
-    if (llvm::isa<arith::SelectOp>(inner)) {
-      emitSelect(rewriter, loc, in.ap, get(inner->getOperand(1)),
-                 get(inner->getOperand(2)), dst);
-      return;
-    }
-    emitBinary(rewriter, loc, *getBinaryKind(inner), in,
-               get(inner->getOperand(1)), dst);
-  }
-
-  /// dst = lhs <kind> rhs, at most one side an immediate.
-  static void emitBinary(ConversionPatternRewriter &rewriter, Location loc,
-                         ElementwiseKind kind, EngineValue lhs,
-                         EngineValue rhs, Value dst) {
-    MLIRContext *ctx = rewriter.getContext();
-    if (lhs.ap && rhs.ap) {
-      TensorTensorOp::create(rewriter, loc, ElementwiseKindAttr::get(ctx, kind),
-                             lhs.ap, rhs.ap, dst,
-                             EngineAttr::get(ctx, Engine::dve));
-      return;
-    }
-    // One side is an immediate; `reverse` puts it on the left.
-    bool reverse = !lhs.ap;
-    EngineValue tensor = reverse ? rhs : lhs, scalar = reverse ? lhs : rhs;
-    TensorScalarOp::create(rewriter, loc, kind, tensor.ap, Value(),
-                           rewriter.getF32FloatAttr(*scalar.imm), dst, reverse,
-                           Engine::dve);
-  }
-
-  /// dst = 1.0 or 0.0 as `a <predicate> b` holds. The Vector engine's
-  /// compares are IEEE (false on a NaN but for not_equal); the other
-  /// predicates combine them (docs/Compute.md).
-  static void emitCompare(ConversionPatternRewriter &rewriter, Location loc,
-                          arith::CmpFPredicate predicate, EngineValue a,
-                          EngineValue b, Value dst,
-                          function_ref<Value()> newTemp) {
-    using P = arith::CmpFPredicate;
-    using EK = ElementwiseKind;
-    auto binary = [&](EK kind, EngineValue lhs, EngineValue rhs, Value out) {
-      emitBinary(rewriter, loc, kind, lhs, rhs, out);
-    };
-    auto both = [&](EK combine, Value first, Value second) {
-      binary(combine, {first, {}}, {second, {}}, dst);
-    };
-    switch (predicate) {
-    case P::OEQ:
-      return binary(EK::is_equal, a, b, dst);
-    case P::UNE:
-      return binary(EK::not_equal, a, b, dst);
-    case P::OGT:
-      return binary(EK::is_gt, a, b, dst);
-    case P::OGE:
-      return binary(EK::is_ge, a, b, dst);
-    case P::OLT:
-      return binary(EK::is_lt, a, b, dst);
-    case P::OLE:
-      return binary(EK::is_le, a, b, dst);
-    case P::ONE: { // a < b or a > b
-      Value greater = newTemp();
-      binary(EK::is_lt, a, b, dst);
-      binary(EK::is_gt, a, b, greater);
-      return both(EK::max, dst, greater);
-    }
-    case P::ORD: { // neither is a NaN: x == x for each operand
-      EngineValue tensor = a.ap ? a : b, other = a.ap ? b : a;
-      if (other.imm && std::isnan(*other.imm))
-        return binary(EK::is_equal, tensor, other, dst); // always 0.0
-      binary(EK::is_equal, tensor, tensor, dst);
-      if (other.imm)
-        return;
-      Value second = newTemp();
-      binary(EK::is_equal, other, other, second);
-      return both(EK::min, dst, second);
-    }
-    case P::UEQ:
-    case P::UGT:
-    case P::UGE:
-    case P::ULT:
-    case P::ULE:
-    case P::UNO: {
-      // The negation of an ordered predicate: 1.0 - that compare.
-      P ordered = predicate == P::UEQ   ? P::ONE
-                  : predicate == P::UGT ? P::OLE
-                  : predicate == P::UGE ? P::OLT
-                  : predicate == P::ULT ? P::OGE
-                  : predicate == P::ULE ? P::OGT
-                                        : P::ORD;
-      emitCompare(rewriter, loc, ordered, a, b, dst, newTemp);
-      return binary(EK::subtract, {Value(), 1.0f}, {dst, {}}, dst);
-    }
-    case P::AlwaysFalse:
-    case P::AlwaysTrue:
-      break; // refused by the plan
-    }
-    llvm_unreachable("a constant compare reached the lowering");
-  }
-
-  /// dst = condition ? t : f with copy_predicated, which never computes
-  /// with the value it does not select (an inf or NaN there stays out).
-  static void emitSelect(ConversionPatternRewriter &rewriter, Location loc,
-                         Value condition, EngineValue t, EngineValue f,
-                         Value dst) {
-    auto copy = [&](EngineValue src, bool reverse) {
-      CopyPredicatedOp::create(
-          rewriter, loc, src.ap,
-          src.imm ? rewriter.getF32FloatAttr(*src.imm) : FloatAttr(),
-          condition, dst, reverse, Engine::dve);
-    };
-    bool tIsDst = t.ap && t.ap == dst, fIsDst = f.ap && f.ap == dst;
-    if (!fIsDst)
-      copy(f, /*reverse=*/true);
-    if (!tIsDst)
-      copy(t, /*reverse=*/false);
   }
 
   void lowerReduce(linalg::LinalgOp op, ArrayRef<Value> operands,

@@ -30,70 +30,99 @@ static bool isEngineFloat(Type type) {
   return type.isF32() || type.isBF16() || type.isF16();
 }
 
-static bool isFloatConstant(Value value) {
-  FloatAttr attr;
-  return matchPattern(value, m_Constant(&attr));
+/// A float, i32 or i1 constant: what a body or a fill may hold.
+static bool isEngineConstant(Value value) {
+  TypedAttr attr;
+  if (!matchPattern(value, m_Constant(&attr)))
+    return false;
+  Type type = attr.getType();
+  return llvm::isa<FloatAttr>(attr) ||
+         (llvm::isa<IntegerAttr>(attr) &&
+          (type.isSignlessInteger(32) || type.isSignlessInteger(1)));
 }
 
 static std::string describe(Operation *op) {
   return "'" + op->getName().getStringRef().str() + "'";
 }
 
+static std::string describe(Type type) {
+  std::string s;
+  llvm::raw_string_ostream(s) << "'" << type << "'";
+  return s;
+}
 
 /// The body ops the engines run elementwise.
 static constexpr llvm::StringLiteral kBodyOps =
-    "addf, subf, mulf, divf, maximumf, minimumf, cmpf, select, and andi, ori "
-    "and xori of compares (Vector engine), math.exp (Activation engine), "
-    "extf, truncf, uitofp and sitofp of compares, and float constants";
+    "on floats addf, subf, mulf, divf, maximumf, minimumf and cmpf (Vector "
+    "engine), math.exp (Activation engine), extf and truncf; on i32 addi, "
+    "subi, muli, maxsi, minsi and cmpi (Pool engine) and sitofp to f32; on "
+    "compares andi, ori, xori, uitofp and sitofp; select; and float, i32 "
+    "and i1 constants";
 
-/// Why an all-parallel body is not a chain of engine ops, or "". Its block
-/// arguments are floats or i32 inputs that only sitofp reads, and its
-/// constants are floats, so its other integers are compares (i1), which
-/// the engines hold as 1.0 or 0.0.
-static std::string whyNotElementwiseBody(Block &body) {
-  for (Operation &inner : body.without_terminator()) {
-    if (llvm::isa<arith::ConstantOp>(inner)) {
-      if (!isFloatConstant(inner.getResult(0)))
-        return "its body has a constant that is not a float";
-      continue;
-    }
-    if (!llvm::isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
-                   arith::MaximumFOp, arith::MinimumFOp, arith::CmpFOp,
-                   arith::SelectOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp,
-                   arith::UIToFPOp, arith::SIToFPOp, arith::ExtFOp,
-                   arith::TruncFOp, math::ExpOp>(inner))
-      return "its body has " + describe(&inner) +
-             ", which the engines do not run elementwise (they run " +
-             kBodyOps.str() + ")";
-    if (auto cmp = llvm::dyn_cast<arith::CmpFOp>(inner);
-        cmp && (cmp.getPredicate() == arith::CmpFPredicate::AlwaysTrue ||
-                cmp.getPredicate() == arith::CmpFPredicate::AlwaysFalse))
-      return "its body has a constant compare (fold it first)";
-    if (llvm::all_of(inner.getOperands(), isFloatConstant))
-      return "its body has " + describe(&inner) +
-             " of constants only (fold it first)";
-    if (llvm::isa<arith::TruncFOp>(inner) &&
-        !isEngineFloat(inner.getResult(0).getType()))
-      return "its body truncates to a type the engines do not store";
-  }
+/// Why one op of an all-parallel body is not an engine op, or "". The body
+/// computes on engine floats, i32 (the Pool engine's integers) and i1
+/// (compares, which the engines hold as 1.0 or 0.0).
+static std::string whyNotElementwiseOp(Operation &inner) {
+  for (Type type : llvm::concat<Type>(inner.getOperandTypes(),
+                                      inner.getResultTypes()))
+    if (!isEngineFloat(type) && !type.isSignlessInteger(32) &&
+        !type.isSignlessInteger(1))
+      return "its body computes on " + describe(type) +
+             "; the engines compute on f32, bf16, f16, i32 and compares";
+  if (llvm::isa<arith::ConstantOp>(inner))
+    return isEngineConstant(inner.getResult(0))
+               ? ""
+               : "its body has a constant that is not a scalar";
+  if (!llvm::isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
+                 arith::MaximumFOp, arith::MinimumFOp, arith::CmpFOp,
+                 arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::MaxSIOp,
+                 arith::MinSIOp, arith::CmpIOp, arith::SelectOp,
+                 arith::AndIOp, arith::OrIOp, arith::XOrIOp, arith::UIToFPOp,
+                 arith::SIToFPOp, arith::ExtFOp, arith::TruncFOp,
+                 math::ExpOp>(inner))
+    return "its body has " + describe(&inner) +
+           ", which the engines do not run elementwise (they run " +
+           kBodyOps.str() + ")";
+  if (auto cmp = llvm::dyn_cast<arith::CmpFOp>(inner);
+      cmp && (cmp.getPredicate() == arith::CmpFPredicate::AlwaysTrue ||
+              cmp.getPredicate() == arith::CmpFPredicate::AlwaysFalse))
+    return "its body has a constant compare (fold it first)";
+  if (llvm::all_of(inner.getOperands(), isEngineConstant))
+    return "its body has " + describe(&inner) +
+           " of constants only (fold it first)";
+  for (Value operand : inner.getOperands())
+    if (operand.getParentBlock() != inner.getBlock() &&
+        !isEngineConstant(operand))
+      return "its body reads a value from outside it that is not a "
+             "constant";
+  Type in = inner.getOperand(0).getType();
+  if (llvm::isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(inner) &&
+      !in.isSignlessInteger(1))
+    return "its body has " + describe(&inner) +
+           " of i32; the engines run andi, ori and xori of compares only";
+  if (llvm::isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::MaxSIOp,
+                arith::MinSIOp, arith::CmpIOp>(inner) &&
+      !in.isSignlessInteger(32))
+    return "its body has " + describe(&inner) +
+           " of i1; the Pool engine runs integer arithmetic on i32";
+  if (llvm::isa<arith::UIToFPOp>(inner) && !in.isSignlessInteger(1))
+    return "its body has 'arith.uitofp' of an i32; the engines read i32 "
+           "signed (sitofp)";
+  if (llvm::isa<arith::SIToFPOp>(inner) && in.isSignlessInteger(32) &&
+      !inner.getResult(0).getType().isF32())
+    return "its body converts an i32 with sitofp to a type narrower than "
+           "f32, which would round twice";
+  if (llvm::isa<arith::TruncFOp>(inner) &&
+      !isEngineFloat(inner.getResult(0).getType()))
+    return "its body truncates to a type the engines do not store";
   return "";
 }
 
-/// True for an i32 input of an elementwise op whose body only converts it
-/// with sitofp to f32: the Vector engine reads i32 as f32, rounding to
-/// nearest even, which is that sitofp. (uitofp, and sitofp to a narrower
-/// type, which would round twice, are not this.)
-static bool isConvertedInput(linalg::LinalgOp op, OpOperand &operand) {
-  auto type = llvm::cast<ShapedType>(operand.get().getType());
-  if (!type.getElementType().isSignlessInteger(32) || !op.isDpsInput(&operand) ||
-      op.getNumReductionLoops() != 0 ||
-      llvm::isa<linalg::FillOp>(op.getOperation()))
-    return false;
-  BlockArgument arg = op.getMatchingBlockArgument(&operand);
-  return !arg.use_empty() && llvm::all_of(arg.getUsers(), [](Operation *user) {
-    auto convert = llvm::dyn_cast<arith::SIToFPOp>(user);
-    return convert && convert.getType().isF32();
-  });
+static std::string whyNotElementwiseBody(Block &body) {
+  for (Operation &inner : body.without_terminator())
+    if (std::string why = whyNotElementwiseOp(inner); !why.empty())
+      return why;
+  return "";
 }
 
 /// The combiner of a one-op reduction body `combine(in, acc)`, `in`
@@ -216,24 +245,22 @@ std::string dyn::planCompute(linalg::LinalgOp op, ComputePlan &plan) {
   if (llvm::any_of(plan.extents, ShapedType::isDynamic))
     return "a loop without a static extent";
   // Tensor operands first: an integer fill names its tensor, not its value.
+  // The Pool engine computes on i32 elementwise (and a memset fills it).
+  bool takesI32 = op.getNumReductionLoops() == 0;
   for (OpOperand &operand : op->getOpOperands()) {
     auto type = llvm::dyn_cast<ShapedType>(operand.get().getType());
     if (type && !isEngineFloat(type.getElementType()) &&
-        !isConvertedInput(op, operand)) {
-      std::string s;
-      llvm::raw_string_ostream os(s);
-      os << "operand #" << operand.getOperandNumber() << " of element type '"
-         << type.getElementType()
-         << "'; the engines compute on f32, bf16 and f16 (and read an i32 "
-            "input that a body converts with sitofp to f32)";
-      return s;
-    }
+        !(takesI32 && type.getElementType().isSignlessInteger(32)))
+      return "operand #" + std::to_string(operand.getOperandNumber()) +
+             " of element type " + describe(type.getElementType()) +
+             "; the engines compute on f32, bf16 and f16 (and on i32 in "
+             "fills and all-parallel ops)";
   }
   for (OpOperand &operand : op->getOpOperands())
     if (!llvm::isa<ShapedType>(operand.get().getType()) &&
-        !isFloatConstant(operand.get()))
+        !isEngineConstant(operand.get()))
       return "scalar operand #" + std::to_string(operand.getOperandNumber()) +
-             " that is not a float constant";
+             " that is not a constant";
   AffineMap outMap = op.getIndexingMapsArray().back();
   if (outMap.getNumResults() == 0)
     return "a rank-0 result; the engines write tensors of rank 1 or more";
@@ -322,17 +349,25 @@ SmallVector<Engine> dyn::getComputeEngines(linalg::LinalgOp op,
       engines.push_back(engine);
   };
   Block &body = *op.getBlock();
-  for (Operation &inner : body.without_terminator())
+  for (Operation &inner : body.without_terminator()) {
     if (llvm::isa<math::ExpOp>(inner))
       add(Engine::act);
-    else if (!llvm::isa<arith::ConstantOp, arith::ExtFOp, arith::UIToFPOp>(
-                 inner))
+    // Integer arithmetic; a compare is then copied to an f32 0.0/1.0.
+    if (llvm::isa<arith::AddIOp, arith::SubIOp, arith::MulIOp,
+                  arith::MaxSIOp, arith::MinSIOp, arith::CmpIOp>(inner))
+      add(Engine::pool);
+    // Constants are memsets or immediates; extf and uitofp of a compare
+    // are exact on f32.
+    if (!llvm::isa<math::ExpOp, arith::AddIOp, arith::SubIOp, arith::MulIOp,
+                   arith::MaxSIOp, arith::MinSIOp, arith::ConstantOp,
+                   arith::ExtFOp, arith::UIToFPOp>(inner))
       add(Engine::dve);
+  }
   // A yielded input is copied on the Vector engine (a constant is a memset).
   Value yielded = body.getTerminator()->getOperand(0);
   if (auto arg = llvm::dyn_cast<BlockArgument>(yielded);
       arg && arg.getArgNumber() < op.getNumDpsInputs() &&
-      !isFloatConstant(op->getOperand(arg.getArgNumber())))
+      !isEngineConstant(op->getOperand(arg.getArgNumber())))
     add(Engine::dve);
   return engines;
 }

@@ -30,9 +30,9 @@ static constexpr llvm::StringLiteral kSupported =
     "affine.apply/min/max, scf.for with a provable trip bound, scf.if "
     "without results, memref.alloc, memref.subview, memref.copy, "
     "memref.load of an i32 at a constant position, the dynshape buffer ops, "
-    "and linalg ops on f32, bf16 and f16 buffers that the engines run "
-    "(fills, elementwise bodies, broadcasts, transposes, add/max/min "
-    "reductions, matmuls)";
+    "and linalg ops on f32, bf16, f16 and i32 buffers that the engines "
+    "run (fills, elementwise bodies, broadcasts, transposes, add/max/min "
+    "reductions of floats, matmuls)";
 
 /// Ops the lowering takes in some form (their form is checked below).
 static bool isSupportedKind(Operation *op) {

@@ -4,7 +4,7 @@
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @tanh(%a: memref<4x8xf32>, %o: memref<4x8xf32>) {
-  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has 'math.tanh', which the engines do not run elementwise (they run addf, subf, mulf, divf, maximumf, minimumf, cmpf, select, and andi, ori and xori of compares (Vector engine), math.exp (Activation engine), extf, truncf, uitofp and sitofp of compares, and float constants)}}
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has 'math.tanh', which the engines do not run elementwise (they run on floats addf, subf, mulf, divf, maximumf, minimumf and cmpf (Vector engine), math.exp (Activation engine), extf and truncf; on i32 addi, subi, muli, maxsi, minsi and cmpi (Pool engine) and sitofp to f32; on compares andi, ori, xori, uitofp and sitofp; select; and float, i32 and i1 constants)}}
   linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%a : memref<4x8xf32>) outs(%o : memref<4x8xf32>) {
   ^bb0(%x: f32, %z: f32):
@@ -30,18 +30,9 @@ func.func @constant_compare(%a: memref<4x8xf32>, %o: memref<4x8xf32>) {
 
 // -----
 
-func.func @integer_fill(%o: memref<4x8xi32>) {
-  %c = arith.constant 1 : i32
-  // expected-error @+1 {{'linalg.fill' op cannot be lowered by convert-dynshape-to-bir: operand #1 of element type 'i32'; the engines compute on f32, bf16 and f16 (and read an i32 input that a body converts with sitofp to f32)}}
-  linalg.fill ins(%c : i32) outs(%o : memref<4x8xi32>)
-  return
-}
-
-// -----
-
 // uitofp of an i32 would need an unsigned read; the engines read i32 signed.
 func.func @unsigned_input(%a: memref<4x8xi32>, %o: memref<4x8xf32>) {
-  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: operand #0 of element type 'i32'; the engines compute on f32, bf16 and f16 (and read an i32 input that a body converts with sitofp to f32)}}
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has 'arith.uitofp' of an i32; the engines read i32 signed (sitofp)}}
   linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
       ins(%a : memref<4x8xi32>) outs(%o : memref<4x8xf32>) {
   ^bb0(%x: i32, %z: f32):
@@ -53,8 +44,105 @@ func.func @unsigned_input(%a: memref<4x8xi32>, %o: memref<4x8xf32>) {
 
 // -----
 
+// sitofp of an i32 to bf16 would round twice (to f32, then to bf16).
+func.func @int_to_bf16(%a: memref<4x8xi32>, %o: memref<4x8xbf16>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body converts an i32 with sitofp to a type narrower than f32, which would round twice}}
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<4x8xi32>) outs(%o : memref<4x8xbf16>) {
+  ^bb0(%x: i32, %z: bf16):
+    %f = arith.sitofp %x : i32 to bf16
+    linalg.yield %f : bf16
+  }
+  return
+}
+
+// -----
+
+// The engines have no bitwise ops on i32.
+func.func @int_and(%a: memref<4x8xi32>, %o: memref<4x8xi32>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has 'arith.andi' of i32; the engines run andi, ori and xori of compares only}}
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<4x8xi32>) outs(%o : memref<4x8xi32>) {
+  ^bb0(%x: i32, %z: i32):
+    %f = arith.andi %x, %z : i32
+    linalg.yield %f : i32
+  }
+  return
+}
+
+// -----
+
+func.func @int_divide(%a: memref<4x8xi32>, %o: memref<4x8xi32>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has 'arith.divsi', which the engines do not run elementwise}}
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<4x8xi32>) outs(%o : memref<4x8xi32>) {
+  ^bb0(%x: i32, %z: i32):
+    %f = arith.divsi %x, %z : i32
+    linalg.yield %f : i32
+  }
+  return
+}
+
+// -----
+
+func.func @i1_add(%a: memref<4x8xf32>, %o: memref<4x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has 'arith.addi' of i1; the Pool engine runs integer arithmetic on i32}}
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<4x8xf32>) outs(%o : memref<4x8xf32>) {
+  ^bb0(%x: f32, %z: f32):
+    %c = arith.cmpf olt, %x, %z : f32
+    %d = arith.addi %c, %c : i1
+    %f = arith.uitofp %d : i1 to f32
+    linalg.yield %f : f32
+  }
+  return
+}
+
+// -----
+
+func.func @i64_body(%a: memref<4x8xi32>, %o: memref<4x8xi32>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body computes on 'i64'; the engines compute on f32, bf16, f16, i32 and compares}}
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<4x8xi32>) outs(%o : memref<4x8xi32>) {
+  ^bb0(%x: i32, %z: i32):
+    %w = arith.extsi %x : i32 to i64
+    %d = arith.addi %w, %w : i64
+    %t = arith.trunci %d : i64 to i32
+    linalg.yield %t : i32
+  }
+  return
+}
+
+// -----
+
+func.func @captured(%a: memref<4x8xf32>, %o: memref<4x8xf32>, %k: f32) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body reads a value from outside it that is not a constant}}
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<4x8xf32>) outs(%o : memref<4x8xf32>) {
+  ^bb0(%x: f32, %z: f32):
+    %s = arith.addf %x, %k : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// The engines reduce floats only.
+func.func @int_sum(%a: memref<4x8xi32>, %o: memref<4xi32>) {
+  // expected-error @+1 {{'linalg.reduce' op cannot be lowered by convert-dynshape-to-bir: operand #0 of element type 'i32'; the engines compute on f32, bf16 and f16 (and on i32 in fills and all-parallel ops)}}
+  linalg.reduce ins(%a : memref<4x8xi32>) outs(%o : memref<4xi32>) dimensions = [1]
+    (%x: i32, %acc: i32) {
+      %s = arith.addi %x, %acc : i32
+      linalg.yield %s : i32
+    }
+  return
+}
+
+// -----
+
 func.func @runtime_scalar(%f: f32, %o: memref<4x8xf32>) {
-  // expected-error @+1 {{'linalg.fill' op cannot be lowered by convert-dynshape-to-bir: scalar operand #0 that is not a float constant}}
+  // expected-error @+1 {{'linalg.fill' op cannot be lowered by convert-dynshape-to-bir: scalar operand #0 that is not a constant}}
   linalg.fill ins(%f : f32) outs(%o : memref<4x8xf32>)
   return
 }

@@ -127,7 +127,7 @@ func.func @loop_values(%n_i32: i32) -> index {
 func.func @compute(%t: memref<4x4xf32>) {
   %c = arith.constant 1.0 : f32
   %i = arith.constant 1 : index
-  // expected-error @+1 {{'memref.store' op cannot be lowered by convert-dynshape-to-bir; it lowers i32/index arith (constant, index_cast, addi, subi, muli, divsi, remsi, minsi, maxsi, andi, ori, xori, shli, shrsi, shrui, cmpi, select), i1 flags (andi, ori, xori, extui, extsi, trunci), affine.apply/min/max, scf.for with a provable trip bound, scf.if without results, memref.alloc, memref.subview, memref.copy, memref.load of an i32 at a constant position, the dynshape buffer ops, and linalg ops on f32, bf16 and f16 buffers that the engines run (fills, elementwise bodies, broadcasts, transposes, add/max/min reductions, matmuls)}}
+  // expected-error @+1 {{'memref.store' op cannot be lowered by convert-dynshape-to-bir; it lowers i32/index arith (constant, index_cast, addi, subi, muli, divsi, remsi, minsi, maxsi, andi, ori, xori, shli, shrsi, shrui, cmpi, select), i1 flags (andi, ori, xori, extui, extsi, trunci), affine.apply/min/max, scf.for with a provable trip bound, scf.if without results, memref.alloc, memref.subview, memref.copy, memref.load of an i32 at a constant position, the dynshape buffer ops, and linalg ops on f32, bf16, f16 and i32 buffers that the engines run (fills, elementwise bodies, broadcasts, transposes, add/max/min reductions of floats, matmuls)}}
   memref.store %c, %t[%i, %i] : memref<4x4xf32>
   return
 }
@@ -297,7 +297,7 @@ func.func @returned_runtime_view(%t: memref<8x4xf32>, %i_i32: i32) -> memref<1x4
 // Elementwise compute the engines do not run: a tanh.
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
 func.func @divide(%a: memref<4x8xf32>, %b: memref<4x8xf32>, %o: memref<4x8xf32>) {
-  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has 'math.tanh', which the engines do not run elementwise (they run addf, subf, mulf, divf, maximumf, minimumf, cmpf, select, and andi, ori and xori of compares (Vector engine), math.exp (Activation engine), extf, truncf, uitofp and sitofp of compares, and float constants)}}
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has 'math.tanh', which the engines do not run elementwise (they run on floats addf, subf, mulf, divf, maximumf, minimumf and cmpf (Vector engine), math.exp (Activation engine), extf and truncf; on i32 addi, subi, muli, maxsi, minsi and cmpi (Pool engine) and sitofp to f32; on compares andi, ori, xori, uitofp and sitofp; select; and float, i32 and i1 constants)}}
   linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
       ins(%a, %b : memref<4x8xf32>, memref<4x8xf32>) outs(%o : memref<4x8xf32>) {
   ^bb0(%x: f32, %y: f32, %z: f32):

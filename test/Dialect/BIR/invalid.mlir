@@ -1271,11 +1271,81 @@ func.func @compute_operand_reg_ap_past_partition(%v: i32) {
 // Compute engines and shapes
 //===----------------------------------------------------------------------===//
 
-func.func @tensor_tensor_on_pool() {
+func.func @tensor_tensor_on_act() {
   %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
   %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
-  // expected-error @+1 {{'bir.tensor_tensor' op runs on the dve engine, not on pool}}
+  // expected-error @+1 {{'bir.tensor_tensor' op runs on the dve engine, not on act}}
+  bir.tensor_tensor add %a, %a -> %a on act
+  return
+}
+
+// -----
+
+// The Pool engine computes in int32 only.
+func.func @tensor_tensor_floats_on_pool() {
+  %t = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_tensor' op on the Pool engine computes in int32: lhs, rhs and out must all be i32 (float operands run on dve)}}
   bir.tensor_tensor add %a, %a -> %a on pool
+  return
+}
+
+// -----
+
+func.func @tensor_tensor_mixed_on_pool() {
+  %t = bir.alloc : memref<4x8xi32, #bir.mem<sbuf>>
+  %f = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xi32, #bir.mem<sbuf>>
+  %b = bir.ap %f offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_tensor' op on the Pool engine computes in int32: lhs, rhs and out must all be i32 (float operands run on dve)}}
+  bir.tensor_tensor is_lt %a, %a -> %b on pool
+  return
+}
+
+// -----
+
+func.func @tensor_tensor_int_divide() {
+  %t = bir.alloc : memref<4x8xi32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xi32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_tensor' op has no int32 divide on the Pool engine}}
+  bir.tensor_tensor divide %a, %a -> %a on pool
+  return
+}
+
+// -----
+
+func.func @tensor_tensor_ints_on_dve() {
+  %t = bir.alloc : memref<4x8xi32, #bir.mem<sbuf>>
+  %f = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xi32, #bir.mem<sbuf>>
+  %b = bir.ap %f offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_tensor' op lhs has elements of type 'i32'; engines take f32, bf16 or f16}}
+  bir.tensor_tensor add %a, %b -> %b on dve
+  return
+}
+
+// -----
+
+// An i32 output takes only i32 bits: the engines do not convert to int.
+func.func @tensor_copy_float_to_int() {
+  %t = bir.alloc : memref<4x8xi32, #bir.mem<sbuf>>
+  %f = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xi32, #bir.mem<sbuf>>
+  %b = bir.ap %f offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.tensor_copy' op out is i32, so in must be an i32 operand (copied bit for bit)}}
+  bir.tensor_copy %b -> %a on dve
+  return
+}
+
+// -----
+
+func.func @copy_predicated_imm_to_int() {
+  %t = bir.alloc : memref<4x8xi32, #bir.mem<sbuf>>
+  %f = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xi32, #bir.mem<sbuf>>
+  %p = bir.ap %f offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  // expected-error @+1 {{'bir.copy_predicated' op out is i32, so src must be an i32 operand (copied bit for bit)}}
+  bir.copy_predicated imm 1.0 -> %a where %p on dve
   return
 }
 

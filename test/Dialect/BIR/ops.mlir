@@ -277,6 +277,30 @@ func.func @copy_predicated() {
 
 // -----
 
+// int32 on the Pool engine; i32 copies and selects move bits.
+// CHECK-LABEL: func.func @integers
+// CHECK: bir.tensor_tensor multiply %[[A:.*]], %[[A]] -> %[[B:.*]] on pool
+// CHECK: bir.tensor_tensor is_lt %[[A]], %[[B]] -> %[[B]] on pool
+// CHECK: bir.tensor_copy %[[B]] -> %[[F:.*]] on dve
+// CHECK: bir.tensor_copy %[[B]] -> %[[A]] on dve
+// CHECK: bir.copy_predicated %[[B]] -> %[[A]] where %[[F]] on dve
+func.func @integers() {
+  %t = bir.alloc : memref<4x8xi32, #bir.mem<sbuf>>
+  %u = bir.alloc : memref<4x8xi32, #bir.mem<sbuf>>
+  %q = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xi32, #bir.mem<sbuf>>
+  %b = bir.ap %u offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xi32, #bir.mem<sbuf>>
+  %f = bir.ap %q offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
+  bir.tensor_tensor multiply %a, %a -> %b on pool
+  bir.tensor_tensor is_lt %a, %b -> %b on pool
+  bir.tensor_copy %b -> %f on dve
+  bir.tensor_copy %b -> %a on dve
+  bir.copy_predicated %b -> %a where %f on dve
+  return
+}
+
+// -----
+
 // Every elementwise kind on two tensors; f32, bf16 and f16 operands (the
 // element types may differ).
 // CHECK-LABEL: func.func @tensor_tensor_kinds

@@ -3,11 +3,10 @@ interpreter) on inputs full of the cases
 compares and selects get wrong (NaN, inf, -0.0, equal values) and compares
 with NumPy bit for bit: each cmpf predicate against IEEE's, and selects
 whose unselected side is inf or NaN."""
-import os
-import subprocess
 import sys
 
 import numpy as np
+from sim_runs import Runs
 
 dyn_sim, source, work = sys.argv[1:4]
 rng = np.random.default_rng(5)
@@ -15,26 +14,7 @@ special = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0, 2.5],
                    dtype=np.float32)
 
 
-def run1(entry, args, mode):
-    out = os.path.join(work, entry + mode)
-    cmd = [dyn_sim, source, "--entry", entry, "--out", out] + (
-        [mode] if mode else [])
-    for i, a in enumerate(args):
-        path = os.path.join(work, "%s_%d.npy" % (entry, i))
-        np.save(path, a)
-        cmd += ["--arg", path]
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-    return np.load(os.path.join(out, "result0.npy"))
-
-
-def run(entry, *args):
-    """The binary's result; the reference interpreter's must have the same
-    bits."""
-    got = run1(entry, args, "")
-    ref = run1(entry, args, "--reference")
-    if got.tobytes() != ref.tobytes():
-        print("%s: the binary and the reference differ" % entry)
-    return got
+run = Runs(dyn_sim, source, work).run
 
 
 def same(got, want):

@@ -89,28 +89,41 @@ static LogicalResult verifySameShape(Operation *op, ArrayRef<int64_t> a,
                                   "elements per partition";
 }
 
-/// The shapes of an instruction's `in` and `out` operands, on its owner
-/// (`inAllowsI32`: `in` may also be i32).
+/// The shapes of an instruction's `in` and `out` operands, on its owner.
 static FailureOr<std::pair<SmallVector<int64_t>, SmallVector<int64_t>>>
-verifyInOut(Operation *op, Engine engine, Engine owner, Value in, Value out,
-            bool inAllowsI32 = false) {
+verifyInOut(Operation *op, Engine engine, Engine owner, Value in, Value out) {
   if (failed(verifyEngine(op, engine, owner)))
     return failure();
-  auto inShape = verifyComputeOperand(op, in, "in", engine, inAllowsI32);
+  auto inShape = verifyComputeOperand(op, in, "in", engine);
   auto outShape = verifyComputeOperand(op, out, "out", engine);
   if (failed(inShape) || failed(outShape))
     return failure();
   return std::make_pair(*inShape, *outShape);
 }
 
+/// True when `ap` is an access pattern of i32 elements.
+static bool isI32(Value ap) {
+  std::optional<std::pair<MemRefType, ArrayRef<int64_t>>> described =
+      describeAP(ap);
+  return described && described->first.getElementType().isSignlessInteger(32);
+}
+
 LogicalResult TensorTensorOp::verify() {
-  if (failed(verifyEngine(*this, getEngine(), Engine::dve)))
+  // The Pool engine computes natively in int32 when every operand is i32;
+  // the Vector engine computes in f32.
+  bool onPool = getEngine() == Engine::pool;
+  if (!onPool && failed(verifyEngine(*this, getEngine(), Engine::dve)))
     return failure();
-  auto lhs = verifyComputeOperand(*this, getLhs(), "lhs", getEngine());
-  auto rhs = verifyComputeOperand(*this, getRhs(), "rhs", getEngine());
-  auto out = verifyComputeOperand(*this, getOut(), "out", getEngine());
+  auto lhs = verifyComputeOperand(*this, getLhs(), "lhs", getEngine(), onPool);
+  auto rhs = verifyComputeOperand(*this, getRhs(), "rhs", getEngine(), onPool);
+  auto out = verifyComputeOperand(*this, getOut(), "out", getEngine(), onPool);
   if (failed(lhs) || failed(rhs) || failed(out))
     return failure();
+  if (onPool && !(isI32(getLhs()) && isI32(getRhs()) && isI32(getOut())))
+    return emitOpError("on the Pool engine computes in int32: lhs, rhs and "
+                       "out must all be i32 (float operands run on dve)");
+  if (onPool && getKind() == ElementwiseKind::divide)
+    return emitOpError("has no int32 divide on the Pool engine");
   if (failed(verifySameShape(*this, *lhs, *out, "lhs and out")) ||
       failed(verifySameShape(*this, *rhs, *out, "rhs and out")))
     return failure();
@@ -126,13 +139,27 @@ LogicalResult TensorScalarOp::verify() {
   return verifySameShape(*this, shapes->first, shapes->second, "in and out");
 }
 
+/// An i32 `out` takes only an i32 source, copied bit for bit (the engine
+/// does not convert floats to integers).
+static LogicalResult verifyI32Out(Operation *op, Value src, Value out,
+                                  StringRef srcName) {
+  if (!isI32(out) || (src && isI32(src)))
+    return success();
+  return op->emitOpError("out is i32, so ")
+         << srcName << " must be an i32 operand (copied bit for bit)";
+}
+
 LogicalResult TensorCopyOp::verify() {
-  // An i32 input converts to f32, rounding to nearest even (sitofp).
-  auto shapes = verifyInOut(*this, getEngine(), Engine::dve, getIn(), getOut(),
-                            /*inAllowsI32=*/true);
-  if (failed(shapes))
+  // An i32 input converts to f32, rounding to nearest even (sitofp), or is
+  // copied bit for bit to an i32 output.
+  if (failed(verifyEngine(*this, getEngine(), Engine::dve)))
     return failure();
-  return verifySameShape(*this, shapes->first, shapes->second, "in and out");
+  auto in = verifyComputeOperand(*this, getIn(), "in", getEngine(), true);
+  auto out = verifyComputeOperand(*this, getOut(), "out", getEngine(), true);
+  if (failed(in) || failed(out) ||
+      failed(verifyI32Out(*this, getIn(), getOut(), "in")))
+    return failure();
+  return verifySameShape(*this, *in, *out, "in and out");
 }
 
 LogicalResult CopyPredicatedOp::verify() {
@@ -142,13 +169,14 @@ LogicalResult CopyPredicatedOp::verify() {
     return emitOpError("needs exactly one source: an operand or `imm`");
   auto predicate =
       verifyComputeOperand(*this, getPredicate(), "predicate", getEngine());
-  auto out = verifyComputeOperand(*this, getOut(), "out", getEngine());
+  auto out = verifyComputeOperand(*this, getOut(), "out", getEngine(), true);
   if (failed(predicate) || failed(out) ||
-      failed(verifySameShape(*this, *predicate, *out, "predicate and out")))
+      failed(verifySameShape(*this, *predicate, *out, "predicate and out")) ||
+      failed(verifyI32Out(*this, getSrc(), getOut(), "src")))
     return failure();
   if (!getSrc())
     return success();
-  auto src = verifyComputeOperand(*this, getSrc(), "src", getEngine());
+  auto src = verifyComputeOperand(*this, getSrc(), "src", getEngine(), true);
   if (failed(src))
     return failure();
   return verifySameShape(*this, *src, *out, "src and out");

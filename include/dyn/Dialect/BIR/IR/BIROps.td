@@ -312,16 +312,24 @@ def BIR_RegisterAPOp : BIR_Op<"reg_ap", [Pure]> {
 // partition. Engines compute in f32; f32, bf16 and f16 operands.
 
 def BIR_TensorTensorOp : BIR_Inst<"tensor_tensor"> {
-  let summary = "Vector engine: out = lhs <op> rhs, element by element";
+  let summary = "Vector or Pool engine: out = lhs <op> rhs, element by element";
   let description = [{
     Combines `lhs` and `rhs` element by element, in pattern order, into
     `out`; the three patterns cover the same partitions and the same number
     of elements in each. A pattern step of 0 repeats an element: a
     per-partition `[[F, P], [0, N]]` operand broadcasts one value along each
-    partition. The compares give 1.0 or 0.0.
+    partition.
+
+    On the Vector engine (`dve`) the operands are floats and the op computes
+    in f32; the compares give 1.0 or 0.0. On the Pool engine (`pool`) all
+    three operands are i32 and the op computes natively in int32:
+    `add`, `subtract` and `multiply` wrap (two's complement), `max` and
+    `min` are signed, the compares are signed and give 1 or 0, and there is
+    no `divide`.
 
     ```mlir
     bir.tensor_tensor add %a, %b -> %c on dve
+    bir.tensor_tensor is_lt %i, %j -> %flags on pool
     ```
   }];
   let arguments = (ins BIR_ElementwiseKind:$kind, BIR_APType:$lhs,
@@ -360,7 +368,8 @@ def BIR_TensorCopyOp : BIR_Inst<"tensor_copy"> {
   let summary = "Vector engine: copy, converting the element type";
   let description = [{
     Copies `in` to `out` element by element through f32: a narrower result
-    rounds to nearest, ties to even.
+    rounds to nearest, ties to even, and an i32 `in` converts as `sitofp`
+    does. An i32 `out` takes an i32 `in`, copied bit for bit.
 
     ```mlir
     bir.tensor_copy %f32tile -> %bf16tile on dve
@@ -377,7 +386,8 @@ def BIR_CopyPredicatedOp : BIR_Inst<"copy_predicated"> {
   let description = [{
     Where an element of `predicate` is not 0.0 (with `reverse`: where it
     is 0.0), copies the element of `src`, an operand or an f32 immediate,
-    to `out`, converted to `out`'s type; elsewhere `out` keeps its value.
+    to `out`, converted to `out`'s type (an i32 `out` takes an i32 `src`,
+    copied bit for bit); elsewhere `out` keeps its value.
     No arithmetic touches the element that is not selected, so an inf or a
     NaN there never reaches `out`: this is the exact select of `arith.select`
     (the false value copied to `out` first). The three patterns cover the

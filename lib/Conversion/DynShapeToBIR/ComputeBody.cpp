@@ -1,0 +1,216 @@
+//===- ComputeBody.cpp - the ops of an elementwise body on the engines ----===//
+//
+// One body op becomes one or a few engine instructions (docs/Compute.md):
+// float arithmetic and compares on the Vector engine, exp on the Activation
+// engine, i32 arithmetic and compares natively on the Pool engine, selects
+// as predicated copies. Compares (i1) are held as f32 1.0 or 0.0.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Compute.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+using namespace dyn;
+using namespace dyn::bir;
+
+/// The engine op of a binary body op (compares of i1 are 1.0 or 0.0, so
+/// andi, ori and xori of them are min, max and not_equal).
+static std::optional<ElementwiseKind> getBinaryKind(Operation *op) {
+  return llvm::TypeSwitch<Operation *, std::optional<ElementwiseKind>>(op)
+      .Case<arith::AddFOp, arith::AddIOp>(
+          [](Operation *) { return ElementwiseKind::add; })
+      .Case<arith::SubFOp, arith::SubIOp>(
+          [](Operation *) { return ElementwiseKind::subtract; })
+      .Case<arith::MulFOp, arith::MulIOp>(
+          [](Operation *) { return ElementwiseKind::multiply; })
+      .Case([](arith::DivFOp) { return ElementwiseKind::divide; })
+      .Case<arith::MaximumFOp, arith::MaxSIOp, arith::OrIOp>(
+          [](Operation *) { return ElementwiseKind::max; })
+      .Case<arith::MinimumFOp, arith::MinSIOp, arith::AndIOp>(
+          [](Operation *) { return ElementwiseKind::min; })
+      .Case([](arith::XOrIOp) { return ElementwiseKind::not_equal; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+void BodyEmitter::bodyOp(Operation *inner, Value dst) {
+  EngineValue in = get(inner->getOperand(0));
+  if (llvm::isa<arith::TruncFOp>(inner)) {
+    TensorCopyOp::create(rewriter, loc, in.ap, dst, Engine::dve);
+    return;
+  }
+  if (llvm::isa<math::ExpOp>(inner)) {
+    ActivationOp::create(rewriter, loc, ActivationFunction::exp, in.ap, dst,
+                         APFloat(1.0f), Value(),
+                         rewriter.getF32FloatAttr(0.0f), Value(), Engine::act);
+    return;
+  }
+  // sitofp of an i32: a converting copy (the engine rounds to nearest
+  // even). Of an i1: true is -1 (0 - 1.0; 0 - 0.0 is +0.0).
+  if (llvm::isa<arith::SIToFPOp>(inner)) {
+    if (inner->getOperand(0).getType().isInteger(1))
+      binary(ElementwiseKind::subtract, {Value(), 0.0f}, in, dst);
+    else
+      TensorCopyOp::create(rewriter, loc, in.ap, dst, Engine::dve);
+    return;
+  }
+  EngineValue rhs = get(inner->getOperand(1));
+  if (auto cmp = llvm::dyn_cast<arith::CmpFOp>(inner))
+    return compare(cmp.getPredicate(), in, rhs, dst);
+  if (auto cmp = llvm::dyn_cast<arith::CmpIOp>(inner))
+    return integerCompare(cmp.getPredicate(), in, rhs, dst);
+  if (llvm::isa<arith::SelectOp>(inner))
+    return select(in.ap, rhs, get(inner->getOperand(2)), dst);
+  // i32 arithmetic runs on the Pool engine, in int32.
+  binary(*getBinaryKind(inner), in, rhs, dst,
+         inner->getResult(0).getType().isInteger(32) ? Engine::pool
+                                                     : Engine::dve);
+}
+
+void BodyEmitter::binary(ElementwiseKind kind, EngineValue lhs,
+                         EngineValue rhs, Value dst, Engine engine) {
+  MLIRContext *ctx = rewriter.getContext();
+  if (lhs.ap && rhs.ap) {
+    TensorTensorOp::create(rewriter, loc, ElementwiseKindAttr::get(ctx, kind),
+                           lhs.ap, rhs.ap, dst, EngineAttr::get(ctx, engine));
+    return;
+  }
+  // One side is an immediate (floats only); `reverse` puts it on the left.
+  bool reverse = !lhs.ap;
+  EngineValue tensor = reverse ? rhs : lhs, scalar = reverse ? lhs : rhs;
+  TensorScalarOp::create(rewriter, loc, kind, tensor.ap, Value(),
+                         rewriter.getF32FloatAttr(*scalar.imm), dst, reverse,
+                         Engine::dve);
+}
+
+void BodyEmitter::compare(arith::CmpFPredicate predicate, EngineValue a,
+                          EngineValue b, Value dst) {
+  using P = arith::CmpFPredicate;
+  using EK = ElementwiseKind;
+  auto both = [&](EK combine, Value first, Value second) {
+    binary(combine, {first, {}}, {second, {}}, dst);
+  };
+  Type f32 = rewriter.getF32Type();
+  switch (predicate) {
+  case P::OEQ:
+    return binary(EK::is_equal, a, b, dst);
+  case P::UNE:
+    return binary(EK::not_equal, a, b, dst);
+  case P::OGT:
+    return binary(EK::is_gt, a, b, dst);
+  case P::OGE:
+    return binary(EK::is_ge, a, b, dst);
+  case P::OLT:
+    return binary(EK::is_lt, a, b, dst);
+  case P::OLE:
+    return binary(EK::is_le, a, b, dst);
+  case P::ONE: { // a < b or a > b
+    Value greater = newTemp(f32);
+    binary(EK::is_lt, a, b, dst);
+    binary(EK::is_gt, a, b, greater);
+    return both(EK::max, dst, greater);
+  }
+  case P::ORD: { // neither is a NaN: x == x for each operand
+    EngineValue tensor = a.ap ? a : b, other = a.ap ? b : a;
+    if (other.imm && std::isnan(*other.imm))
+      return binary(EK::is_equal, tensor, other, dst); // always 0.0
+    binary(EK::is_equal, tensor, tensor, dst);
+    if (other.imm)
+      return;
+    Value second = newTemp(f32);
+    binary(EK::is_equal, other, other, second);
+    return both(EK::min, dst, second);
+  }
+  case P::UEQ:
+  case P::UGT:
+  case P::UGE:
+  case P::ULT:
+  case P::ULE:
+  case P::UNO: {
+    // The negation of an ordered predicate: 1.0 - that compare.
+    P ordered = predicate == P::UEQ   ? P::ONE
+                : predicate == P::UGT ? P::OLE
+                : predicate == P::UGE ? P::OLT
+                : predicate == P::ULT ? P::OGE
+                : predicate == P::ULE ? P::OGT
+                                      : P::ORD;
+    compare(ordered, a, b, dst);
+    return binary(EK::subtract, {Value(), 1.0f}, {dst, {}}, dst);
+  }
+  case P::AlwaysFalse:
+  case P::AlwaysTrue:
+    break; // refused by the plan
+  }
+  llvm_unreachable("a constant compare reached the lowering");
+}
+
+void BodyEmitter::integerCompare(arith::CmpIPredicate predicate,
+                                 EngineValue a, EngineValue b, Value dst) {
+  using P = arith::CmpIPredicate;
+  using EK = ElementwiseKind;
+  Type i32 = rewriter.getI32Type();
+  // Unsigned order is signed order with the sign bit flipped, and adding
+  // INT32_MIN (wrapping) flips it.
+  bool isUnsigned = predicate == P::ult || predicate == P::ule ||
+                    predicate == P::ugt || predicate == P::uge;
+  if (isUnsigned) {
+    Value bias = intTile(std::numeric_limits<int32_t>::min());
+    for (EngineValue *side : {&a, &b}) {
+      Value flipped = newTemp(i32);
+      binary(EK::add, *side, {bias, {}}, flipped, Engine::pool);
+      side->ap = flipped;
+    }
+  }
+  EK kind = EK::is_equal;
+  switch (predicate) {
+  case P::eq:
+    kind = EK::is_equal;
+    break;
+  case P::ne:
+    kind = EK::not_equal;
+    break;
+  case P::slt:
+  case P::ult:
+    kind = EK::is_lt;
+    break;
+  case P::sle:
+  case P::ule:
+    kind = EK::is_le;
+    break;
+  case P::sgt:
+  case P::ugt:
+    kind = EK::is_gt;
+    break;
+  case P::sge:
+  case P::uge:
+    kind = EK::is_ge;
+    break;
+  }
+  // The Pool engine gives 1 or 0 in i32; a compare is held as f32.
+  Value flag = newTemp(i32);
+  binary(kind, a, b, flag, Engine::pool);
+  TensorCopyOp::create(rewriter, loc, flag, dst, Engine::dve);
+}
+
+void BodyEmitter::select(Value condition, EngineValue t, EngineValue f,
+                         Value dst) {
+  // copy_predicated never computes with the value it does not select, so
+  // an inf or NaN there stays out; the false value goes first.
+  auto copy = [&](EngineValue src, bool reverse) {
+    CopyPredicatedOp::create(
+        rewriter, loc, src.ap,
+        src.imm ? rewriter.getF32FloatAttr(*src.imm) : FloatAttr(), condition,
+        dst, reverse, Engine::dve);
+  };
+  bool tIsDst = t.ap && t.ap == dst, fIsDst = f.ap && f.ap == dst;
+  if (!fIsDst)
+    copy(f, /*reverse=*/true);
+  if (!tIsDst)
+    copy(t, /*reverse=*/false);
+}
