@@ -4,8 +4,12 @@
 #
 # The op, type and dialect declarations generated from <stem>.td, in a
 # target named Dyn<stem>IncGen (upstream's add_mlir_dialect would name it
-# MLIR<stem>IncGen, as if it were part of MLIR).
+# MLIR<stem>IncGen, as if it were part of MLIR), and the dialect's page,
+# docs/generated/Dialects/<Name>Dialect.md for a stem <Name>Ops.
 function(add_dyn_dialect dialect dialect_namespace)
+  string(REGEX REPLACE "Ops$" "Dialect" doc_name ${dialect})
+  add_mlir_doc(${dialect} ${doc_name} Dialects/ -gen-dialect-doc
+               -dialect=${dialect_namespace})
   set(LLVM_TARGET_DEFINITIONS ${dialect}.td)
   mlir_tablegen(${dialect}.h.inc -gen-op-decls)
   mlir_tablegen(${dialect}.cpp.inc -gen-op-defs)
@@ -18,6 +22,46 @@ function(add_dyn_dialect dialect dialect_namespace)
   mlir_tablegen(${dialect}Dialect.cpp.inc -gen-dialect-defs
                 -dialect=${dialect_namespace})
   add_public_tablegen_target(Dyn${dialect}IncGen)
+endfunction()
+
+# add_dyn_dialect_extras(<prefix> <dialect namespace> [ENUMS] [INTERFACES])
+#
+# The attribute definitions of <prefix>Ops.td, with ENUMS the enums of
+# <prefix>Enums.td and with INTERFACES the op interfaces of
+# <prefix>Interfaces.td, in a target named Dyn<prefix>ExtraIncGen.
+function(add_dyn_dialect_extras prefix dialect_namespace)
+  cmake_parse_arguments(ARG "ENUMS;INTERFACES" "" "" ${ARGN})
+  if(ARG_ENUMS)
+    set(LLVM_TARGET_DEFINITIONS ${prefix}Enums.td)
+    mlir_tablegen(${prefix}Enums.h.inc -gen-enum-decls)
+    mlir_tablegen(${prefix}Enums.cpp.inc -gen-enum-defs)
+  endif()
+  if(ARG_INTERFACES)
+    set(LLVM_TARGET_DEFINITIONS ${prefix}Interfaces.td)
+    mlir_tablegen(${prefix}Interfaces.h.inc -gen-op-interface-decls)
+    mlir_tablegen(${prefix}Interfaces.cpp.inc -gen-op-interface-defs)
+  endif()
+  set(LLVM_TARGET_DEFINITIONS ${prefix}Ops.td)
+  mlir_tablegen(${prefix}Attrs.h.inc -gen-attrdef-decls
+                -attrdefs-dialect=${dialect_namespace})
+  mlir_tablegen(${prefix}Attrs.cpp.inc -gen-attrdef-defs
+                -attrdefs-dialect=${dialect_namespace})
+  add_public_tablegen_target(Dyn${prefix}ExtraIncGen)
+endfunction()
+
+# add_dyn_passes(<group> <target>)
+#
+# The pass declarations and the C API registration generated from the
+# Passes.td of the current directory for the pass group <group>
+# (register<group>Passes, mlirCreate<group>...), in the target <target>,
+# and the passes' page, docs/generated/Passes/<group>Passes.md.
+function(add_dyn_passes group target)
+  set(LLVM_TARGET_DEFINITIONS Passes.td)
+  mlir_tablegen(Passes.h.inc -gen-pass-decls -name ${group})
+  mlir_tablegen(Passes.capi.h.inc -gen-pass-capi-header --prefix ${group})
+  mlir_tablegen(Passes.capi.cpp.inc -gen-pass-capi-impl --prefix ${group})
+  add_public_tablegen_target(${target})
+  add_mlir_doc(Passes ${group}Passes Passes/ -gen-pass-doc)
 endfunction()
 
 # add_dyn_library(<name> <add_mlir_library arguments>)
