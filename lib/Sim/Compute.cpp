@@ -89,7 +89,8 @@ void dyn::sim::executeCompute(Operation *op, llvm::ArrayRef<Operand> operands,
         store(operands[1], values);
       })
       .Case([&](bir::TensorCopyOp) {
-        if (operands[1].elementType.isSignlessInteger(32))
+        if (operands[0].elementType.isSignlessInteger(32) &&
+            operands[1].elementType.isSignlessInteger(32))
           return storeInts(operands[1], loadInts(operands[0])); // bit for bit
         store(operands[1], load(operands[0]));
       })

@@ -44,7 +44,8 @@ output's shape or broadcast along a dim, a body of those ops, float
 constants, extf and truncf, cmpf of every non-constant predicate, selects,
 andi/ori/xori of compares and uitofp/sitofp of compares); a parallel
 generic with i32 inputs (addi, subi, muli, maxsi, minsi, i32 constants,
-cmpi of every predicate selecting between floats, sitofp); linalg.fill;
+fptosi of the float input, cmpi of every predicate selecting between
+floats, sitofp and uitofp); linalg.fill;
 linalg.broadcast; linalg.reduce
 (add, max, min; into f32 or, for max/min, the input's type); linalg.matmul
 (also with a transposed right side), batch_matmul and a transposed batch
@@ -1228,6 +1229,10 @@ class ComputeGen(Gen):
                     c, self.r.choice(ICONSTS)))
                 return c
             return self.r.choice(options)
+        if self.chance(0.25):
+            t = self.fresh("b")
+            lines.append("%s = arith.fptosi %s : f32 to i32" % (t, x))
+            j = t
         p = self.fresh("b")
         lines.append("%s = arith.%s %s, %s : i32" % (
             p, self.r.choice(INT_BINARY), i, int_value([i, j])))
@@ -1242,7 +1247,8 @@ class ComputeGen(Gen):
             # Combined with x: truncf(sitofp) would canonicalize to a
             # sitofp to bf16, which the engines refuse (two roundings).
             f = self.fresh("b")
-            lines.append("%s = arith.sitofp %s : i32 to f32" % (f, p))
+            lines.append("%s = arith.%s %s : i32 to f32" % (
+                f, self.r.choice(["sitofp", "uitofp"]), p))
             lines.append("%s = arith.%s %s, %s : f32" % (
                 y, self.r.choice(BINARY[:3]), f, x))
         if oty.elem != "f32":

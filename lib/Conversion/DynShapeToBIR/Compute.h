@@ -88,6 +88,9 @@ struct BodyEmitter {
   /// The same for i32 operands, compared on the Pool engine.
   void integerCompare(mlir::arith::CmpIPredicate predicate, EngineValue a,
                       EngineValue b, mlir::Value dst);
+  /// dst = uitofp(x) for an i32 `x` (f32 `dst`), rounded once: the low
+  /// and high 16 bits become exact f32 values, and one addition sums them.
+  void unsignedToFloat(EngineValue x, mlir::Value dst);
   /// dst = condition ? t : f, as predicated copies.
   void select(mlir::Value condition, EngineValue t, EngineValue f,
               mlir::Value dst);

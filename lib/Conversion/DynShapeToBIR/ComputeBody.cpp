@@ -3,7 +3,8 @@
 // One body op becomes one or a few engine instructions (docs/Compute.md):
 // float arithmetic and compares on the Vector engine, exp on the Activation
 // engine, i32 arithmetic and compares natively on the Pool engine, selects
-// as predicated copies. Compares (i1) are held as f32 1.0 or 0.0.
+// as predicated copies, conversions as converting copies (uitofp of an i32
+// in two exact halves). Compares (i1) are held as f32 1.0 or 0.0.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,7 +42,9 @@ static std::optional<ElementwiseKind> getBinaryKind(Operation *op) {
 
 void BodyEmitter::bodyOp(Operation *inner, Value dst) {
   EngineValue in = get(inner->getOperand(0));
-  if (llvm::isa<arith::TruncFOp>(inner)) {
+  // Converting copies: truncf rounds to nearest even, fptosi truncates
+  // toward zero.
+  if (llvm::isa<arith::TruncFOp, arith::FPToSIOp>(inner)) {
     TensorCopyOp::create(rewriter, loc, in.ap, dst, Engine::dve);
     return;
   }
@@ -60,6 +63,8 @@ void BodyEmitter::bodyOp(Operation *inner, Value dst) {
       TensorCopyOp::create(rewriter, loc, in.ap, dst, Engine::dve);
     return;
   }
+  if (llvm::isa<arith::UIToFPOp>(inner)) // of an i32 (of a compare: free)
+    return unsignedToFloat(in, dst);
   EngineValue rhs = get(inner->getOperand(1));
   if (auto cmp = llvm::dyn_cast<arith::CmpFOp>(inner))
     return compare(cmp.getPredicate(), in, rhs, dst);
@@ -196,6 +201,37 @@ void BodyEmitter::integerCompare(arith::CmpIPredicate predicate,
   Value flag = newTemp(i32);
   binary(kind, a, b, flag, Engine::pool);
   TensorCopyOp::create(rewriter, loc, flag, dst, Engine::dve);
+}
+
+void BodyEmitter::unsignedToFloat(EngineValue x, Value dst) {
+  using EK = ElementwiseKind;
+  Type i32 = rewriter.getI32Type(), f32 = rewriter.getF32Type();
+  auto copy = [&](Value from, Type type) {
+    Value to = newTemp(type);
+    TensorCopyOp::create(rewriter, loc, from, to, Engine::dve);
+    return to;
+  };
+  // value + 2^k where value < 0 (exact for the values below).
+  auto wrapNegative = [&](Value value, float k) {
+    Value offset = newTemp(f32);
+    binary(EK::is_lt, {value, {}}, {Value(), 0.0f}, offset);
+    binary(EK::multiply, {offset, {}}, {Value(), k}, offset);
+    binary(EK::add, {value, {}}, {offset, {}}, value);
+  };
+  // lo = x mod 2^16: x * 2^16 wraps to lo's bits in the high half, a value
+  // with at most 16 significant bits, which f32 holds exactly.
+  Value shifted = newTemp(i32);
+  binary(EK::multiply, x, {intTile(65536), {}}, shifted, Engine::pool);
+  Value lo = copy(shifted, f32);
+  binary(EK::multiply, {lo, {}}, {Value(), 1.0f / 65536.0f}, lo);
+  wrapNegative(lo, 65536.0f);
+  // hi = (x - lo) mod 2^32, a multiple of 2^16: exact in f32 too.
+  Value high = newTemp(i32);
+  binary(EK::subtract, x, {copy(lo, i32), {}}, high, Engine::pool);
+  Value hi = copy(high, f32);
+  wrapNegative(hi, 4294967296.0f);
+  // hi + lo is the unsigned value; the one addition rounds it once.
+  binary(EK::add, {hi, {}}, {lo, {}}, dst);
 }
 
 void BodyEmitter::select(Value condition, EngineValue t, EngineValue f,

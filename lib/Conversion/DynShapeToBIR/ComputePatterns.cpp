@@ -218,7 +218,9 @@ private:
         if (llvm::isa<arith::ConstantOp>(inner))
           continue;
         // Exact on the engines' f32: a widening, or a compare's 1.0/0.0.
-        if (llvm::isa<arith::ExtFOp, arith::UIToFPOp>(inner)) {
+        if (llvm::isa<arith::ExtFOp>(inner) ||
+            (llvm::isa<arith::UIToFPOp>(inner) &&
+             inner.getOperand(0).getType().isInteger(1))) {
           values[inner.getResult(0)] = get(inner.getOperand(0));
           continue;
         }

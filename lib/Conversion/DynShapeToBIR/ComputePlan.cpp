@@ -54,10 +54,10 @@ static std::string describe(Type type) {
 /// The body ops the engines run elementwise.
 static constexpr llvm::StringLiteral kBodyOps =
     "on floats addf, subf, mulf, divf, maximumf, minimumf and cmpf (Vector "
-    "engine), math.exp (Activation engine), extf and truncf; on i32 addi, "
-    "subi, muli, maxsi, minsi and cmpi (Pool engine) and sitofp to f32; on "
-    "compares andi, ori, xori, uitofp and sitofp; select; and float, i32 "
-    "and i1 constants";
+    "engine), math.exp (Activation engine), extf, truncf and fptosi to "
+    "i32; on i32 addi, subi, muli, maxsi, minsi and cmpi (Pool engine), "
+    "and sitofp and uitofp to f32; on compares andi, ori, xori, uitofp and "
+    "sitofp; select; and float, i32 and i1 constants";
 
 /// Why one op of an all-parallel body is not an engine op, or "". The body
 /// computes on engine floats, i32 (the Pool engine's integers) and i1
@@ -78,8 +78,8 @@ static std::string whyNotElementwiseOp(Operation &inner) {
                  arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::MaxSIOp,
                  arith::MinSIOp, arith::CmpIOp, arith::SelectOp,
                  arith::AndIOp, arith::OrIOp, arith::XOrIOp, arith::UIToFPOp,
-                 arith::SIToFPOp, arith::ExtFOp, arith::TruncFOp,
-                 math::ExpOp>(inner))
+                 arith::SIToFPOp, arith::FPToSIOp, arith::ExtFOp,
+                 arith::TruncFOp, math::ExpOp>(inner))
     return "its body has " + describe(&inner) +
            ", which the engines do not run elementwise (they run " +
            kBodyOps.str() + ")";
@@ -105,13 +105,14 @@ static std::string whyNotElementwiseOp(Operation &inner) {
       !in.isSignlessInteger(32))
     return "its body has " + describe(&inner) +
            " of i1; the Pool engine runs integer arithmetic on i32";
-  if (llvm::isa<arith::UIToFPOp>(inner) && !in.isSignlessInteger(1))
-    return "its body has 'arith.uitofp' of an i32; the engines read i32 "
-           "signed (sitofp)";
-  if (llvm::isa<arith::SIToFPOp>(inner) && in.isSignlessInteger(32) &&
-      !inner.getResult(0).getType().isF32())
-    return "its body converts an i32 with sitofp to a type narrower than "
-           "f32, which would round twice";
+  if (llvm::isa<arith::SIToFPOp, arith::UIToFPOp>(inner) &&
+      in.isSignlessInteger(32) && !inner.getResult(0).getType().isF32())
+    return "its body converts an i32 to a type narrower than f32, which "
+           "would round twice";
+  if (llvm::isa<arith::FPToSIOp>(inner) &&
+      !inner.getResult(0).getType().isSignlessInteger(32))
+    return "its body has 'arith.fptosi' to i1; the engines convert floats "
+           "to i32";
   if (llvm::isa<arith::TruncFOp>(inner) &&
       !isEngineFloat(inner.getResult(0).getType()))
     return "its body truncates to a type the engines do not store";
@@ -352,15 +353,21 @@ SmallVector<Engine> dyn::getComputeEngines(linalg::LinalgOp op,
   for (Operation &inner : body.without_terminator()) {
     if (llvm::isa<math::ExpOp>(inner))
       add(Engine::act);
-    // Integer arithmetic; a compare is then copied to an f32 0.0/1.0.
+    // Integer arithmetic; a compare is then copied to an f32 0.0/1.0, and
+    // uitofp of an i32 splits it on both engines.
+    bool isFlagToFloat = llvm::isa<arith::UIToFPOp>(inner) &&
+                         inner.getOperand(0).getType().isInteger(1);
     if (llvm::isa<arith::AddIOp, arith::SubIOp, arith::MulIOp,
-                  arith::MaxSIOp, arith::MinSIOp, arith::CmpIOp>(inner))
+                  arith::MaxSIOp, arith::MinSIOp, arith::CmpIOp,
+                  arith::UIToFPOp>(inner) &&
+        !isFlagToFloat)
       add(Engine::pool);
     // Constants are memsets or immediates; extf and uitofp of a compare
     // are exact on f32.
     if (!llvm::isa<math::ExpOp, arith::AddIOp, arith::SubIOp, arith::MulIOp,
                    arith::MaxSIOp, arith::MinSIOp, arith::ConstantOp,
-                   arith::ExtFOp, arith::UIToFPOp>(inner))
+                   arith::ExtFOp>(inner) &&
+        !isFlagToFloat)
       add(Engine::dve);
   }
   // A yielded input is copied on the Vector engine (a constant is a memset).

@@ -4,7 +4,7 @@
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @tanh(%a: memref<4x8xf32>, %o: memref<4x8xf32>) {
-  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has 'math.tanh', which the engines do not run elementwise (they run on floats addf, subf, mulf, divf, maximumf, minimumf and cmpf (Vector engine), math.exp (Activation engine), extf and truncf; on i32 addi, subi, muli, maxsi, minsi and cmpi (Pool engine) and sitofp to f32; on compares andi, ori, xori, uitofp and sitofp; select; and float, i32 and i1 constants)}}
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has 'math.tanh', which the engines do not run elementwise (they run on floats addf, subf, mulf, divf, maximumf, minimumf and cmpf (Vector engine), math.exp (Activation engine), extf, truncf and fptosi to i32; on i32 addi, subi, muli, maxsi, minsi and cmpi (Pool engine), and sitofp and uitofp to f32; on compares andi, ori, xori, uitofp and sitofp; select; and float, i32 and i1 constants)}}
   linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%a : memref<4x8xf32>) outs(%o : memref<4x8xf32>) {
   ^bb0(%x: f32, %z: f32):
@@ -30,28 +30,29 @@ func.func @constant_compare(%a: memref<4x8xf32>, %o: memref<4x8xf32>) {
 
 // -----
 
-// uitofp of an i32 would need an unsigned read; the engines read i32 signed.
-func.func @unsigned_input(%a: memref<4x8xi32>, %o: memref<4x8xf32>) {
-  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has 'arith.uitofp' of an i32; the engines read i32 signed (sitofp)}}
+// sitofp or uitofp of an i32 to bf16 would round twice (to f32, then to
+// bf16).
+func.func @int_to_bf16(%a: memref<4x8xi32>, %o: memref<4x8xbf16>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body converts an i32 to a type narrower than f32, which would round twice}}
   linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
-      ins(%a : memref<4x8xi32>) outs(%o : memref<4x8xf32>) {
-  ^bb0(%x: i32, %z: f32):
-    %f = arith.uitofp %x : i32 to f32
-    linalg.yield %f : f32
+      ins(%a : memref<4x8xi32>) outs(%o : memref<4x8xbf16>) {
+  ^bb0(%x: i32, %z: bf16):
+    %f = arith.uitofp %x : i32 to bf16
+    linalg.yield %f : bf16
   }
   return
 }
 
 // -----
 
-// sitofp of an i32 to bf16 would round twice (to f32, then to bf16).
-func.func @int_to_bf16(%a: memref<4x8xi32>, %o: memref<4x8xbf16>) {
-  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body converts an i32 with sitofp to a type narrower than f32, which would round twice}}
+func.func @float_to_flag(%a: memref<4x8xf32>, %o: memref<4x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has 'arith.fptosi' to i1; the engines convert floats to i32}}
   linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
-      ins(%a : memref<4x8xi32>) outs(%o : memref<4x8xbf16>) {
-  ^bb0(%x: i32, %z: bf16):
-    %f = arith.sitofp %x : i32 to bf16
-    linalg.yield %f : bf16
+      ins(%a : memref<4x8xf32>) outs(%o : memref<4x8xf32>) {
+  ^bb0(%x: f32, %z: f32):
+    %c = arith.fptosi %x : f32 to i1
+    %f = arith.uitofp %c : i1 to f32
+    linalg.yield %f : f32
   }
   return
 }

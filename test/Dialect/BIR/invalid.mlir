@@ -1326,19 +1326,6 @@ func.func @tensor_tensor_ints_on_dve() {
 
 // -----
 
-// An i32 output takes only i32 bits: the engines do not convert to int.
-func.func @tensor_copy_float_to_int() {
-  %t = bir.alloc : memref<4x8xi32, #bir.mem<sbuf>>
-  %f = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
-  %a = bir.ap %t offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xi32, #bir.mem<sbuf>>
-  %b = bir.ap %f offset 0 pattern [[8, 4], [1, 8]] : memref<4x8xf32, #bir.mem<sbuf>>
-  // expected-error @+1 {{'bir.tensor_copy' op out is i32, so in must be an i32 operand (copied bit for bit)}}
-  bir.tensor_copy %b -> %a on dve
-  return
-}
-
-// -----
-
 func.func @copy_predicated_imm_to_int() {
   %t = bir.alloc : memref<4x8xi32, #bir.mem<sbuf>>
   %f = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>

@@ -283,6 +283,7 @@ func.func @copy_predicated() {
 // CHECK: bir.tensor_tensor is_lt %[[A]], %[[B]] -> %[[B]] on pool
 // CHECK: bir.tensor_copy %[[B]] -> %[[F:.*]] on dve
 // CHECK: bir.tensor_copy %[[B]] -> %[[A]] on dve
+// CHECK: bir.tensor_copy %[[F]] -> %[[A]] on dve
 // CHECK: bir.copy_predicated %[[B]] -> %[[A]] where %[[F]] on dve
 func.func @integers() {
   %t = bir.alloc : memref<4x8xi32, #bir.mem<sbuf>>
@@ -295,6 +296,7 @@ func.func @integers() {
   bir.tensor_tensor is_lt %a, %b -> %b on pool
   bir.tensor_copy %b -> %f on dve
   bir.tensor_copy %b -> %a on dve
+  bir.tensor_copy %f -> %a on dve
   bir.copy_predicated %b -> %a where %f on dve
   return
 }

@@ -69,3 +69,27 @@ x[0, :4] = [np.nan, -0.0, 0.0, np.inf]
 m = np.where(a < b, a, i32(2**31 - 1))
 want = np.where(x > 0, m, i32(-16777217)).astype(np.int32)
 print("select:", same(run("select", a, b, x), want))
+
+# uitofp: the edges, values whose f32 rounding is a tie (ties to even) and
+# just past one, and random bits; NumPy's uint32 -> float32 rounds once.
+ties = [2**31 + 128, 2**31 + 384, 2**31 + 129, 2**32 - 128, 2**32 - 1,
+        2**24 + 1, 2**24 + 3, 2**30 + 129, 3 * 2**30 + 128 + 2**8]
+u = np.concatenate([edges.view(np.uint32), np.array(ties, dtype=np.uint32),
+                    rng.integers(0, 2**32, 256 - len(edges) - len(ties),
+                                 dtype=np.uint64).astype(np.uint32)])
+print("unsigned:", same(run("unsigned", u.view(np.int32).reshape(4, 64)),
+                        u.astype(np.float32).reshape(4, 64)))
+
+# fptosi of bf16 values (in range, fractions and negatives), plus an i32.
+def bf16(v):
+    bits = np.asarray(v, dtype=np.float32).view(np.uint32)
+    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
+
+
+x = bf16(np.concatenate([[0.5, -0.5, 1.99, -1.99, -0.0, 3e9 / 2, -2**31,
+                          123.75, -7.25], rng.standard_normal(55) * 1e4]))
+xf = (x.astype(np.uint32) << 16).view(np.float32)
+i = ints((4, 16))
+with np.errstate(over="ignore"):
+    want = np.trunc(xf).astype(np.int64).astype(np.int32).reshape(4, 16) + i
+print("truncate:", same(run("truncate", x.reshape(4, 16), i), want))

@@ -152,3 +152,36 @@ func.func @select(%a: tensor<8x32xi32>, %b: tensor<8x32xi32>, %x: tensor<8x32xf3
   } -> tensor<8x32xi32>
   return %r : tensor<8x32xi32>
 }
+
+// uitofp of an i32 is split into two exact 16-bit halves and rounded once
+// by their sum.
+func.func @unsigned(%a: tensor<4x64xi32>) -> tensor<4x64xf32> {
+  %e = tensor.empty() : tensor<4x64xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>,
+                                        affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<4x64xi32>) outs(%e : tensor<4x64xf32>) {
+  ^bb0(%x: i32, %o: f32):
+    %f = arith.uitofp %x : i32 to f32
+    linalg.yield %f : f32
+  } -> tensor<4x64xf32>
+  return %r : tensor<4x64xf32>
+}
+
+// fptosi truncates toward zero (a converting copy), here of a bf16 input
+// widened first.
+func.func @truncate(%x: tensor<4x16xbf16>, %a: tensor<4x16xi32>) -> tensor<4x16xi32> {
+  %e = tensor.empty() : tensor<4x16xi32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>,
+                                        affine_map<(d0, d1) -> (d0, d1)>,
+                                        affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%x, %a : tensor<4x16xbf16>, tensor<4x16xi32>) outs(%e : tensor<4x16xi32>) {
+  ^bb0(%y: bf16, %i: i32, %o: i32):
+    %w = arith.extf %y : bf16 to f32
+    %t = arith.fptosi %w : f32 to i32
+    %s = arith.addi %t, %i : i32
+    linalg.yield %s : i32
+  } -> tensor<4x16xi32>
+  return %r : tensor<4x16xi32>
+}

@@ -139,25 +139,14 @@ LogicalResult TensorScalarOp::verify() {
   return verifySameShape(*this, shapes->first, shapes->second, "in and out");
 }
 
-/// An i32 `out` takes only an i32 source, copied bit for bit (the engine
-/// does not convert floats to integers).
-static LogicalResult verifyI32Out(Operation *op, Value src, Value out,
-                                  StringRef srcName) {
-  if (!isI32(out) || (src && isI32(src)))
-    return success();
-  return op->emitOpError("out is i32, so ")
-         << srcName << " must be an i32 operand (copied bit for bit)";
-}
-
 LogicalResult TensorCopyOp::verify() {
-  // An i32 input converts to f32, rounding to nearest even (sitofp), or is
-  // copied bit for bit to an i32 output.
+  // i32 to float rounds to nearest even (sitofp), float to i32 truncates
+  // toward zero (fptosi, saturating), i32 to i32 copies the bits.
   if (failed(verifyEngine(*this, getEngine(), Engine::dve)))
     return failure();
   auto in = verifyComputeOperand(*this, getIn(), "in", getEngine(), true);
   auto out = verifyComputeOperand(*this, getOut(), "out", getEngine(), true);
-  if (failed(in) || failed(out) ||
-      failed(verifyI32Out(*this, getIn(), getOut(), "in")))
+  if (failed(in) || failed(out))
     return failure();
   return verifySameShape(*this, *in, *out, "in and out");
 }
@@ -171,9 +160,12 @@ LogicalResult CopyPredicatedOp::verify() {
       verifyComputeOperand(*this, getPredicate(), "predicate", getEngine());
   auto out = verifyComputeOperand(*this, getOut(), "out", getEngine(), true);
   if (failed(predicate) || failed(out) ||
-      failed(verifySameShape(*this, *predicate, *out, "predicate and out")) ||
-      failed(verifyI32Out(*this, getSrc(), getOut(), "src")))
+      failed(verifySameShape(*this, *predicate, *out, "predicate and out")))
     return failure();
+  // An i32 `out` takes an i32 source, copied bit for bit.
+  if (isI32(getOut()) && !(getSrc() && isI32(getSrc())))
+    return emitOpError("out is i32, so src must be an i32 operand (copied "
+                       "bit for bit)");
   if (!getSrc())
     return success();
   auto src = verifyComputeOperand(*this, getSrc(), "src", getEngine(), true);

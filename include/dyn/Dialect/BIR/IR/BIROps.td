@@ -369,7 +369,8 @@ def BIR_TensorCopyOp : BIR_Inst<"tensor_copy"> {
   let description = [{
     Copies `in` to `out` element by element through f32: a narrower result
     rounds to nearest, ties to even, and an i32 `in` converts as `sitofp`
-    does. An i32 `out` takes an i32 `in`, copied bit for bit.
+    does. A float `in` converts to an i32 `out` toward zero, as `fptosi`
+    does (saturating; NaN gives 0); an i32 `in` is copied bit for bit.
 
     ```mlir
     bir.tensor_copy %f32tile -> %bf16tile on dve
