@@ -31,6 +31,10 @@ endfunction()
 # <prefix>Interfaces.td, in a target named Dyn<prefix>ExtraIncGen.
 function(add_dyn_dialect_extras prefix dialect_namespace)
   cmake_parse_arguments(ARG "ENUMS;INTERFACES" "" "" ${ARGN})
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "add_dyn_dialect_extras: unknown arguments "
+                        "${ARG_UNPARSED_ARGUMENTS} (ENUMS, INTERFACES)")
+  endif()
   if(ARG_ENUMS)
     set(LLVM_TARGET_DEFINITIONS ${prefix}Enums.td)
     mlir_tablegen(${prefix}Enums.h.inc -gen-enum-decls)

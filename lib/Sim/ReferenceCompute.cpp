@@ -131,7 +131,10 @@ static FailureOr<Scalar> evaluate(Operation *op, ArrayRef<Scalar> in,
   auto binary = [&](EK kind) -> Scalar {
     return applyElementwise(kind, asFloat(in[0]), asFloat(in[1]));
   };
-  Type type = op->getNumResults() ? op->getResult(0).getType() : Type();
+  // The element type: an elementwise op on tensors runs element by element.
+  Type type = op->getNumResults()
+                  ? getElementTypeOrSelf(op->getResult(0).getType())
+                  : Type();
   auto integer = [&](int64_t v) -> Scalar { return wrapInteger(type, v); };
   return llvm::TypeSwitch<Operation *, FailureOr<Scalar>>(op)
       .Case([&](arith::AddFOp) { return binary(EK::add); })
@@ -152,14 +155,14 @@ static FailureOr<Scalar> evaluate(Operation *op, ArrayRef<Scalar> in,
       .Case([&](arith::SelectOp) { return asInt(in[0]) ? in[1] : in[2]; })
       .Case([&](arith::ExtFOp) -> Scalar { return asFloat(in[0]); })
       .Case([&](arith::TruncFOp) -> Scalar {
-        return roundTo(getElementTypeOrSelf(type), asFloat(in[0]));
+        return roundTo(type, asFloat(in[0]));
       })
       .Case<arith::SIToFPOp, arith::UIToFPOp>([&](Operation *op) -> Scalar {
         // One rounding, straight to the result type (i1 true is -1 signed).
         unsigned width = getElementTypeOrSelf(op->getOperand(0).getType())
                              .getIntOrFloatBitWidth();
         APFloat value(
-            llvm::cast<FloatType>(getElementTypeOrSelf(type)).getFloatSemantics());
+            llvm::cast<FloatType>(type).getFloatSemantics());
         value.convertFromAPInt(
             APInt(width, static_cast<uint64_t>(asInt(in[0])), /*isSigned=*/true,
                   /*implicitTrunc=*/true),

@@ -72,8 +72,14 @@ struct BodyEmitter {
   llvm::function_ref<EngineValue(mlir::Value)> get;
   /// A further temporary tile of dst's shape and the given element type.
   llvm::function_ref<mlir::Value(mlir::Type)> newTemp;
-  /// A temporary i32 tile filled with a constant.
-  llvm::function_ref<mlir::Value(int32_t)> intTile;
+  /// A further temporary tile of the given element type, filled with
+  /// constant bits.
+  llvm::function_ref<mlir::Value(mlir::Type, uint64_t)> constTile;
+
+  /// `value` as an access pattern: an immediate becomes a constant tile.
+  mlir::Value materialize(EngineValue value);
+  /// A temporary i32 tile holding `value`.
+  mlir::Value intTile(int32_t value);
 
   /// dst = `inner` of its operands.
   void bodyOp(mlir::Operation *inner, mlir::Value dst);

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/ADT/bit.h"
 
 #include <cmath>
 #include <limits>
@@ -40,16 +41,28 @@ static std::optional<ElementwiseKind> getBinaryKind(Operation *op) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
+Value BodyEmitter::materialize(EngineValue value) {
+  if (value.ap)
+    return value.ap;
+  return constTile(rewriter.getF32Type(),
+                   llvm::bit_cast<uint32_t>(*value.imm));
+}
+
+Value BodyEmitter::intTile(int32_t value) {
+  return constTile(rewriter.getI32Type(), static_cast<uint32_t>(value));
+}
+
 void BodyEmitter::bodyOp(Operation *inner, Value dst) {
   EngineValue in = get(inner->getOperand(0));
   // Converting copies: truncf rounds to nearest even, fptosi truncates
   // toward zero.
   if (llvm::isa<arith::TruncFOp, arith::FPToSIOp>(inner)) {
-    TensorCopyOp::create(rewriter, loc, in.ap, dst, Engine::dve);
+    TensorCopyOp::create(rewriter, loc, materialize(in), dst, Engine::dve);
     return;
   }
   if (llvm::isa<math::ExpOp>(inner)) {
-    ActivationOp::create(rewriter, loc, ActivationFunction::exp, in.ap, dst,
+    ActivationOp::create(rewriter, loc, ActivationFunction::exp,
+                         materialize(in), dst,
                          APFloat(1.0f), Value(),
                          rewriter.getF32FloatAttr(0.0f), Value(), Engine::act);
     return;
@@ -81,6 +94,9 @@ void BodyEmitter::bodyOp(Operation *inner, Value dst) {
 void BodyEmitter::binary(ElementwiseKind kind, EngineValue lhs,
                          EngineValue rhs, Value dst, Engine engine) {
   MLIRContext *ctx = rewriter.getContext();
+  // Two immediates (a body left unfolded): the left one as a tile.
+  if (!lhs.ap && !rhs.ap)
+    lhs = {materialize(lhs), {}};
   if (lhs.ap && rhs.ap) {
     TensorTensorOp::create(rewriter, loc, ElementwiseKindAttr::get(ctx, kind),
                            lhs.ap, rhs.ap, dst, EngineAttr::get(ctx, engine));

@@ -180,40 +180,46 @@ private:
       auto newTemp = [&](Type type) {
         return builder.tile(temp++, partitions, elements, type);
       };
-      // An i32 constant is a tile the registers' engine fills: the Pool
-      // engine's integer ops take no immediates.
-      auto intTile = [&](int32_t value) {
-        Value tile = newTemp(rewriter.getI32Type());
-        MemsetOp::create(rewriter, loc, tile,
-                         rewriter.getI64IntegerAttr(static_cast<uint32_t>(value)),
+      // A tile the registers' engine fills with a constant's bits.
+      auto constTile = [&](Type type, uint64_t bits) {
+        Value tile = newTemp(type);
+        MemsetOp::create(rewriter, loc, tile, rewriter.getI64IntegerAttr(bits),
                          EngineAttr::get(ctx, engine()));
         return tile;
+      };
+      // The constant `v` is (in the body, or an operand that is one).
+      auto constantOf = [&](Value v) {
+        auto arg = llvm::dyn_cast<BlockArgument>(v);
+        Value source =
+            arg && arg.getOwner() == &body ? op->getOperand(arg.getArgNumber())
+                                           : v;
+        TypedAttr attr;
+        matchPattern(source, m_Constant(&attr));
+        return attr;
       };
       auto get = [&](Value v) -> EngineValue {
         if (auto it = values.find(v); it != values.end())
           return it->second;
-        // A constant in the body, or an operand that is one.
-        auto arg = llvm::dyn_cast<BlockArgument>(v);
-        Value source = arg ? op->getOperand(arg.getArgNumber()) : v;
-        TypedAttr attr;
-        if (matchPattern(source, m_Constant(&attr))) {
+        if (TypedAttr attr = constantOf(v)) {
           if (auto f = llvm::dyn_cast<FloatAttr>(attr))
             return values[v] = {Value(),
                                 static_cast<float>(f.getValueAsDouble())};
           APInt bits = llvm::cast<IntegerAttr>(attr).getValue();
           if (bits.getBitWidth() == 1) // a compare: 1.0 or 0.0
             return values[v] = {Value(), bits.isOne() ? 1.0f : 0.0f};
-          return values[v] = {intTile(static_cast<int32_t>(bits.getSExtValue())),
-                              {}};
+          // The Pool engine's integer ops take no immediates.
+          return values[v] = {
+                     constTile(rewriter.getI32Type(), bits.getZExtValue()), {}};
         }
-        unsigned i = arg.getArgNumber();
+        // The plan admits only the body's own values and constants.
+        unsigned i = llvm::cast<BlockArgument>(v).getArgNumber();
         return values[v] = {builder.readOperand(i, op->getOperand(i),
                                                 operands[i], mapOf(op, i),
                                                 plan.partitionLoop,
                                                 plan.freeLoops, ranges),
                             {}};
       };
-      BodyEmitter emit{rewriter, loc, get, newTemp, intTile};
+      BodyEmitter emit{rewriter, loc, get, newTemp, constTile};
       for (Operation &inner : body.without_terminator()) {
         if (llvm::isa<arith::ConstantOp>(inner))
           continue;
@@ -232,8 +238,9 @@ private:
             continue;
           }
         }
-        // The last op writes the output directly; the others a temporary
-        // of their type (a compare's is f32, truncf's its result type).
+        // The last op writes the output directly; the others a temporary:
+        // i32 for an i32, truncf's result type, else f32 (the engines'
+        // arithmetic and a compare's 1.0/0.0).
         Value result = inner.getResult(0);
         Type type = result.getType();
         Value dst = &inner == last && result == yielded
@@ -246,18 +253,24 @@ private:
         emit.bodyOp(&inner, dst);
         values[result] = {dst, {}};
       }
-      EngineValue out = get(yielded);
-      if (out.ap != outAP) {
-        if (out.imm)
-          MemsetOp::create(
-              rewriter, loc, outAP,
-              rewriter.getI64IntegerAttr(
-                  getBits(rewriter.getF32FloatAttr(*out.imm),
-                          getElementTypeOrSelf(operands[outNumber].getType()))),
-              EngineAttr::get(ctx, engine()));
-        else
-          TensorCopyOp::create(rewriter, loc, out.ap, outAP, Engine::dve);
-      }
+      // A constant result is a memset of the output; a value computed
+      // elsewhere than the output is copied to it.
+      Type outType = getElementTypeOrSelf(operands[outNumber].getType());
+      TypedAttr constant = constantOf(yielded);
+      EngineValue out = constant ? EngineValue() : get(yielded);
+      if (out.imm)
+        constant = rewriter.getF32FloatAttr(*out.imm);
+      if (constant)
+        MemsetOp::create(
+            rewriter, loc, outAP,
+            rewriter.getI64IntegerAttr(
+                llvm::isa<FloatAttr>(constant)
+                    ? getBits(llvm::cast<FloatAttr>(constant), outType)
+                    : llvm::cast<IntegerAttr>(constant).getValue()
+                          .getZExtValue()),
+            EngineAttr::get(ctx, engine()));
+      else if (out.ap != outAP)
+        TensorCopyOp::create(rewriter, loc, out.ap, outAP, Engine::dve);
       builder.finishWrites();
     });
   }

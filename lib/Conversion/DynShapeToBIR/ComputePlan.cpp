@@ -59,6 +59,14 @@ static constexpr llvm::StringLiteral kBodyOps =
     "and sitofp and uitofp to f32; on compares andi, ori, xori, uitofp and "
     "sitofp; select; and float, i32 and i1 constants";
 
+static constexpr llvm::StringLiteral kCaptured =
+    "its body reads a value from outside it that is not a constant";
+
+/// True for a value defined outside `body` that is not a constant.
+static bool isCapturedValue(Value value, Block &body) {
+  return value.getParentBlock() != &body && !isEngineConstant(value);
+}
+
 /// Why one op of an all-parallel body is not an engine op, or "". The body
 /// computes on engine floats, i32 (the Pool engine's integers) and i1
 /// (compares, which the engines hold as 1.0 or 0.0).
@@ -90,11 +98,10 @@ static std::string whyNotElementwiseOp(Operation &inner) {
   if (llvm::all_of(inner.getOperands(), isEngineConstant))
     return "its body has " + describe(&inner) +
            " of constants only (fold it first)";
-  for (Value operand : inner.getOperands())
-    if (operand.getParentBlock() != inner.getBlock() &&
-        !isEngineConstant(operand))
-      return "its body reads a value from outside it that is not a "
-             "constant";
+  if (llvm::any_of(inner.getOperands(), [&](Value v) {
+        return isCapturedValue(v, *inner.getBlock());
+      }))
+    return kCaptured.str();
   Type in = inner.getOperand(0).getType();
   if (llvm::isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(inner) &&
       !in.isSignlessInteger(1))
@@ -123,6 +130,10 @@ static std::string whyNotElementwiseBody(Block &body) {
   for (Operation &inner : body.without_terminator())
     if (std::string why = whyNotElementwiseOp(inner); !why.empty())
       return why;
+  if (llvm::any_of(body.getTerminator()->getOperands(), [&](Value v) {
+        return isCapturedValue(v, body);
+      }))
+    return kCaptured.str();
   return "";
 }
 
@@ -357,6 +368,10 @@ SmallVector<Engine> dyn::getComputeEngines(linalg::LinalgOp op,
     // uitofp of an i32 splits it on both engines.
     bool isFlagToFloat = llvm::isa<arith::UIToFPOp>(inner) &&
                          inner.getOperand(0).getType().isInteger(1);
+    // A select of a constant condition is its choice: no instruction.
+    if (llvm::isa<arith::SelectOp>(inner) &&
+        isEngineConstant(inner.getOperand(0)))
+      continue;
     if (llvm::isa<arith::AddIOp, arith::SubIOp, arith::MulIOp,
                   arith::MaxSIOp, arith::MinSIOp, arith::CmpIOp,
                   arith::UIToFPOp>(inner) &&

@@ -129,6 +129,18 @@ func.func @captured(%a: memref<4x8xf32>, %o: memref<4x8xf32>, %k: f32) {
 
 // -----
 
+func.func @captured_yield(%a: memref<4x8xi32>, %k: i32, %o: memref<4x8xi32>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body reads a value from outside it that is not a constant}}
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<4x8xi32>) outs(%o : memref<4x8xi32>) {
+  ^bb0(%x: i32, %z: i32):
+    linalg.yield %k : i32
+  }
+  return
+}
+
+// -----
+
 // The engines reduce floats only.
 func.func @int_sum(%a: memref<4x8xi32>, %o: memref<4xi32>) {
   // expected-error @+1 {{'linalg.reduce' op cannot be lowered by convert-dynshape-to-bir: operand #0 of element type 'i32'; the engines compute on f32, bf16 and f16 (and on i32 in fills and all-parallel ops)}}

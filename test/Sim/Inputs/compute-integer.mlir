@@ -185,3 +185,56 @@ func.func @truncate(%x: tensor<4x16xbf16>, %a: tensor<4x16xi32>) -> tensor<4x16x
   } -> tensor<4x16xi32>
   return %r : tensor<4x16xi32>
 }
+
+// Integer compute inside a runtime loop: with the default engine (pool)
+// the loop, its DMAs and the int32 multiply all run on the Pool engine.
+func.func @rows_in_loop(%x: tensor<?x32xi32, #dynshape.bounds<16, ?>>, %out: tensor<16x32xi32>) -> tensor<16x32xi32> {
+  %c0 = arith.constant 0 : i32
+  %c0i = arith.constant 0 : index
+  %c1i = arith.constant 1 : index
+  %len = dynshape.get_dimension_size %x, 0 : tensor<?x32xi32, #dynshape.bounds<16, ?>>
+  %n = arith.index_cast %len : i32 to index
+  %r = scf.for %j = %c0i to %n step %c1i iter_args(%acc = %out) -> (tensor<16x32xi32>) {
+    %ji = arith.index_cast %j : index to i32
+    %row = dynshape.dynamic_slice %x[%ji, %c0] sizes [1, 32] : tensor<?x32xi32, #dynshape.bounds<16, ?>> -> tensor<1x32xi32>
+    %sq = arith.muli %row, %row : tensor<1x32xi32>
+    %acc1 = dynshape.dynamic_update_slice %sq into %acc[%ji, %c0] : tensor<1x32xi32> into tensor<16x32xi32>
+    scf.yield %acc1 : tensor<16x32xi32>
+  }
+  return %r : tensor<16x32xi32>
+}
+
+// Bodies left unfolded: a select of a constant condition is its choice
+// (here a constant, then added to another), exp of a constant operand,
+// sitofp of an i1 operand; and a yielded i32 constant is a memset.
+func.func @unfolded(%a: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xi32>) {
+  %true = arith.constant true
+  %two = arith.constant 2.0 : f32
+  %e = tensor.empty() : tensor<4x8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> ()>,
+                                        affine_map<(d0, d1) -> ()>,
+                                        affine_map<(d0, d1) -> (d0, d1)>,
+                                        affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%true, %two, %a : i1, f32, tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%t: i1, %w: f32, %x: f32, %o: f32):
+    %one = arith.constant 1.0 : f32
+    %s = arith.select %t, %one, %x : f32
+    %p = arith.addf %s, %w : f32
+    %q = math.exp %w : f32
+    %m = arith.sitofp %t : i1 to f32
+    %u = arith.mulf %p, %q : f32
+    %v = arith.addf %u, %m : f32
+    %y = arith.addf %v, %x : f32
+    linalg.yield %y : f32
+  } -> tensor<4x8xf32>
+  %ei = tensor.empty() : tensor<4x8xi32>
+  %k = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]}
+      outs(%ei : tensor<4x8xi32>) {
+  ^bb0(%o: i32):
+    %c = arith.constant -16777217 : i32
+    linalg.yield %c : i32
+  } -> tensor<4x8xi32>
+  return %r, %k : tensor<4x8xf32>, tensor<4x8xi32>
+}

@@ -370,7 +370,8 @@ def BIR_TensorCopyOp : BIR_Inst<"tensor_copy"> {
     Copies `in` to `out` element by element through f32: a narrower result
     rounds to nearest, ties to even, and an i32 `in` converts as `sitofp`
     does. A float `in` converts to an i32 `out` toward zero, as `fptosi`
-    does (saturating; NaN gives 0); an i32 `in` is copied bit for bit.
+    does (saturating; NaN gives 0); an i32 `in` to an i32 `out` is copied
+    bit for bit.
 
     ```mlir
     bir.tensor_copy %f32tile -> %bf16tile on dve
