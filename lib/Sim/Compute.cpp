@@ -100,21 +100,25 @@ void dyn::sim::executeCompute(Operation *op, llvm::ArrayRef<Operand> operands,
         const Operand &predicate = operands[operands.size() - 2];
         const Operand &out = operands.back();
         std::vector<float> pred = load(predicate);
-        if (out.elementType.isSignlessInteger(32)) {
-          // An i32 source, copied bit for bit (the verifier's rule).
-          for (auto [at, from, p] :
-               llvm::zip(out.elements, operands[0].elements, pred))
-            if ((p != 0.0f) != copy.getReverse())
-              std::memcpy(at, from, 4);
-          return;
-        }
+        // An i32 `out` takes an i32 source, bit for bit (the verifier's
+        // rule); else the source converts to out's type.
+        bool bits = out.elementType.isSignlessInteger(32);
+        std::vector<int32_t> ints = bits ? loadInts(operands[0])
+                                         : std::vector<int32_t>();
         std::vector<float> src =
-            copy.getSrc() ? load(operands[0])
-                          : std::vector<float>(
-                                pred.size(), copy.getSrcImm()->convertToFloat());
-        for (size_t i = 0; i < pred.size(); ++i)
-          if ((pred[i] != 0.0f) != copy.getReverse())
+            bits ? std::vector<float>()
+            : copy.getSrc()
+                ? load(operands[0])
+                : std::vector<float>(pred.size(),
+                                     copy.getSrcImm()->convertToFloat());
+        for (size_t i = 0; i < pred.size(); ++i) {
+          if ((pred[i] != 0.0f) == copy.getReverse())
+            continue;
+          if (bits)
+            std::memcpy(out.elements[i], &ints[i], 4);
+          else
             storeElement(out.elements[i], out.elementType, src[i]);
+        }
       })
       .Case([&](bir::TensorReduceOp reduce) {
         // Each partition's elements follow each other in pattern order;

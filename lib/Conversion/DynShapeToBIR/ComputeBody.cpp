@@ -171,6 +171,30 @@ void BodyEmitter::compare(arith::CmpFPredicate predicate, EngineValue a,
   llvm_unreachable("a constant compare reached the lowering");
 }
 
+/// The Pool compare of a cmpi predicate (an unsigned one on biased sides).
+static ElementwiseKind getSignedCompare(arith::CmpIPredicate predicate) {
+  using P = arith::CmpIPredicate;
+  switch (predicate) {
+  case P::eq:
+    return ElementwiseKind::is_equal;
+  case P::ne:
+    return ElementwiseKind::not_equal;
+  case P::slt:
+  case P::ult:
+    return ElementwiseKind::is_lt;
+  case P::sle:
+  case P::ule:
+    return ElementwiseKind::is_le;
+  case P::sgt:
+  case P::ugt:
+    return ElementwiseKind::is_gt;
+  case P::sge:
+  case P::uge:
+    return ElementwiseKind::is_ge;
+  }
+  llvm_unreachable("unknown cmpi predicate");
+}
+
 void BodyEmitter::integerCompare(arith::CmpIPredicate predicate,
                                  EngineValue a, EngineValue b, Value dst) {
   using P = arith::CmpIPredicate;
@@ -188,34 +212,9 @@ void BodyEmitter::integerCompare(arith::CmpIPredicate predicate,
       side->ap = flipped;
     }
   }
-  EK kind = EK::is_equal;
-  switch (predicate) {
-  case P::eq:
-    kind = EK::is_equal;
-    break;
-  case P::ne:
-    kind = EK::not_equal;
-    break;
-  case P::slt:
-  case P::ult:
-    kind = EK::is_lt;
-    break;
-  case P::sle:
-  case P::ule:
-    kind = EK::is_le;
-    break;
-  case P::sgt:
-  case P::ugt:
-    kind = EK::is_gt;
-    break;
-  case P::sge:
-  case P::uge:
-    kind = EK::is_ge;
-    break;
-  }
   // The Pool engine gives 1 or 0 in i32; a compare is held as f32.
   Value flag = newTemp(i32);
-  binary(kind, a, b, flag, Engine::pool);
+  binary(getSignedCompare(predicate), a, b, flag, Engine::pool);
   TensorCopyOp::create(rewriter, loc, flag, dst, Engine::dve);
 }
 

@@ -79,9 +79,12 @@ static int64_t freeElements(const ComputePlan &plan,
   return n;
 }
 
-/// The bits of `value` in a `type` element.
-static uint64_t getBits(FloatAttr value, Type type) {
-  APFloat f = value.getValue();
+/// The bits a memset writes for `value` into `type` elements: a float
+/// rounded to the type, an i32 as is (the plan admits nothing else).
+static uint64_t getMemsetBits(TypedAttr value, Type type) {
+  if (auto integer = llvm::dyn_cast<IntegerAttr>(value))
+    return integer.getValue().getZExtValue();
+  APFloat f = llvm::cast<FloatAttr>(value).getValue();
   bool lost = false;
   f.convert(llvm::cast<FloatType>(type).getFloatSemantics(),
             APFloat::rmNearestTiesToEven, &lost);
@@ -138,12 +141,8 @@ private:
     TypedAttr value;
     matchPattern(op.getDpsInputs()[0], m_Constant(&value));
     Value out = operands.back();
-    // The plan admits a float into floats and an i32 into i32.
-    uint64_t bits =
-        llvm::isa<FloatAttr>(value)
-            ? getBits(llvm::cast<FloatAttr>(value),
-                      llvm::cast<MemRefType>(out.getType()).getElementType())
-            : llvm::cast<IntegerAttr>(value).getValue().getZExtValue();
+    uint64_t bits = getMemsetBits(
+        value, llvm::cast<MemRefType>(out.getType()).getElementType());
     ConversionPatternRewriter &rewriter = builder.getRewriter();
     MLIRContext *ctx = rewriter.getContext();
     forEachInstance(plan, [&](ArrayRef<LoopRange> ranges) {
@@ -263,11 +262,7 @@ private:
       if (constant)
         MemsetOp::create(
             rewriter, loc, outAP,
-            rewriter.getI64IntegerAttr(
-                llvm::isa<FloatAttr>(constant)
-                    ? getBits(llvm::cast<FloatAttr>(constant), outType)
-                    : llvm::cast<IntegerAttr>(constant).getValue()
-                          .getZExtValue()),
+            rewriter.getI64IntegerAttr(getMemsetBits(constant, outType)),
             EngineAttr::get(ctx, engine()));
       else if (out.ap != outAP)
         TensorCopyOp::create(rewriter, loc, out.ap, outAP, Engine::dve);
