@@ -2,6 +2,8 @@
 
 #include "dyn/Sim/Numerics.h"
 
+#include "dyn/Dialect/BIR/IR/BIR.h"
+
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/bit.h"
 
@@ -100,36 +102,16 @@ float sim::applyElementwise(bir::ElementwiseKind kind, float a, float b) {
 
 int32_t sim::applyIntegerElementwise(bir::ElementwiseKind kind, int32_t a,
                                      int32_t b) {
-  using EK = bir::ElementwiseKind;
-  // Wrapping arithmetic on the two's-complement bits.
-  uint32_t ua = static_cast<uint32_t>(a), ub = static_cast<uint32_t>(b);
-  switch (kind) {
-  case EK::add:
-    return static_cast<int32_t>(ua + ub);
-  case EK::subtract:
-    return static_cast<int32_t>(ua - ub);
-  case EK::multiply:
-    return static_cast<int32_t>(ua * ub);
-  case EK::max:
-    return std::max(a, b);
-  case EK::min:
-    return std::min(a, b);
-  case EK::is_equal:
-    return a == b;
-  case EK::not_equal:
-    return a != b;
-  case EK::is_ge:
-    return a >= b;
-  case EK::is_gt:
-    return a > b;
-  case EK::is_le:
-    return a <= b;
-  case EK::is_lt:
-    return a < b;
-  case EK::divide:
-    break;
-  }
-  llvm_unreachable("no int32 divide on the Pool engine");
+  // The Pool engine's int32 arithmetic is the register ALU's: its operation
+  // for each ElementwiseKind, in code order (divide has none: the verifier
+  // refuses it on int32).
+  using AK = bir::AluOpKind;
+  static constexpr AK kAluOf[] = {AK::add, AK::sub, AK::mult, AK::divide,
+                                  AK::max, AK::min, AK::eq,   AK::ne,
+                                  AK::sge, AK::sgt, AK::sle,  AK::slt};
+  static_assert(std::size(kAluOf) == bir::getMaxEnumValForElementwiseKind() + 1);
+  assert(kind != bir::ElementwiseKind::divide && "no int32 divide on Pool");
+  return bir::evaluateAlu(kAluOf[static_cast<unsigned>(kind)], a, b);
 }
 
 float sim::applyReduce(bir::ReduceKind kind, float acc, float x) {

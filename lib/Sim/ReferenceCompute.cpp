@@ -97,31 +97,11 @@ int64_t reference::wrapInteger(Type type, int64_t v) {
 
 bool reference::compareIntegers(arith::CmpIPredicate predicate, int64_t a,
                                 int64_t b) {
-  uint32_t ua = static_cast<uint32_t>(a), ub = static_cast<uint32_t>(b);
-  using P = arith::CmpIPredicate;
-  switch (predicate) {
-  case P::eq:
-    return a == b;
-  case P::ne:
-    return a != b;
-  case P::slt:
-    return a < b;
-  case P::sle:
-    return a <= b;
-  case P::sgt:
-    return a > b;
-  case P::sge:
-    return a >= b;
-  case P::ult:
-    return ua < ub;
-  case P::ule:
-    return ua <= ub;
-  case P::ugt:
-    return ua > ub;
-  case P::uge:
-    return ua >= ub;
-  }
-  llvm_unreachable("unknown cmpi predicate");
+  // Both sides as the 32-bit patterns the registers hold.
+  auto pattern = [](int64_t v) {
+    return APInt(32, v, /*isSigned=*/true, /*implicitTrunc=*/true);
+  };
+  return arith::applyCmpPredicate(predicate, pattern(a), pattern(b));
 }
 
 /// One scalar op of a body (or of an elementwise op on tensors).

@@ -242,6 +242,9 @@ static Value createAlu(ConversionPatternRewriter &rewriter, Location loc,
 template <typename ArithOp, AluOpKind Kind>
 struct BinaryToAlu : OpConversionPattern<ArithOp> {
   using OpConversionPattern<ArithOp>::OpConversionPattern;
+
+  virtual AluOpKind getKind(ArithOp) const { return Kind; }
+
   LogicalResult
   matchAndRewrite(ArithOp op, typename ArithOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -249,52 +252,20 @@ struct BinaryToAlu : OpConversionPattern<ArithOp> {
       return rewriter.notifyMatchFailure(op, "no register form");
     rewriter.replaceOp(
         op, createAlu(rewriter, op.getLoc(), engineOf(this->getTypeConverter()),
-                      Kind, op.getLhs(), op.getRhs(), adaptor.getLhs(),
+                      getKind(op), op.getLhs(), op.getRhs(), adaptor.getLhs(),
                       adaptor.getRhs()));
     return success();
   }
 };
 
-/// The register-ALU compare of a cmpi predicate.
-static AluOpKind getCompareKind(arith::CmpIPredicate predicate) {
-  switch (predicate) {
-  case arith::CmpIPredicate::eq:
-    return AluOpKind::eq;
-  case arith::CmpIPredicate::ne:
-    return AluOpKind::ne;
-  case arith::CmpIPredicate::slt:
-    return AluOpKind::slt;
-  case arith::CmpIPredicate::sle:
-    return AluOpKind::sle;
-  case arith::CmpIPredicate::sgt:
-    return AluOpKind::sgt;
-  case arith::CmpIPredicate::sge:
-    return AluOpKind::sge;
-  case arith::CmpIPredicate::ult:
-    return AluOpKind::ult;
-  case arith::CmpIPredicate::ule:
-    return AluOpKind::ule;
-  case arith::CmpIPredicate::ugt:
-    return AluOpKind::ugt;
-  case arith::CmpIPredicate::uge:
-    return AluOpKind::uge;
-  }
-  llvm_unreachable("unknown cmpi predicate");
-}
-
-/// arith.cmpi of scalars -> a register-ALU compare, 1 where it holds.
-struct CmpIToAlu : OpConversionPattern<arith::CmpIOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(arith::CmpIOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!hasRegisterForm(op))
-      return rewriter.notifyMatchFailure(op, "not a compare of scalars");
-    rewriter.replaceOp(
-        op, createAlu(rewriter, op.getLoc(), engineOf(getTypeConverter()),
-                      getCompareKind(op.getPredicate()), op.getLhs(),
-                      op.getRhs(), adaptor.getLhs(), adaptor.getRhs()));
-    return success();
+/// arith.cmpi of scalars -> a register-ALU compare, 1 where it holds. The
+/// ALU's compares are named as cmpi's predicates (BIREnums.td), so the name
+/// maps one to the other (`eq` only names the pattern's default).
+struct CmpIToAlu : BinaryToAlu<arith::CmpIOp, AluOpKind::eq> {
+  using BinaryToAlu::BinaryToAlu;
+  AluOpKind getKind(arith::CmpIOp op) const override {
+    return *symbolizeAluOpKind(
+        arith::stringifyCmpIPredicate(op.getPredicate()));
   }
 };
 

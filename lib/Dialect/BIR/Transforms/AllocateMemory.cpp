@@ -24,9 +24,6 @@ namespace dyn::bir {
 using namespace mlir;
 using namespace dyn::bir;
 
-/// Locations start on 64-byte boundaries (project-defined).
-static constexpr int64_t kAlignment = 64;
-
 namespace {
 struct Placement {
   AllocOp alloc;
@@ -35,8 +32,8 @@ struct Placement {
 
 } // namespace
 
-static LogicalResult place(MutableArrayRef<Placement> locations, int64_t capacity,
-                    StringRef space) {
+static LogicalResult place(MutableArrayRef<Placement> locations,
+                           int64_t capacity, StringRef space) {
   llvm::sort(locations, [](Placement a, Placement b) {
     bool aScratch = a.alloc.getDynamicDMAScratchLoc();
     bool bScratch = b.alloc.getDynamicDMAScratchLoc();
@@ -92,11 +89,14 @@ struct BIRAllocateMemoryPass
       auto [start, end] = order.liveRange(alloc.getResult());
       if (alloc.getDynamicDMAScratchLoc()) // used by the DGE throughout
         std::tie(start, end) = std::make_pair(int64_t(0), order.end(func));
-      Placement loc{alloc, start, end, static_cast<int64_t>(llvm::alignTo(
-                           getBytesPerPartition(alloc.getType()), kAlignment))};
+      Placement loc{alloc, start, end,
+                    static_cast<int64_t>(
+                        llvm::alignTo(getBytesPerPartition(alloc.getType()),
+                                      AddressMap::kLocationAlignment))};
       (space == MemorySpace::sbuf ? sbuf : psum).push_back(loc);
     });
-    if (failed(place(sbuf, AddressMap::getCapacity(MemorySpace::sbuf), "SBUF")) ||
+    if (failed(
+            place(sbuf, AddressMap::getCapacity(MemorySpace::sbuf), "SBUF")) ||
         failed(place(psum, AddressMap::getCapacity(MemorySpace::psum), "PSUM")))
       return signalPassFailure();
     Builder builder(&getContext());

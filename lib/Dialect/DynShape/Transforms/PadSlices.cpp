@@ -72,12 +72,14 @@ struct Window {
   /// Every runtime size has a constant offset at which its bound fits.
   bool fits = true;
 
-  /// `offsets`/`sizes` hold the converted operands of `slice`, whose own
-  /// sizes key the proven ranges.
+  /// The window of `slice` (an extract_slice or insert_slice) in its padded
+  /// base tensor; `dynamicOffsets`/`dynamicSizes` are its converted
+  /// operands, and its own sizes key the proven ranges.
   Window(OpBuilder &b, Location loc, OffsetSizeAndStrideOpInterface slice,
          ValueRange dynamicOffsets, ValueRange dynamicSizes,
-         RankedTensorType sliceType, ArrayRef<int64_t> baseExtents,
          const InRangeSizes &inRange) {
+    RankedTensorType sliceType = getSliceType(slice);
+    SmallVector<int64_t> baseExtents = getBoundedShape(getBaseType(slice));
     SmallVector<OpFoldResult> mixedOffsets =
         getMixedValues(slice.getStaticOffsets(), dynamicOffsets, b);
     SmallVector<OpFoldResult> mixedSizes =
@@ -173,22 +175,47 @@ struct Window {
   }
 };
 
-/// extract_slice -> a window of the padded source, or rows copied into a
-/// new bound-sized tensor.
-struct PadExtractSlice : PadPattern<tensor::ExtractSliceOp> {
-  using PadPattern::PadPattern;
+/// A paddable slice op, its window and its padded base tensor (the source
+/// of an extract, the destination of an insert); `rewriteSlice` moves the
+/// data.
+template <typename OpTy>
+struct PadSlicePattern : PadPattern<OpTy> {
+  using PadPattern<OpTy>::PadPattern;
+  using OneToNOpAdaptor = typename PadPattern<OpTy>::OneToNOpAdaptor;
+  static constexpr bool kIsInsert =
+      std::is_same_v<OpTy, tensor::InsertSliceOp>;
+
+  virtual void rewriteSlice(OpTy op, OneToNOpAdaptor adaptor,
+                            const Window &window, const Padded &base,
+                            ConversionPatternRewriter &rewriter) const = 0;
+
   LogicalResult
-  matchAndRewrite(tensor::ExtractSliceOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  matchAndRewrite(OpTy op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
     if (!whyNotPaddableSlice(op).empty())
       return rewriter.notifyMatchFailure(op, "not a paddable slice");
+    Window window(rewriter, op.getLoc(), op, flatten(adaptor.getOffsets()),
+                  flatten(adaptor.getSizes()), this->inRange);
+    Padded base = [&] {
+      if constexpr (kIsInsert)
+        return Padded(op.getDest(), adaptor.getDest());
+      else
+        return Padded(op.getSource(), adaptor.getSource());
+    }();
+    rewriteSlice(op, adaptor, window, base, rewriter);
+    return success();
+  }
+};
+
+/// extract_slice -> a window of the padded source, or rows copied into a
+/// new bound-sized tensor.
+struct PadExtractSlice : PadSlicePattern<tensor::ExtractSliceOp> {
+  using PadSlicePattern::PadSlicePattern;
+  void rewriteSlice(tensor::ExtractSliceOp op, OneToNOpAdaptor,
+                    const Window &window, const Padded &source,
+                    ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Padded source(op.getSource(), adaptor.getSource());
     RankedTensorType resultType = paddedType(op.getType());
-    auto sourceType = llvm::cast<RankedTensorType>(source.tensor.getType());
-    Window window(rewriter, loc, op, flatten(adaptor.getOffsets()),
-                  flatten(adaptor.getSizes()), op.getType(),
-                  sourceType.getShape(), inRange);
     Value result;
     if (window.fits) {
       result = DynamicSliceOp::create(rewriter, loc, resultType, source.tensor,
@@ -200,27 +227,20 @@ struct PadExtractSlice : PadPattern<tensor::ExtractSliceOp> {
                                /*fromIsBase=*/true);
     }
     replaceWithPadded(rewriter, op, result, window.i32Sizes(rewriter, loc));
-    return success();
   }
 };
 
 /// insert_slice -> an update of the padded target (the update's padding
 /// masked with the target's old values), or rows copied into it.
-struct PadInsertSlice : PadPattern<tensor::InsertSliceOp> {
-  using PadPattern::PadPattern;
-  LogicalResult
-  matchAndRewrite(tensor::InsertSliceOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!whyNotPaddableSlice(op).empty())
-      return rewriter.notifyMatchFailure(op, "not a paddable slice");
+struct PadInsertSlice : PadSlicePattern<tensor::InsertSliceOp> {
+  using PadSlicePattern::PadSlicePattern;
+  void rewriteSlice(tensor::InsertSliceOp op, OneToNOpAdaptor adaptor,
+                    const Window &window, const Padded &target,
+                    ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Padded update(op.getSource(), adaptor.getSource());
-    Padded target(op.getDest(), adaptor.getDest());
     auto targetType = llvm::cast<RankedTensorType>(target.tensor.getType());
     auto updateType = llvm::cast<RankedTensorType>(update.tensor.getType());
-    Window window(rewriter, loc, op, flatten(adaptor.getOffsets()),
-                  flatten(adaptor.getSizes()), op.getSourceType(),
-                  targetType.getShape(), inRange);
     Value result;
     if (window.fits) {
       Value value = update.tensor;
@@ -243,7 +263,6 @@ struct PadInsertSlice : PadPattern<tensor::InsertSliceOp> {
                                /*fromIsBase=*/false);
     }
     replaceWithPadded(rewriter, op, result, target.dynamicSizes);
-    return success();
   }
 };
 

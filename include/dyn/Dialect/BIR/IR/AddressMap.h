@@ -28,6 +28,9 @@ public:
   static constexpr int64_t kNumPartitions = 128;
   /// Physical registers per engine.
   static constexpr int64_t kNumRegisters = 64;
+  /// Alignment of every on-chip location within its partitions, in bytes
+  /// (project-defined).
+  static constexpr int64_t kLocationAlignment = 64;
 
   /// True for SBUF and PSUM.
   static bool isOnChip(MemorySpace space) { return space != MemorySpace::dram; }
