@@ -1,8 +1,15 @@
 //===- ModelReader.cpp - bytes to a validated container model -------------===//
+//
+// The one reader of the byte layout (docs/ADDR4.md) that ModelWriter.cpp
+// writes. Instruction fields are read and checked through
+// transferInstruction (InstructionLayout.h), which both share.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Model.h"
 
 #include "Format.h"
+#include "InstructionLayout.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -18,19 +25,6 @@ using namespace dyn::addr4;
 using namespace dyn::addr4::format;
 
 namespace {
-
-static bool isElementwiseKind(uint8_t code) {
-  return bir::symbolizeElementwiseKind(code).has_value();
-}
-static bool isReduceKind(uint8_t code) {
-  return bir::symbolizeReduceKind(code).has_value();
-}
-static bool isActivationFunction(uint8_t code) {
-  return bir::symbolizeActivationFunction(code).has_value();
-}
-static bool isCompareKind(uint8_t code) {
-  return bir::symbolizeCompareKind(code).has_value();
-}
 
 /// Deeper nesting is not something the compiler produces (project-defined
 /// limit; it keeps reading iterative-safe).
@@ -123,7 +117,7 @@ private:
     return true;
   }
 
-  bool reg(uint8_t id) {
+  bool isRegister(uint8_t id) {
     if (id >= kNumRegisters)
       return fail("corrupt container: register id " + std::to_string(id) +
                   " is not below 0x40");
@@ -165,7 +159,7 @@ private:
       } else if (res.kind == Scalar) {
         res.engine = r.get<uint8_t>("a result engine");
         res.reg = r.get<uint8_t>("a result register");
-        if (!r.failed() && (!engine(res.engine) || !reg(res.reg)))
+        if (!r.failed() && (!engine(res.engine) || !isRegister(res.reg)))
           return false;
       } else if (!r.failed()) {
         return fail("corrupt container: unknown result kind " +
@@ -220,87 +214,38 @@ private:
     in.engine = r.get<uint8_t>("an engine");
     if (r.failed() || !engine(in.engine))
       return false;
-    auto aluKind = [&]() {
-      in.kind = r.get<uint8_t>("an ALU operation");
-      if (!r.failed() && !bir::symbolizeAluOpKind(in.kind))
-        return fail("corrupt container: unknown ALU operation " +
-                    std::to_string(in.kind));
-      return true;
-    };
+    return transferInstruction(*this, in) && checkReferences(in);
+  }
+
+  /// What the layout alone does not check: the arguments, locations and
+  /// target an instruction names, and its loop bounds.
+  bool checkReferences(const InstructionSpec &in) {
     switch (in.opcode) {
     case ReadVar:
-      in.dst = r.get<uint8_t>("a register");
-      in.argument = r.get<uint16_t>("an argument slot");
-      if (!r.failed() && (in.argument >= m.arguments.size() ||
-                          m.arguments[in.argument].kind != Scalar))
+      if (in.argument >= m.arguments.size() ||
+          m.arguments[in.argument].kind != Scalar)
         return fail("corrupt container: read_var of argument " +
                     std::to_string(in.argument) + ", not a scalar argument");
-      return !r.failed() && reg(in.dst);
+      return true;
     case ReadElem:
-      in.dst = r.get<uint8_t>("a register");
-      in.location = r.get<uint32_t>("a location");
-      in.element = r.get<uint32_t>("an element index");
-      if (!r.failed() && in.location >= m.locations.size())
+      if (in.location >= m.locations.size())
         return fail("corrupt container: read_elem of location " +
                     std::to_string(in.location));
-      return !r.failed() && reg(in.dst);
-    case Memset: {
-      in.location = r.get<uint32_t>("a location");
-      in.element = r.get<uint32_t>("an element offset");
-      uint8_t pairs = r.get<uint8_t>("a pattern length");
-      for (unsigned i = 0; !r.failed() && i < 2 * pairs; ++i)
-        in.pattern.push_back(r.get<uint32_t>("a pattern entry"));
-      in.fill = r.get<uint64_t>("a fill value");
-      if (!r.failed() && (in.location >= m.locations.size() || pairs == 0))
+      return true;
+    case Memset:
+      if (in.location >= m.locations.size() || in.pattern.empty())
         return fail("corrupt container: malformed memset");
-      return !r.failed();
-    }
-    case MovImm:
-      in.dst = r.get<uint8_t>("a register");
-      in.imm = r.get<int32_t>("an immediate");
-      return !r.failed() && reg(in.dst);
-    case Alu:
-      in.dst = r.get<uint8_t>("a register");
-      if (!aluKind())
-        return false;
-      in.lhs = r.get<uint8_t>("a register");
-      in.rhs = r.get<uint8_t>("a register");
-      return !r.failed() && reg(in.dst) && reg(in.lhs) && reg(in.rhs);
-    case AluImm:
-      in.dst = r.get<uint8_t>("a register");
-      if (!aluKind())
-        return false;
-      in.lhs = r.get<uint8_t>("a register");
-      in.imm = r.get<int32_t>("an immediate");
-      return !r.failed() && reg(in.dst) && reg(in.lhs);
+      return true;
     case For:
-      in.dst = r.get<uint8_t>("a register");
-      in.lb = r.get<int32_t>("a lower bound");
-      in.ub = r.get<int32_t>("an upper bound");
-      in.step = r.get<int32_t>("a step");
-      in.bodyCount = r.get<uint32_t>("a body length");
-      if (!r.failed() && in.step <= 0)
+      if (in.step <= 0)
         return fail("corrupt container: loop step must be positive");
-      return !r.failed() && reg(in.dst);
+      return true;
     case DynamicFor:
-      in.dst = r.get<uint8_t>("a register");
-      in.lhs = r.get<uint8_t>("a register");
-      in.lb = r.get<int32_t>("a lower bound");
-      in.step = r.get<int32_t>("a step");
-      in.coef = r.get<int32_t>("an upper-bound coefficient");
-      in.constant = r.get<int32_t>("an upper-bound constant");
-      in.maxTrip = r.get<uint32_t>("a max trip count");
-      in.bodyCount = r.get<uint32_t>("a body length");
-      if (!r.failed() && (in.step <= 0 || in.coef == 0))
+      if (in.step <= 0 || in.coef == 0)
         return fail("corrupt container: dynamic loop needs a positive step "
                     "and a non-zero coefficient");
-      return !r.failed() && reg(in.dst) && reg(in.lhs);
+      return true;
     case Trigger:
-      in.dgeType = r.get<uint8_t>("a DGE type");
-      in.queue = r.get<uint8_t>("a queue engine");
-      in.block = r.get<uint32_t>("a block index");
-      if (r.failed())
-        return false;
       if (in.dgeType > 2)
         return fail("corrupt container: trigger with DGE type " +
                     std::to_string(in.dgeType));
@@ -314,130 +259,82 @@ private:
               *dge::symbolizeArch(container.archLevel)))
         return fail("corrupt container: a trigger " + *why);
       return true;
-    case TensorTensor:
-      return enumCode(in.kind, isElementwiseKind, "elementwise operation") &&
-             computeOperands(in, 3);
-    case TensorReduce:
-      return enumCode(in.kind, isReduceKind, "reduction") &&
-             computeOperands(in, 2);
-    case TensorScalar:
-      return enumCode(in.kind, isElementwiseKind, "elementwise operation") &&
-             scalar(in) && computeOperands(in, 2);
-    case TensorCopy:
-      return computeOperands(in, 2);
-    case Iota:
-      return affineIndex(in) && computeOperands(in, 1);
-    case AffineSelect:
-      if (!enumCode(in.kind, isCompareKind, "comparison") ||
-          !scalar(in) || !affineIndex(in))
-        return false;
-      if (!knownFlags(in, 2))
-        return false;
-      in.fill = r.get<uint32_t>("a fill value");
-      return !r.failed() && computeOperands(in, 2);
-    case Activation: {
-      if (!enumCode(in.kind, isActivationFunction, "activation function"))
-        return false;
-      in.flags = r.get<uint8_t>("flags");
-      in.imm = r.get<int32_t>("a scale");
-      if (!knownFlags(in, 6))
-        return false;
-      if (!(in.flags & 2))
-        in.fill = r.get<uint32_t>("a bias");
-      unsigned count = 2 + ((in.flags & 2) ? 1 : 0) + ((in.flags & 4) ? 1 : 0);
-      return !r.failed() && computeOperands(in, count);
-    }
-    case Matmul:
-      in.flags = r.get<uint8_t>("flags");
-      if (!knownFlags(in, 1))
-        return false;
-      return !r.failed() && computeOperands(in, 3);
-    case CopyPredicated:
-      in.flags = r.get<uint8_t>("flags");
-      if (!knownFlags(in, 3))
-        return false;
-      if (in.flags & 2)
-        in.imm = r.get<int32_t>("an immediate source");
-      return !r.failed() && computeOperands(in, (in.flags & 2) ? 2 : 3);
     default:
-      return fail("corrupt container: unknown opcode " +
-                  std::to_string(in.opcode) + " at byte " +
-                  std::to_string(r.position() - 2));
+      return true;
     }
   }
 
-  /// An enum's code, checked against its cases by `symbolize`.
-  template <typename SymbolizeFn>
-  bool enumCode(uint8_t &code, SymbolizeFn symbolize, llvm::StringRef what) {
-    code = r.get<uint8_t>("an operation code");
-    if (r.failed())
+public:
+  // The reading side of transferInstruction (InstructionLayout.h): each
+  // reads a field and checks it.
+  template <typename T> bool field(T &value, const char *what) {
+    value = r.get<T>(what);
+    return !r.failed();
+  }
+  bool reg(uint8_t &id) { return field(id, "a register") && isRegister(id); }
+  bool code(uint8_t &code, Code kind) {
+    if (!field(code, kind == Code::Alu ? "an ALU operation"
+                                       : "an operation code"))
       return false;
-    if (!symbolize(code))
-      return fail("corrupt container: unknown " + what.str() + " " +
+    auto [known, name] = [&]() -> std::pair<bool, const char *> {
+      switch (kind) {
+      case Code::Alu:
+        return {bir::symbolizeAluOpKind(code).has_value(), "ALU operation"};
+      case Code::Elementwise:
+        return {bir::symbolizeElementwiseKind(code).has_value(),
+                "elementwise operation"};
+      case Code::Reduce:
+        return {bir::symbolizeReduceKind(code).has_value(), "reduction"};
+      case Code::Activation:
+        return {bir::symbolizeActivationFunction(code).has_value(),
+                "activation function"};
+      case Code::Compare:
+        return {bir::symbolizeCompareKind(code).has_value(), "comparison"};
+      }
+      llvm_unreachable("unknown operation code kind");
+    }();
+    if (!known)
+      return fail("corrupt container: unknown " + std::string(name) + " " +
                   std::to_string(code));
     return true;
   }
-
-  /// False (with the diagnostic) when `in.flags` sets a bit outside
-  /// `allowed`; true otherwise, also after a failed read, which the caller
-  /// reports.
-  bool knownFlags(const InstructionSpec &in, unsigned allowed) {
-    if (r.failed() || !(in.flags & ~allowed))
-      return true;
-    return fail("corrupt container: unknown flags " +
-                std::to_string(in.flags));
-  }
-
-  /// Flags, then a register (bit 1) or a 32-bit immediate.
-  bool scalar(InstructionSpec &in) {
-    in.flags = r.get<uint8_t>("flags");
-    if (!knownFlags(in, 3))
+  bool flags(uint8_t &flags, unsigned allowed) {
+    if (!field(flags, "flags"))
       return false;
-    if (in.flags & 2) {
-      in.lhs = r.get<uint8_t>("a register");
-      return !r.failed() && reg(in.lhs);
-    }
-    in.imm = r.get<int32_t>("an immediate");
+    if (flags & ~allowed)
+      return fail("corrupt container: unknown flags " + std::to_string(flags));
+    return true;
+  }
+  bool low32(uint64_t &value, const char *what) {
+    value = r.get<uint32_t>(what);
     return !r.failed();
   }
-
-  bool affineIndex(InstructionSpec &in) {
-    in.base = r.get<int32_t>("an affine base");
-    in.partition = r.get<int32_t>("a partition coefficient");
+  bool pattern(llvm::SmallVectorImpl<int64_t> &entries) {
+    uint8_t pairs = r.get<uint8_t>("a pattern length");
+    for (unsigned i = 0; !r.failed() && i < 2 * pairs; ++i)
+      entries.push_back(r.get<uint32_t>("a pattern entry"));
+    return !r.failed();
+  }
+  bool coefficients(llvm::SmallVectorImpl<int32_t> &values) {
     uint8_t count = r.get<uint8_t>("a coefficient count");
     for (unsigned i = 0; !r.failed() && i < count; ++i)
-      in.free.push_back(r.get<int32_t>("a free coefficient"));
+      values.push_back(r.get<int32_t>("a free coefficient"));
     return !r.failed();
   }
-
-  /// A static operand's word is the address of its element offset.
-  bool matchesOffset(const SideSpec &s, const LocationSpec &loc) {
-    int64_t eb = bir::lookupElementType(loc.tensor.element)->bytes;
-    int64_t elements = 1;
-    for (uint32_t d : loc.tensor.dims)
-      elements *= d;
-    int64_t rowBytes =
-        (loc.tensor.dims.empty() ? elements : elements / loc.tensor.dims[0]) *
-        eb;
-    return s.word.immediate ==
-           bir::OnChipLocation(static_cast<bir::MemorySpace>(loc.space),
-                               loc.address, rowBytes)
-               .getAddress(static_cast<int64_t>(s.offset) * eb);
+  bool unknownOpcode(uint8_t opcode) {
+    return fail("corrupt container: unknown opcode " + std::to_string(opcode) +
+                " at byte " + std::to_string(r.position() - 2));
   }
-
   /// `count` operands: on-chip locations, each word a register or the
   /// static address of its element offset.
-  bool computeOperands(InstructionSpec &in, unsigned count) {
+  bool operands(InstructionSpec &in, unsigned count) {
     for (unsigned i = 0; i < count; ++i) {
       SideSpec &s = in.operands.emplace_back();
       s.location = r.get<uint32_t>("an operand location");
       s.offset = r.get<uint32_t>("an operand offset");
       s.rawWord = r.get<uint32_t>("an operand ADDR4 word");
       s.record = kNone;
-      uint8_t pairs = r.get<uint8_t>("a pattern length");
-      for (unsigned k = 0; !r.failed() && k < 2 * pairs; ++k)
-        s.pattern.push_back(r.get<uint32_t>("a pattern entry"));
-      if (r.failed())
+      if (!pattern(s.pattern))
         return false;
       if (s.location >= m.locations.size() ||
           m.locations[s.location].kind != Allocation ||
@@ -445,7 +342,7 @@ private:
               m.locations[s.location].space)))
         return fail("corrupt container: a compute operand names location " +
                     std::to_string(s.location) + ", not an on-chip location");
-      if (pairs == 0)
+      if (s.pattern.empty())
         return fail("corrupt container: empty operand pattern");
       llvm::Expected<Decoded> word = decode(s.rawWord);
       if (!word)
@@ -463,6 +360,22 @@ private:
                     "disagree");
     }
     return true;
+  }
+
+private:
+  /// A static operand's word is the address of its element offset.
+  bool matchesOffset(const SideSpec &s, const LocationSpec &loc) {
+    int64_t eb = bir::lookupElementType(loc.tensor.element)->bytes;
+    int64_t elements = 1;
+    for (uint32_t d : loc.tensor.dims)
+      elements *= d;
+    int64_t rowBytes =
+        (loc.tensor.dims.empty() ? elements : elements / loc.tensor.dims[0]) *
+        eb;
+    return s.word.immediate ==
+           bir::OnChipLocation(static_cast<bir::MemorySpace>(loc.space),
+                               loc.address, rowBytes)
+               .getAddress(static_cast<int64_t>(s.offset) * eb);
   }
 
   bool instructions() {
@@ -500,15 +413,12 @@ private:
     s.location = r.get<uint32_t>("a descriptor location");
     s.offset = r.get<uint32_t>("a descriptor offset");
     s.record = r.get<uint32_t>("a record index");
-    uint8_t pairs = r.get<uint8_t>("a pattern length");
-    for (unsigned i = 0; !r.failed() && i < 2 * pairs; ++i)
-      s.pattern.push_back(r.get<uint32_t>("a pattern entry"));
-    if (r.failed())
+    if (!pattern(s.pattern))
       return false;
     if (s.location >= m.locations.size())
       return fail("corrupt container: descriptor names location " +
                   std::to_string(s.location));
-    if (pairs == 0)
+    if (s.pattern.empty())
       return fail("corrupt container: empty descriptor pattern");
     return true;
   }

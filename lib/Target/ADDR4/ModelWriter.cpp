@@ -1,14 +1,16 @@
 //===- ModelWriter.cpp - a container model to bytes -----------------------===//
 //
-// The one writer of the byte layout (docs/ADDR4.md); ModelReader.cpp is its
-// mirror. The model it is given is valid: the serializer checked that every
-// value fits its field when it built the model.
+// The one writer of the byte layout (docs/ADDR4.md); ModelReader.cpp reads
+// it. Instruction fields go through transferInstruction
+// (InstructionLayout.h), which both share. The model it is given is valid:
+// the serializer checked that every value fits its field when it built it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Model.h"
 
 #include "Format.h"
+#include "InstructionLayout.h"
 
 #include "dyn/Target/ADDR4/Container.h"
 
@@ -36,12 +38,6 @@ private:
     w.put<uint8_t>(t.dims.size());
     for (uint32_t d : t.dims)
       w.put<uint32_t>(d);
-  }
-
-  void pattern(llvm::ArrayRef<int64_t> entries) {
-    w.put<uint8_t>(entries.size() / 2);
-    for (int64_t v : entries)
-      w.put<uint32_t>(static_cast<uint32_t>(v));
   }
 
   void function() {
@@ -86,124 +82,46 @@ private:
   void instruction(const InstructionSpec &in) {
     w.put<uint8_t>(in.opcode);
     w.put<uint8_t>(in.engine);
-    switch (in.opcode) {
-    case ReadVar:
-      w.put<uint8_t>(in.dst);
-      w.put<uint16_t>(in.argument);
-      return;
-    case ReadElem:
-      w.put<uint8_t>(in.dst);
-      w.put<uint32_t>(in.location);
-      w.put<uint32_t>(in.element);
-      return;
-    case Memset:
-      w.put<uint32_t>(in.location);
-      w.put<uint32_t>(in.element);
-      pattern(in.pattern);
-      w.put<uint64_t>(in.fill);
-      return;
-    case MovImm:
-      w.put<uint8_t>(in.dst);
-      w.put<int32_t>(in.imm);
-      return;
-    case Alu:
-      w.put<uint8_t>(in.dst);
-      w.put<uint8_t>(in.kind);
-      w.put<uint8_t>(in.lhs);
-      w.put<uint8_t>(in.rhs);
-      return;
-    case AluImm:
-      w.put<uint8_t>(in.dst);
-      w.put<uint8_t>(in.kind);
-      w.put<uint8_t>(in.lhs);
-      w.put<int32_t>(in.imm);
-      return;
-    case For:
-      w.put<uint8_t>(in.dst);
-      w.put<int32_t>(in.lb);
-      w.put<int32_t>(in.ub);
-      w.put<int32_t>(in.step);
-      w.put<uint32_t>(in.bodyCount);
-      return;
-    case DynamicFor:
-      w.put<uint8_t>(in.dst);
-      w.put<uint8_t>(in.lhs);
-      w.put<int32_t>(in.lb);
-      w.put<int32_t>(in.step);
-      w.put<int32_t>(in.coef);
-      w.put<int32_t>(in.constant);
-      w.put<uint32_t>(in.maxTrip);
-      w.put<uint32_t>(in.bodyCount);
-      return;
-    case Trigger:
-      w.put<uint8_t>(in.dgeType);
-      w.put<uint8_t>(in.queue);
-      w.put<uint32_t>(in.block);
-      return;
-    case TensorTensor:
-    case TensorReduce:
-      w.put<uint8_t>(in.kind);
-      break;
-    case TensorScalar:
-      w.put<uint8_t>(in.kind);
-      w.put<uint8_t>(in.flags);
-      scalar(in);
-      break;
-    case TensorCopy:
-      break;
-    case Iota:
-      affineIndex(in);
-      break;
-    case AffineSelect:
-      w.put<uint8_t>(in.kind);
-      w.put<uint8_t>(in.flags);
-      scalar(in);
-      affineIndex(in);
-      w.put<uint32_t>(static_cast<uint32_t>(in.fill));
-      break;
-    case Activation:
-      w.put<uint8_t>(in.kind);
-      w.put<uint8_t>(in.flags);
-      w.put<int32_t>(in.imm);
-      if (!(in.flags & 2))
-        w.put<uint32_t>(static_cast<uint32_t>(in.fill));
-      break;
-    case Matmul:
-      w.put<uint8_t>(in.flags);
-      break;
-    case CopyPredicated:
-      w.put<uint8_t>(in.flags);
-      if (in.flags & 2)
-        w.put<int32_t>(in.imm);
-      break;
-    }
-    for (const SideSpec &operand : in.operands)
-      computeOperand(operand);
+    (void)transferInstruction(*this, in);
   }
 
-  /// A register (flags bit 1) or a 32-bit immediate.
-  void scalar(const InstructionSpec &in) {
-    if (in.flags & 2)
-      w.put<uint8_t>(in.lhs);
-    else
-      w.put<int32_t>(in.imm);
+public:
+  // The writing side of transferInstruction (InstructionLayout.h).
+  template <typename T> bool field(const T &value, const char *) {
+    w.put<T>(value);
+    return true;
   }
-
-  void affineIndex(const InstructionSpec &in) {
-    w.put<int32_t>(in.base);
-    w.put<int32_t>(in.partition);
-    w.put<uint8_t>(in.free.size());
-    for (int32_t c : in.free)
+  bool reg(const uint8_t &id) { return field(id, "a register"); }
+  bool code(const uint8_t &code, Code) { return field(code, "a code"); }
+  bool flags(const uint8_t &flags, unsigned) { return field(flags, "flags"); }
+  bool low32(const uint64_t &value, const char *what) {
+    return field(static_cast<uint32_t>(value), what);
+  }
+  bool pattern(llvm::ArrayRef<int64_t> entries) {
+    w.put<uint8_t>(entries.size() / 2);
+    for (int64_t v : entries)
+      w.put<uint32_t>(static_cast<uint32_t>(v));
+    return true;
+  }
+  bool coefficients(llvm::ArrayRef<int32_t> values) {
+    w.put<uint8_t>(values.size());
+    for (int32_t c : values)
       w.put<int32_t>(c);
+    return true;
+  }
+  /// The model is valid: every opcode is known.
+  bool unknownOpcode(uint8_t) { return false; }
+  bool operands(const InstructionSpec &in, unsigned) {
+    for (const SideSpec &s : in.operands) {
+      w.put<uint32_t>(s.location);
+      w.put<uint32_t>(s.offset);
+      w.put<uint32_t>(s.rawWord);
+      pattern(s.pattern);
+    }
+    return true;
   }
 
-  void computeOperand(const SideSpec &s) {
-    w.put<uint32_t>(s.location);
-    w.put<uint32_t>(s.offset);
-    w.put<uint32_t>(s.rawWord);
-    pattern(s.pattern);
-  }
-
+private:
   void instructions() {
     size_t section = w.beginSection(kInstructionTag);
     w.put<uint32_t>(m.instructions.size());

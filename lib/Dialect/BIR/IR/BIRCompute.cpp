@@ -101,6 +101,29 @@ verifyInOut(Operation *op, Engine engine, Engine owner, Value in, Value out) {
   return std::make_pair(*inShape, *outShape);
 }
 
+/// The shape of an instruction whose `in` and `out` have the same
+/// partitions and elements per partition.
+static FailureOr<SmallVector<int64_t>> verifySameShapeInOut(Operation *op,
+                                                           Engine engine,
+                                                           Engine owner,
+                                                           Value in,
+                                                           Value out) {
+  auto shapes = verifyInOut(op, engine, owner, in, out);
+  if (failed(shapes) ||
+      failed(verifySameShape(op, shapes->first, shapes->second, "in and out")))
+    return failure();
+  return shapes->second;
+}
+
+/// An operand given either as a value or as an immediate, never both or
+/// neither (`what` names the two).
+static LogicalResult verifyExactlyOne(Operation *op, Value operand,
+                                      bool hasImmediate, StringRef what) {
+  if (static_cast<bool>(operand) != hasImmediate)
+    return success();
+  return op->emitOpError("needs exactly one ") << what;
+}
+
 /// True when `ap` is an access pattern of i32 elements.
 static bool isI32(Value ap) {
   std::optional<std::pair<MemRefType, ArrayRef<int64_t>>> described =
@@ -131,12 +154,12 @@ LogicalResult TensorTensorOp::verify() {
 }
 
 LogicalResult TensorScalarOp::verify() {
-  auto shapes = verifyInOut(*this, getEngine(), Engine::dve, getIn(), getOut());
-  if (failed(shapes))
+  if (failed(verifyExactlyOne(*this, getScalarReg(),
+                              getScalarImm().has_value(),
+                              "scalar: `reg` or `imm`")))
     return failure();
-  if (static_cast<bool>(getScalarReg()) == getScalarImm().has_value())
-    return emitOpError("needs exactly one scalar: `reg` or `imm`");
-  return verifySameShape(*this, shapes->first, shapes->second, "in and out");
+  return verifySameShapeInOut(*this, getEngine(), Engine::dve, getIn(),
+                              getOut());
 }
 
 LogicalResult TensorCopyOp::verify() {
@@ -154,8 +177,9 @@ LogicalResult TensorCopyOp::verify() {
 LogicalResult CopyPredicatedOp::verify() {
   if (failed(verifyEngine(*this, getEngine(), Engine::dve)))
     return failure();
-  if (static_cast<bool>(getSrc()) == getSrcImm().has_value())
-    return emitOpError("needs exactly one source: an operand or `imm`");
+  if (failed(verifyExactlyOne(*this, getSrc(), getSrcImm().has_value(),
+                              "source: an operand or `imm`")))
+    return failure();
   auto predicate =
       verifyComputeOperand(*this, getPredicate(), "predicate", getEngine());
   auto out = verifyComputeOperand(*this, getOut(), "out", getEngine(), true);
@@ -206,16 +230,14 @@ LogicalResult IotaOp::verify() {
 }
 
 LogicalResult AffineSelectOp::verify() {
-  auto shapes =
-      verifyInOut(*this, getEngine(), Engine::pool, getIn(), getOut());
-  if (failed(shapes))
+  if (failed(verifyExactlyOne(*this, getBoundReg(), getBoundImm().has_value(),
+                              "bound: `reg` or `imm`")))
     return failure();
-  if (static_cast<bool>(getBoundReg()) == getBoundImm().has_value())
-    return emitOpError("needs exactly one bound: `reg` or `imm`");
-  if (failed(verifySameShape(*this, shapes->first, shapes->second,
-                             "in and out")))
+  auto shape = verifySameShapeInOut(*this, getEngine(), Engine::pool, getIn(),
+                                    getOut());
+  if (failed(shape))
     return failure();
-  return verifyAffineIndex(*this, shapes->second, getFree());
+  return verifyAffineIndex(*this, *shape, getFree());
 }
 
 /// A per-partition operand of `partitions` partitions: one element each.
@@ -228,15 +250,13 @@ static LogicalResult verifyPerPartition(Operation *op, ArrayRef<int64_t> shape,
 }
 
 LogicalResult ActivationOp::verify() {
-  auto shapes = verifyInOut(*this, getEngine(), Engine::act, getIn(), getOut());
-  if (failed(shapes))
+  if (failed(verifyExactlyOne(*this, getBias(), getBiasImm().has_value(),
+                              "bias: an operand or `bias_imm`")))
     return failure();
-  if (static_cast<bool>(getBias()) == getBiasImm().has_value())
-    return emitOpError("needs exactly one bias: an operand or `bias_imm`");
-  if (failed(verifySameShape(*this, shapes->first, shapes->second,
-                             "in and out")))
+  auto out = verifySameShapeInOut(*this, getEngine(), Engine::act, getIn(),
+                                  getOut());
+  if (failed(out))
     return failure();
-  const SmallVector<int64_t> *out = &shapes->second;
   for (auto [value, name] : {std::make_pair(getBias(), "bias"),
                              std::make_pair(getSum(), "sum")}) {
     if (!value)

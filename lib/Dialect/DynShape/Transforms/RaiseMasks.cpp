@@ -71,22 +71,23 @@ struct RaiseIotaMask : OpRewritePattern<arith::SelectOp> {
     auto compare = select.getCondition().getDefiningOp<arith::CmpIOp>();
     if (!type || !compare)
       return rewriter.notifyMatchFailure(select, "not a select on a compare");
-    // Normalise to `iota <predicate> n`.
+    // `iota <predicate> n`, or `n <predicate> iota`.
+    using P = arith::CmpIPredicate;
     Value iota = compare.getLhs(), size = compare.getRhs();
-    arith::CmpIPredicate predicate = compare.getPredicate();
-    if (!getIotaDim(iota)) {
+    bool iotaOnLeft = getIotaDim(iota).has_value();
+    if (!iotaOnLeft)
       std::swap(iota, size);
-      predicate = swapped(predicate);
-    }
     std::optional<int64_t> dim = getIotaDim(iota);
     if (!dim)
       return rewriter.notifyMatchFailure(select, "no iota compared");
-    // `iota < n` keeps the true side below n; `iota >= n` the false side.
+    // `iota < n` (`n > iota`) keeps the true side below n; `iota >= n`
+    // (`n <= iota`) the false side.
+    P predicate = compare.getPredicate();
     Value kept, replaced;
-    if (predicate == arith::CmpIPredicate::slt) {
+    if (predicate == (iotaOnLeft ? P::slt : P::sgt)) {
       kept = select.getTrueValue();
       replaced = select.getFalseValue();
-    } else if (predicate == arith::CmpIPredicate::sge) {
+    } else if (predicate == (iotaOnLeft ? P::sge : P::sle)) {
       kept = select.getFalseValue();
       replaced = select.getTrueValue();
     } else {
@@ -103,24 +104,6 @@ struct RaiseIotaMask : OpRewritePattern<arith::SelectOp> {
         rewriter.getDenseI64ArrayAttr({*dim}),
         llvm::cast<TypedAttr>(fill.getSplatValue<Attribute>()));
     return success();
-  }
-
-private:
-  /// The predicate with its operands swapped (`a < b` is `b > a`).
-  static arith::CmpIPredicate swapped(arith::CmpIPredicate p) {
-    using P = arith::CmpIPredicate;
-    switch (p) {
-    case P::slt:
-      return P::sgt;
-    case P::sgt:
-      return P::slt;
-    case P::sle:
-      return P::sge;
-    case P::sge:
-      return P::sle;
-    default:
-      return p; // eq, ne and the unsigned ones are not matched
-    }
   }
 };
 
