@@ -77,6 +77,8 @@ public:
 private:
   LogicalResult execute(Block &block);
   LogicalResult execute(Operation *op);
+  /// An operand of `op` that is a tensor.empty whose elements `op` reads.
+  Value getUninitializedRead(Operation *op);
   // The op kinds (or families) execute(Operation *) dispatches to.
   LogicalResult executeIntegerBinary(Operation *op);
   LogicalResult executeDynamicSlice(dynshape::DynamicSliceOp slice);
@@ -185,10 +187,45 @@ LogicalResult Interpreter::execute(Block &block) {
     // a loop from costing a copy per trip.
     if (isOpTriviallyDead(&op))
       continue;
+    if (Value read = getUninitializedRead(&op))
+      return undefinedBehaviour(&op, "reads the undefined elements of a "
+                                     "tensor.empty");
     if (failed(execute(&op)))
       return failure();
+    // What an op computes is defined, even from a tensor.empty's storage.
+    if (!llvm::isa<tensor::EmptyOp>(op))
+      for (Value result : op.getResults())
+        if (auto it = env.find(result); it != env.end())
+          if (auto *a = std::get_if<Array>(&it->second))
+            a->uninitialized = false;
   }
   return success();
+}
+
+Value Interpreter::getUninitializedRead(Operation *op) {
+  auto isUninitialized = [&](Value v) {
+    auto it = env.find(v);
+    auto *a = it == env.end() ? nullptr : std::get_if<Array>(&it->second);
+    return a && a->uninitialized;
+  };
+  // A linalg op reads its inputs, and an init only where its body uses it
+  // (a reduction's accumulator, a matmul's), not where it only writes.
+  if (auto linalgOp = llvm::dyn_cast<linalg::LinalgOp>(op)) {
+    for (OpOperand &operand : op->getOpOperands())
+      if (isUninitialized(operand.get()) &&
+          (linalgOp.isDpsInput(&operand) ||
+           linalgOp.payloadUsesValueFromOperand(&operand)))
+        return operand.get();
+    return Value();
+  }
+  // Elementwise compute reads every operand; a return hands them out.
+  if (llvm::isa_and_nonnull<arith::ArithDialect, math::MathDialect>(
+          op->getDialect()) ||
+      llvm::isa<func::ReturnOp>(op))
+    for (Value operand : op->getOperands())
+      if (isUninitialized(operand))
+        return operand;
+  return Value();
 }
 
 } // namespace
@@ -496,6 +533,7 @@ LogicalResult Interpreter::executeEmpty(tensor::EmptyOp empty) {
                   a.storage.shape[d])
             : size);
   a.computedPadding = true; // an empty tensor's padding is whatever fills it
+  a.uninitialized = true;
   env[empty] = a;
   return success();
 }

@@ -25,6 +25,9 @@ struct Array {
   /// Compute wrote it: past its extents it holds whatever the engines
   /// computed from padding (unspecified), not the caller's data.
   bool computedPadding = false;
+  /// A tensor.empty: its elements are undefined (upstream), and an op that
+  /// reads them has no reference result.
+  bool uninitialized = false;
 };
 
 /// A value: a tensor, an integer (i1, i32, index), or a float (computed in
