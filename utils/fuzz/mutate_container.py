@@ -69,7 +69,7 @@ ELEM_BYTES = {0: 4, 1: 4, 2: 2, 3: 2, 4: 1, 5: 2, 6: 8, 7: 8}
 ELEM_NAMES = {"f32": "<f4", "i32": "<i4", "bf16": "<u2", "f16": "<f2",
               "i8": "|i1", "i16": "<i2", "i64": "<i8", "f64": "<f8"}
 ENGINES = [1, 2, 3, 4, 6]
-OPCODES = [1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 106]
+OPCODES = [1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 106]
 ALU_OPS = [4, 5, 6, 7, 8, 9, 27]
 # Operands after opcode and engine: (name, struct format, field kind).
 OPERANDS = {
@@ -89,24 +89,29 @@ OPERANDS = {
         ("block", "I", "block_index")],
     8: [("dst", "B", "reg"), ("loc", "I", "loc_index"),
         ("elem", "I", "elem_index")],
-    # 9 (memset) and the compute instructions 10-15 are variable-length:
+    # 9 (memset) and the compute instructions 10-18 are variable-length:
     # see parse_inst.
 }
-# Compute instructions (lib/Target/ADDR4/ModelReader.cpp): which parts
-# follow opcode and engine, then that many operands (location, element
-# offset, ADDR4 word, pattern).
+# Compute instructions (transferInstruction in
+# lib/Target/ADDR4/InstructionLayout.h): which parts follow opcode and
+# engine, then that many operands (location, element offset, ADDR4 word,
+# pattern).
 # Activation (16) has 2 operands, plus one if its bias is a register
 # operand (flags bit 1, else a u32 bias follows the scale) and one for its
-# row sum (flags bit 2): see operand_count.
+# row sum (flags bit 2); copy_predicated (18) has 3, or 2 when its source is
+# an immediate (flags bit 1, an i32 after the flags): see operand_count.
 COMPUTE = {10: (["kind"], 3), 13: (["kind"], 2), 11: (["kind", "scalar"], 2),
            12: ([], 2), 14: (["affine"], 1),
            15: (["kind", "scalar", "affine", "fill"], 2),
-           16: (["kind", "activation"], None), 17: (["flags"], 3)}
+           16: (["kind", "activation"], None), 17: (["flags"], 3),
+           18: (["flags", "source"], None)}
 
 
 def operand_count(inst):
     parts, n = COMPUTE[inst["op"]]
-    if n is None:
+    if n is None and inst["op"] == 18:
+        n = 2 if inst["flags"] & 2 else 3
+    elif n is None:
         n = 2 + (1 if inst["flags"] & 2 else 0) + (1 if inst["flags"] & 4
                                                     else 0)
     return n
@@ -249,6 +254,9 @@ def parse_inst(r):
                     inst["fill"] = r.get("I")
             elif part == "flags":
                 inst["flags"] = r.get("B")
+            elif part == "source":
+                if inst["flags"] & 2:
+                    inst["imm"] = r.get("i")
             else:
                 inst["fill"] = r.get("I")
         inst["operands"] = []
@@ -388,6 +396,9 @@ def write(m):
                             w.put("I", inst["fill"], "fill")
                     elif part == "flags":
                         w.put("B", inst["flags"], "compute_flags")
+                    elif part == "source":
+                        if inst["flags"] & 2:
+                            w.put("i", inst["imm"], "imm")
                     else:
                         w.put("I", inst["fill"], "fill")
                 for o in inst["operands"]:
