@@ -77,8 +77,8 @@ public:
 private:
   LogicalResult execute(Block &block);
   LogicalResult execute(Operation *op);
-  /// An operand of `op` that is a tensor.empty whose elements `op` reads.
-  Value getUninitializedRead(Operation *op);
+  /// Whether `op` reads the elements of a tensor.empty.
+  bool readsUninitialized(Operation *op);
   // The op kinds (or families) execute(Operation *) dispatches to.
   LogicalResult executeIntegerBinary(Operation *op);
   LogicalResult executeDynamicSlice(dynshape::DynamicSliceOp slice);
@@ -187,7 +187,7 @@ LogicalResult Interpreter::execute(Block &block) {
     // a loop from costing a copy per trip.
     if (isOpTriviallyDead(&op))
       continue;
-    if (Value read = getUninitializedRead(&op))
+    if (readsUninitialized(&op))
       return undefinedBehaviour(&op, "reads the undefined elements of a "
                                      "tensor.empty");
     if (failed(execute(&op)))
@@ -202,7 +202,7 @@ LogicalResult Interpreter::execute(Block &block) {
   return success();
 }
 
-Value Interpreter::getUninitializedRead(Operation *op) {
+bool Interpreter::readsUninitialized(Operation *op) {
   auto isUninitialized = [&](Value v) {
     auto it = env.find(v);
     auto *a = it == env.end() ? nullptr : std::get_if<Array>(&it->second);
@@ -211,21 +211,17 @@ Value Interpreter::getUninitializedRead(Operation *op) {
   // A linalg op reads its inputs, and an init only where its body uses it
   // (a reduction's accumulator, a matmul's), not where it only writes.
   if (auto linalgOp = llvm::dyn_cast<linalg::LinalgOp>(op)) {
-    for (OpOperand &operand : op->getOpOperands())
-      if (isUninitialized(operand.get()) &&
-          (linalgOp.isDpsInput(&operand) ||
-           linalgOp.payloadUsesValueFromOperand(&operand)))
-        return operand.get();
-    return Value();
+    return llvm::any_of(op->getOpOperands(), [&](OpOperand &operand) {
+      return isUninitialized(operand.get()) &&
+             (linalgOp.isDpsInput(&operand) ||
+              linalgOp.payloadUsesValueFromOperand(&operand));
+    });
   }
   // Elementwise compute reads every operand; a return hands them out.
-  if (llvm::isa_and_nonnull<arith::ArithDialect, math::MathDialect>(
-          op->getDialect()) ||
-      llvm::isa<func::ReturnOp>(op))
-    for (Value operand : op->getOperands())
-      if (isUninitialized(operand))
-        return operand;
-  return Value();
+  return (llvm::isa_and_nonnull<arith::ArithDialect, math::MathDialect>(
+              op->getDialect()) ||
+          llvm::isa<func::ReturnOp>(op)) &&
+         llvm::any_of(op->getOperands(), isUninitialized);
 }
 
 } // namespace
