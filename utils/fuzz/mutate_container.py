@@ -1076,9 +1076,9 @@ def check(opts, inp, corpus):
     path = inp.write("mutant.addr4", data)
     inp.write("mutation.txt", inp.note + "\n")
     tr = fc.tool(opts, "dyn-translate")
-    d = inp.run(opts, [tr, "--deserialize-addr4", path, "-o", os.devnull])
+    d = inp.run_tool(opts, tr, path, ["--deserialize-addr4"], os.devnull)
     listing_path = inp.path("listing.txt")
-    lst = inp.run(opts, [tr, "--addr4-listing", path, "-o", listing_path])
+    lst = inp.run_tool(opts, tr, path, ["--addr4-listing"], listing_path)
     if lst.kind != "ok":
         return
     inp.parsed = True

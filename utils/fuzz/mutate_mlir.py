@@ -848,13 +848,13 @@ def check(opts, inp, seeds):
                                                    text))
     opt = fc.tool(opts, "dyn-opt")
     tr = fc.tool(opts, "dyn-translate")
-    r = inp.run(opts, [opt, path, "-o", os.devnull])
+    r = inp.run_tool(opts, opt, path, [], os.devnull)
     if r.kind == "rejected":
         # Did it parse (and fail to verify)? Only the count uses this run:
         # unverified IR is not a valid input, so nothing it does is a finding.
-        probe = fc.run([opt, path, "--mlir-very-unsafe-disable-verifier-on-parsing",
-                        "--mlir-print-op-generic", "-o", os.devnull],
-                       opts.timeout, cwd=inp.dir)
+        probe = inp.run_tool(opts, opt, path, [
+            "--mlir-very-unsafe-disable-verifier-on-parsing",
+            "--mlir-print-op-generic"], os.devnull, record=False)
         inp.parsed = probe.kind == "ok"
     if r.kind != "ok":
         return
@@ -869,20 +869,20 @@ def check(opts, inp, seeds):
     lowered_default = False
     for tag, pipeline in pipelines:
         low = inp.path("lowered-%s.mlir" % tag)
-        r = inp.run(opts, [opt, path, pipeline, "-o", low])
+        r = inp.run_tool(opts, opt, path, [pipeline], low)
         if r.kind != "ok":
             continue
         lowered_default |= tag == "default"
         binary = inp.path("%s.addr4" % tag)
-        r = inp.run(opts, [tr, "--serialize-addr4", low, "-o", binary])
+        r = inp.run_tool(opts, tr, low, ["--serialize-addr4"], binary)
         if r.kind == "ok" and (tag != "gen2" or inp.number % 2):
-            inp.run(opts, [tr, "--addr4-listing", binary, "-o", os.devnull])
+            inp.run_tool(opts, tr, binary, ["--addr4-listing"], os.devnull)
     if memref_level(seed):
         binary = inp.path("direct.addr4")
-        r = inp.run(opts, [tr, "--serialize-addr4", path, "-o", binary])
+        r = inp.run_tool(opts, tr, path, ["--serialize-addr4"], binary)
         if r.kind == "ok":
-            inp.run(opts, [tr, "--addr4-listing", binary, "-o", os.devnull])
-            inp.run(opts, [tr, "--deserialize-addr4", binary, "-o", os.devnull])
+            inp.run_tool(opts, tr, binary, ["--addr4-listing"], os.devnull)
+            inp.run_tool(opts, tr, binary, ["--deserialize-addr4"], os.devnull)
     if lowered_default and (opts.mode == "long" or inp.number % 4 == 0) \
             and opts.compare:
         inp.run(opts, [fc.tool(opts, "dyn-sim"), path, "--entry",
