@@ -105,7 +105,16 @@ private:
     Array &a = array(v);
     if (isLastUse(v, user))
       return std::move(a);
+    moved += static_cast<int64_t>(a.storage.bytes.size());
     return a;
+  }
+  /// Bytes of the tensor results of `op` (what it computed).
+  static int64_t resultBytes(ArrayRef<Slot> results) {
+    int64_t bytes = 0;
+    for (const Slot &slot : results)
+      if (auto *a = std::get_if<Array>(&slot))
+        bytes += static_cast<int64_t>(a->storage.bytes.size());
+    return bytes;
   }
   LogicalResult fail(Operation *op, const Twine &message) {
     return op->emitOpError("(reference) ") << message;
@@ -122,6 +131,8 @@ private:
 public:
   bool *undefined = nullptr;
   int64_t maxTrips = 0, trips = 0;
+  /// Bytes copied and computed so far, and the limit (maxMovedBytes).
+  int64_t maxMoved = 0, moved = 0;
 
 private:
 
@@ -161,6 +172,7 @@ void Interpreter::copyWindow(const Tensor &src, ArrayRef<int64_t> srcStart,
   int64_t eb = src.elementBytes(), total = 1;
   for (int64_t s : sizes)
     total *= s;
+  moved += total * eb;
   SmallVector<int64_t> idx(rank, 0);
   for (int64_t n = 0; n < total; ++n) {
     bool valid = true;
@@ -192,6 +204,9 @@ LogicalResult Interpreter::execute(Block &block) {
                                      "tensor.empty");
     if (failed(execute(&op)))
       return failure();
+    if (moved > maxMoved)
+      return fail(&op, "takes the interpretation past " + Twine(maxMoved) +
+                           " moved bytes; raise --max-moved-bytes");
     // What an op computes is defined, even from a tensor.empty's storage.
     if (!llvm::isa<tensor::EmptyOp>(op))
       for (Value result : op.getResults())
@@ -252,6 +267,7 @@ LogicalResult Interpreter::execute(Operation *op) {
     if (failed(reference::interpretElementwise(op, lookup, result, error,
                                                shapesDisagree)))
       return failCompute();
+    moved += resultBytes(result);
     env[op->getResult(0)] = std::move(result);
     return success();
   }
@@ -261,6 +277,7 @@ LogicalResult Interpreter::execute(Operation *op) {
     if (failed(reference::interpretLinalg(linalgOp, lookup, results, error,
                                           shapesDisagree)))
       return failCompute();
+    moved += resultBytes(results);
     for (auto [result, value] : llvm::zip(op->getResults(), results))
       env[result] = std::move(value);
     return success();
@@ -470,6 +487,7 @@ LogicalResult Interpreter::executeGather(dynshape::GatherOp gather) {
   for (int64_t i = 0; i < n; ++i)
     copyRow(out.storage, i, table.storage,
             clampTo(readIndex(ids, i), 0, rows - 1), rowElems * eb);
+  moved += n * rowElems * eb;
   env[gather] = std::move(out);
   return success();
 }
@@ -485,6 +503,7 @@ LogicalResult Interpreter::executeScatter(dynshape::ScatterOp scatter) {
     if (id >= 0 && id < rows) // out of range rows are skipped
       copyRow(out.storage, id, rowsIn.storage, i, rowElems * eb);
   }
+  moved += ids.extents[0] * rowElems * eb;
   env[scatter] = std::move(out);
   return success();
 }
@@ -728,5 +747,6 @@ dyn::sim::interpretReference(func::FuncOp func, ArrayRef<sim::RuntimeValue> args
   Interpreter interpreter;
   interpreter.undefined = undefined;
   interpreter.maxTrips = limits.maxTrips;
+  interpreter.maxMoved = limits.maxMovedBytes;
   return interpreter.run(func, args);
 }

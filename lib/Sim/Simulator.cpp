@@ -102,11 +102,20 @@ private:
     return loop->emitOpError("takes the simulation past ")
            << limits.maxTrips << " loop trips; raise --max-trips";
   }
+  /// Counts `bytes` that `op` moves against the limit.
+  LogicalResult move(Operation *op, int64_t bytes) {
+    if (bytes <= limits.maxMovedBytes - moved) {
+      moved += bytes;
+      return success();
+    }
+    return op->emitOpError("takes the simulation past ")
+           << limits.maxMovedBytes << " moved bytes; raise --max-moved-bytes";
+  }
 
   func::FuncOp func;
   SimulationLimits limits;
   Measurement *measurement;
-  int64_t trips = 0;
+  int64_t trips = 0, moved = 0;
   SmallVector<sim::RuntimeValue> args;
   std::array<std::array<uint32_t, addr4::kNumRegisters>, 8> registers{};
   std::vector<uint8_t> sbuf = std::vector<uint8_t>(
@@ -272,6 +281,8 @@ LogicalResult Machine::executeMemset(bir::MemsetOp memset) {
   int64_t total = 1;
   for (size_t e = 0; e < entries; ++e)
     total *= pattern[2 * e + 1];
+  if (failed(move(memset, total * s->elementBytes)))
+    return failure();
   uint64_t value = memset.getValue();
   for (int64_t n = 0; n < total; ++n) {
     int64_t element = ap.getOffset();
@@ -410,6 +421,12 @@ LogicalResult Machine::executeCompute(Operation *op) {
       return failure();
     operands.push_back(std::move(*operand));
   }
+  int64_t bytes = 0;
+  for (const Operand &operand : operands)
+    bytes += static_cast<int64_t>(operand.elements.size()) *
+             ((operand.elementType.getIntOrFloatBitWidth() + 7) / 8);
+  if (failed(move(op, bytes)))
+    return failure();
   sim::executeCompute(op, operands, scalar);
   return success();
 }
@@ -418,7 +435,8 @@ LogicalResult Machine::trigger(dge::TriggerOp op) {
   ++triggerCount;
   auto block = op.getBlock().getDefiningOp<dge::BlockOp>();
   for (dge::DescriptorOp desc : block.getBody().front().getOps<dge::DescriptorOp>())
-    if (failed(copy(desc, op.getTrigger())))
+    if (failed(move(desc, static_cast<int64_t>(desc.getBytes()))) ||
+        failed(copy(desc, op.getTrigger())))
       return failure();
   return success();
 }

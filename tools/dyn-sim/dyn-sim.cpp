@@ -82,10 +82,17 @@ static cl::opt<int64_t> maxTensorBytes(
     "max-tensor-bytes",
     cl::desc("Largest tensor argument, and all DRAM outputs together, that "
              "the simulation may allocate, in bytes"),
-    cl::init(int64_t(1) << 30), cl::cat(limitsCategory));
+    cl::init(dyn::sim::SimulationLimits().maxDramBytes),
+    cl::cat(limitsCategory));
 static cl::opt<int64_t> maxTrips(
     "max-trips", cl::desc("Loop trips the simulation may run, in all"),
-    cl::init(int64_t(1) << 24), cl::cat(limitsCategory));
+    cl::init(dyn::sim::SimulationLimits().maxTrips), cl::cat(limitsCategory));
+static cl::opt<int64_t> maxMovedBytes(
+    "max-moved-bytes",
+    cl::desc("Bytes the simulation may move (copy, fill, or read and write "
+             "in compute), in all"),
+    cl::init(dyn::sim::SimulationLimits().maxMovedBytes),
+    cl::cat(limitsCategory));
 
 static cl::opt<std::string> profilePath(
     "profile",
@@ -109,7 +116,7 @@ static int fail(const Twine &message) {
 
 /// The limits the options set.
 static dyn::sim::SimulationLimits limits() {
-  return {maxTensorBytes, maxTrips};
+  return {maxTensorBytes, maxTrips, maxMovedBytes};
 }
 
 /// Writes `print`'s output to `path`.

@@ -28,6 +28,7 @@ appended) and changes 1-3 things about it:
                  that does not exist, is empty, is a directory, or is the
                  program itself
     options      --trials, --seed, --max-tensor-bytes, --max-trips,
+                 --max-moved-bytes,
                  --pipeline-options (valid and invalid), --entry, --out,
                  --reference, --compare (with --arg too), unknown options
 
@@ -79,6 +80,9 @@ OPTION_VALUES = {
                            "abc", "", "4096"],
     "--max-trips": ["0", "1", "-1", "63", "64", "65", "9223372036854775807",
                     "9223372036854775808", "x", "2"],
+    "--max-moved-bytes": ["0", "1", "-1", "767", "768", "769",
+                          "9223372036854775807", "9223372036854775808",
+                          "x", ""],
     "--pipeline-options": [
         "arch=gen2", "arch=gen3", "arch=core_v4", "arch=core_v5",
         "arch=gen3 max-descriptor-bytes=64", "max-descriptor-bytes=1",

@@ -39,7 +39,7 @@ type is made for each tensor (small random values) and a small integer for
 each scalar, and when the container also deserializes it is run with
 
     dyn-sim FILE.addr4 --entry NAME --arg ... --max-trips 100000
-            --max-tensor-bytes 67108864
+            --max-tensor-bytes 67108864 --max-moved-bytes 1073741824
 
 (the lower limits keep a mutated loop bound or tensor size from taking
 minutes; dyn-sim must report them, not run into them). The last line is
@@ -1091,8 +1091,7 @@ def check(opts, inp, corpus):
     cmd = [fc.tool(opts, "dyn-sim"), path, "--entry", name]
     for a in args:
         cmd += ["--arg", a]
-    cmd += ["--out", inp.path("results"), "--max-trips", "100000",
-            "--max-tensor-bytes", str(1 << 26)]
+    cmd += ["--out", inp.path("results")] + fc.SIM_LIMITS
     inp.run(opts, cmd)
 
 

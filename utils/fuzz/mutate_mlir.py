@@ -887,9 +887,7 @@ def check(opts, inp, seeds):
             and opts.compare:
         inp.run(opts, [fc.tool(opts, "dyn-sim"), path, "--entry",
                        entry_name(text), "--compare", "--trials", "2",
-                       "--seed", str(inp.number % 100000),
-                       "--max-tensor-bytes", str(1 << 26),
-                       "--max-trips", "100000"])
+                       "--seed", str(inp.number % 100000)] + fc.SIM_LIMITS)
 
 
 def main():

@@ -26,6 +26,11 @@ struct SimulationLimits {
   int64_t maxDramBytes = int64_t(1) << 30;
   /// Loop trips, summed over every loop the simulation runs.
   int64_t maxTrips = int64_t(1) << 24;
+  /// Bytes the run may move, summed: what DMAs copy, fills write and
+  /// compute instructions read and write (the reference interpreter: what
+  /// it copies and computes). Bounds the time of a run whose loops stay
+  /// under maxTrips but move a large tensor on every trip.
+  int64_t maxMovedBytes = int64_t(1) << 35;
 };
 
 /// The cost model measured on one run (docs/CostModel.md): every executed
