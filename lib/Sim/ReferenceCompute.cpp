@@ -259,32 +259,64 @@ LogicalResult reference::interpretLinalg(linalg::LinalgOp op, Lookup lookup,
     error = "a loop that reads no tensor dimension";
     return failure();
   }
+  // Each indexing map as the loop dim of each result (-1: the constant 0),
+  // when it is a projected permutation (what the front end writes):
+  // AffineMap::compose would unique an AffineConstantExpr per point.
+  SmallVector<std::optional<SmallVector<int64_t>>> dimsOf;
+  for (AffineMap map : maps) {
+    if (!map.isProjectedPermutation(/*allowZeroInResults=*/true)) {
+      dimsOf.emplace_back();
+      continue;
+    }
+    SmallVector<int64_t> dims;
+    for (AffineExpr expr : map.getResults())
+      dims.push_back(llvm::isa<AffineDimExpr>(expr)
+                         ? llvm::cast<AffineDimExpr>(expr).getPosition()
+                         : -1);
+    dimsOf.push_back(std::move(dims));
+  }
+  auto indexOf = [&](unsigned operand,
+                     ArrayRef<int64_t> point) -> SmallVector<int64_t> {
+    if (!dimsOf[operand])
+      return maps[operand].compose(point);
+    SmallVector<int64_t> index;
+    for (int64_t d : *dimsOf[operand])
+      index.push_back(d < 0 ? 0 : point[d]);
+    return index;
+  };
   SmallVector<Array> outs;
   for (OpOperand &init : op.getDpsInitsMutable())
     outs.push_back(std::get<Array>(lookup(init.get())));
   Block &body = *op.getBlock();
   llvm::DenseMap<Value, Scalar> values;
+  // Per operand, outside the loop over points (the op's accessors unique
+  // attributes): its block argument and what it reads from.
+  struct Input {
+    BlockArgument arg;
+    const Slot *slot;
+    const Tensor *tensor; // null: a scalar
+  };
+  SmallVector<Input> inputs;
+  for (OpOperand &operand : op->getOpOperands()) {
+    const Slot &slot = lookup(operand.get());
+    const Tensor *tensor = nullptr;
+    if (op.isDpsInit(&operand))
+      tensor = &outs[operand.getOperandNumber() - op.getNumDpsInputs()].storage;
+    else if (auto *array = std::get_if<Array>(&slot))
+      tensor = &array->storage;
+    inputs.push_back({op.getMatchingBlockArgument(&operand), &slot, tensor});
+  }
   LogicalResult result = forEachPoint(ranges, [&](ArrayRef<int64_t> point) {
     values.clear();
-    for (OpOperand &operand : op->getOpOperands()) {
-      BlockArgument arg = op.getMatchingBlockArgument(&operand);
-      const Slot &slot = lookup(operand.get());
-      SmallVector<int64_t> index =
-          maps[operand.getOperandNumber()].compose(point);
-      if (op.isDpsInit(&operand))
-        values[arg] = load(
-            outs[operand.getOperandNumber() - op.getNumDpsInputs()].storage,
-            index);
-      else if (auto *array = std::get_if<Array>(&slot))
-        values[arg] = load(array->storage, index);
-      else
-        values[arg] = scalarOf(slot);
-    }
+    for (auto [number, input] : llvm::enumerate(inputs))
+      values[input.arg] = input.tensor
+                              ? load(*input.tensor, indexOf(number, point))
+                              : scalarOf(*input.slot);
     for (Operation &inner : body) {
       if (auto yield = llvm::dyn_cast<linalg::YieldOp>(inner)) {
         for (auto [i, v] : llvm::enumerate(yield.getOperands())) {
           SmallVector<int64_t> index =
-              maps[op.getNumDpsInputs() + i].compose(point);
+              indexOf(op.getNumDpsInputs() + i, point);
           store(outs[i].storage, index, values.lookup(v));
         }
         continue;

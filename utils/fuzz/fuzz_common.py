@@ -62,8 +62,10 @@ FINDING_KINDS = ["crash", "hang", "sanitizer", "mismatch", "silent"]
 # dyn-sim's limits for fuzzed programs, lower than its defaults so that a
 # mutated loop bound or tensor size cannot take minutes: dyn-sim must
 # report them, not run into them.
-SIM_LIMITS = ["--max-trips", "100000", "--max-tensor-bytes", str(1 << 26),
-              "--max-moved-bytes", str(1 << 30)]
+SIM_MAX_TENSOR_BYTES = 1 << 24
+SIM_LIMITS = ["--max-trips", "100000",
+              "--max-tensor-bytes", str(SIM_MAX_TENSOR_BYTES),
+              "--max-moved-bytes", str(1 << 28)]
 
 SANITIZER = re.compile(r"ERROR: (Address|Leak|Memory|Thread)Sanitizer|"
                        r"runtime error:|SUMMARY: UndefinedBehaviorSanitizer|"

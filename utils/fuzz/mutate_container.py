@@ -39,7 +39,7 @@ type is made for each tensor (small random values) and a small integer for
 each scalar, and when the container also deserializes it is run with
 
     dyn-sim FILE.addr4 --entry NAME --arg ... --max-trips 100000
-            --max-tensor-bytes 67108864 --max-moved-bytes 1073741824
+            --max-tensor-bytes 16777216 --max-moved-bytes 268435456
 
 (the lower limits keep a mutated loop bound or tensor size from taking
 minutes; dyn-sim must report them, not run into them). The last line is
@@ -1040,7 +1040,7 @@ def make_arguments(rng, inp, listing):
             {"f32": 0, "i32": 1, "bf16": 2, "f16": 3, "i8": 4, "i16": 5,
              "i64": 6, "f64": 7}.get(elem, 0), 4)
         total += nbytes
-        if total > (1 << 26):
+        if total > fc.SIM_MAX_TENSOR_BYTES:
             # dyn-sim must refuse it from the listed shape alone, before it
             # opens the file.
             args.append("too-big-%d.npy" % i)
