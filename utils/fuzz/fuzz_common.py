@@ -231,8 +231,9 @@ def _text(data):
 # one output per input, and every input without an output has an error
 # diagnostic located in its own chunk (an input that failed without one is
 # run alone). Anything else, and any input that contains a marker, is split
-# in halves and run again, down to single runs: every finding comes from an
-# ordinary run of one input, whose command line is the reproducer.
+# in halves and run again, down to single runs (after a timeout, straight to
+# single runs): every finding comes from an ordinary run of one input, whose
+# command line is the reproducer.
 SPLIT_INPUT = b"//=== dyn-fuzz: next input ==="
 SPLIT_OUTPUT = b"//=== dyn-fuzz: next output ==="
 # `FILE:LINE:COL: error:` (a location in the joined file) or `within split
@@ -341,6 +342,10 @@ class Batcher:
                 keep_stdout=True)
         os.remove(path)
         self.batches += 1
+        if r.timed_out:
+            # Halving would wait out the timeout again at every level.
+            self.fallbacks += 1
+            return [self._runs([req])[0] for req in reqs]
         results = self._split(reqs, chunks, joined, path, r)
         if results is None:
             self.fallbacks += 1
