@@ -78,20 +78,20 @@ static cl::opt<unsigned> trials("trials", cl::desc("Random trials"),
                                 cl::init(20), cl::cat(compareCategory));
 static cl::opt<unsigned> seed("seed", cl::desc("Seed of the first trial"),
                               cl::init(1), cl::cat(compareCategory));
+// The limits' defaults are SimulationLimits'.
+static const dyn::sim::SimulationLimits defaultLimits;
 static cl::opt<int64_t> maxTensorBytes(
     "max-tensor-bytes",
     cl::desc("Largest tensor argument, and all DRAM outputs together, that "
              "the simulation may allocate, in bytes"),
-    cl::init(dyn::sim::SimulationLimits().maxDramBytes),
-    cl::cat(limitsCategory));
+    cl::init(defaultLimits.maxDramBytes), cl::cat(limitsCategory));
 static cl::opt<int64_t> maxTrips(
     "max-trips", cl::desc("Loop trips the simulation may run, in all"),
-    cl::init(dyn::sim::SimulationLimits().maxTrips), cl::cat(limitsCategory));
+    cl::init(defaultLimits.maxTrips), cl::cat(limitsCategory));
 static cl::opt<int64_t> maxMovedBytes(
-    "max-moved-bytes",
+    "max-moved-bytes", cl::init(defaultLimits.maxMovedBytes),
     cl::desc("Bytes the simulation may move (copy, fill, or read and write "
              "in compute), in all"),
-    cl::init(dyn::sim::SimulationLimits().maxMovedBytes),
     cl::cat(limitsCategory));
 
 static cl::opt<std::string> profilePath(
