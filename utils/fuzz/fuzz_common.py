@@ -750,6 +750,7 @@ def drive(name, opts, make_and_run, parsed_label, verified_label=None,
         batches = ""
         if opts.batcher:
             opts.batcher.close()
+        if opts.batcher and opts.batcher.batches:
             batches = " (%d batches, %d split again, %d inputs run alone)" % (
                 opts.batcher.batches, opts.batcher.fallbacks,
                 opts.batcher.single)
