@@ -269,10 +269,10 @@ LogicalResult reference::interpretLinalg(linalg::LinalgOp op, Lookup lookup,
       continue;
     }
     SmallVector<int64_t> dims;
-    for (AffineExpr expr : map.getResults())
-      dims.push_back(llvm::isa<AffineDimExpr>(expr)
-                         ? llvm::cast<AffineDimExpr>(expr).getPosition()
-                         : -1);
+    for (AffineExpr expr : map.getResults()) {
+      auto dim = llvm::dyn_cast<AffineDimExpr>(expr);
+      dims.push_back(dim ? dim.getPosition() : -1);
+    }
     dimsOf.push_back(std::move(dims));
   }
   auto indexOf = [&](unsigned operand,

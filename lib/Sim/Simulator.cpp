@@ -390,6 +390,8 @@ FailureOr<Operand> Machine::resolve(Operation *op, mlir::Value ap,
   int64_t count = 1;
   for (int64_t n : operand.shape)
     count *= n;
+  if (failed(move(op, count * s->elementBytes)))
+    return failure();
   for (int64_t n = 0; n < count; ++n) {
     int64_t element = start;
     for (size_t d = 0; d < idx.size(); ++d)
@@ -421,12 +423,6 @@ LogicalResult Machine::executeCompute(Operation *op) {
       return failure();
     operands.push_back(std::move(*operand));
   }
-  int64_t bytes = 0;
-  for (const Operand &operand : operands)
-    bytes += static_cast<int64_t>(operand.elements.size()) *
-             ((operand.elementType.getIntOrFloatBitWidth() + 7) / 8);
-  if (failed(move(op, bytes)))
-    return failure();
   sim::executeCompute(op, operands, scalar);
   return success();
 }

@@ -363,14 +363,14 @@ class Batcher:
         outputs = r.stdout.split(SPLIT_OUTPUT + b"\n")
         if len(outputs) != len(reqs):
             return None
-        # Where each chunk starts: byte offset and line.
-        starts, lines, offset, line = [], [], 0, 1
+        # Where each line and each chunk starts (byte offset), and the line
+        # each chunk starts on.
         line_starts = [0] + [m.end() for m in re.finditer(b"\n", joined)]
+        starts, offset = [], 0
         for c in chunks:
             starts.append(offset)
-            lines.append(line)
             offset += len(c) + len(SPLIT_INPUT)
-            line += c.count(b"\n")
+        lines = [bisect.bisect_right(line_starts, at) for at in starts]
         failed = [not out for out in outputs]
         if (r.rc == 0) == any(failed):
             return None
