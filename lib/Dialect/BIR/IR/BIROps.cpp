@@ -48,15 +48,21 @@ static std::optional<int32_t> getImmediate(Value reg) {
 }
 
 bool dyn::bir::isRecomputable(Value reg, bool elementReads) {
-  Operation *def = reg.getDefiningOp();
-  if (llvm::isa_and_nonnull<MovImmOp, ReadVarOp>(def) ||
-      (elementReads && llvm::isa_and_nonnull<ReadElemOp>(def)))
-    return true;
-  if (!llvm::isa_and_nonnull<AluOp, AluImmOp>(def))
-    return false;
-  return llvm::all_of(def->getOperands(), [&](Value operand) {
-    return isRecomputable(operand, elementReads);
-  });
+  // A walk of the code's DAG, each definition once: ALU code may share an
+  // operand at every level (`x = alu add y, y`).
+  SmallVector<Value> worklist = {reg};
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  while (!worklist.empty()) {
+    Operation *def = worklist.pop_back_val().getDefiningOp();
+    if (llvm::isa_and_nonnull<MovImmOp, ReadVarOp>(def) ||
+        (elementReads && llvm::isa_and_nonnull<ReadElemOp>(def)))
+      continue;
+    if (!llvm::isa_and_nonnull<AluOp, AluImmOp>(def))
+      return false;
+    if (seen.insert(def).second)
+      llvm::append_range(worklist, def->getOperands());
+  }
+  return true;
 }
 
 /// `x <kind> imm` that is `x` itself.

@@ -35,6 +35,7 @@ using namespace dyn::bir;
 namespace {
 struct Interval {
   Value reg;
+  Operation *owner; // its definition, or the loop of an induction register
   int64_t start, end;
   int64_t id = -1;
 };
@@ -49,7 +50,10 @@ collectIntervals(func::FuncOp func) {
     if (!engine)
       return;
     auto [start, end] = order.liveRange(reg);
-    byEngine[*engine].push_back({reg, start, end});
+    Operation *owner = reg.getDefiningOp();
+    if (auto arg = llvm::dyn_cast<BlockArgument>(reg))
+      owner = arg.getOwner()->getParentOp();
+    byEngine[*engine].push_back({reg, owner, start, end});
   };
   func.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (llvm::isa<ForOp, DynamicForOp>(op))
@@ -99,40 +103,57 @@ usesAfter(Value reg, int64_t point, const ProgramOrder &order) {
   return later;
 }
 
-/// Instructions in the code of `reg`.
-static int64_t codeSize(Value reg) {
-  int64_t n = 1;
-  for (Value operand : reg.getDefiningOp()->getOperands())
-    if (llvm::isa<RegType>(operand.getType()))
-      n += codeSize(operand);
-  return n;
+/// The instructions of the code of `reg`, each once, operands first.
+static SmallVector<Operation *> codeOf(Value reg) {
+  SmallVector<Operation *> code;
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  // Post-order over the DAG: ALU code may share an operand at every level.
+  SmallVector<std::pair<Operation *, bool>> worklist = {
+      {reg.getDefiningOp(), false}};
+  while (!worklist.empty()) {
+    auto [def, operandsDone] = worklist.pop_back_val();
+    if (operandsDone) {
+      code.push_back(def);
+      continue;
+    }
+    if (!seen.insert(def).second)
+      continue;
+    worklist.push_back({def, true});
+    for (Value operand : llvm::reverse(def->getOperands()))
+      if (llvm::isa<RegType>(operand.getType()))
+        worklist.push_back({operand.getDefiningOp(), false});
+  }
+  return code;
 }
 
 /// Emits the code of `reg` again at the builder's point; records what it
 /// makes in `made`.
 static Value recompute(Value reg, OpBuilder &builder,
                        llvm::DenseSet<Value> &made) {
-  Operation *def = reg.getDefiningOp();
   IRMapping mapping;
-  for (Value operand : def->getOperands())
-    if (llvm::isa<RegType>(operand.getType()))
-      mapping.map(operand, recompute(operand, builder, made));
-  Value copy = builder.clone(*def, mapping)->getResult(0);
-  made.insert(copy);
-  return copy;
+  for (Operation *def : codeOf(reg))
+    made.insert(builder.clone(*def, mapping)->getResult(0));
+  return mapping.lookup(reg);
 }
 
-/// Erases `op` and the code feeding it once nothing uses them.
-static void eraseIfDead(Operation *op) {
-  if (!op || !op->use_empty())
-    return;
-  SmallVector<Operation *> operands;
-  for (Value operand : op->getOperands())
-    operands.push_back(operand.getDefiningOp());
-  op->erase();
-  for (Operation *def : operands)
-    if (llvm::isa_and_nonnull<MovImmOp, ReadVarOp, AluOp, AluImmOp>(def))
-      eraseIfDead(def);
+/// Erases `op` and the code feeding it once nothing uses them; adds what it
+/// erases to `erased`.
+static void eraseIfDead(Operation *op,
+                        llvm::SmallPtrSetImpl<Operation *> &erased) {
+  // Each op at most once in the worklist: ALU code may use an operand twice.
+  llvm::SetVector<Operation *> worklist;
+  worklist.insert(op);
+  while (!worklist.empty()) {
+    Operation *dead = worklist.pop_back_val();
+    if (!dead->use_empty())
+      continue;
+    for (Value operand : dead->getOperands())
+      if (Operation *def = operand.getDefiningOp();
+          llvm::isa_and_nonnull<MovImmOp, ReadVarOp, AluOp, AluImmOp>(def))
+        worklist.insert(def);
+    erased.insert(dead);
+    dead->erase();
+  }
 }
 
 /// Computes `reg` again for the instructions of `later` (in program order),
@@ -142,7 +163,7 @@ static void eraseIfDead(Operation *op) {
 /// consumer.
 static void rematerialize(
     Value reg, ArrayRef<std::pair<Operation *, OpOperand *>> later,
-    llvm::DenseSet<Value> &made) {
+    llvm::DenseSet<Value> &made, llvm::SmallPtrSetImpl<Operation *> &erased) {
   llvm::DenseMap<Block *, Value> copies;
   llvm::SetVector<Operation *> patterns;
   for (auto [consumer, use] : later) {
@@ -165,7 +186,7 @@ static void rematerialize(
   for (Operation *pattern : patterns)
     if (pattern->use_empty())
       pattern->erase();
-  eraseIfDead(reg.getDefiningOp());
+  eraseIfDead(reg.getDefiningOp(), erased);
 }
 
 /// The engine and interval where coloring first fails, if it does.
@@ -178,6 +199,73 @@ firstOverflow(llvm::MapVector<Engine, SmallVector<Interval>> &byEngine) {
 }
 
 namespace {
+/// A value worth rematerializing at a point, and the uses a copy serves.
+struct Victim {
+  Interval *interval = nullptr;
+  SmallVector<std::pair<Operation *, OpOperand *>> later;
+  int64_t cost = 0;
+};
+} // namespace
+
+/// Of `live` (in order of start), the value to compute again for the uses
+/// that keep it live past `point`: the one that adds the fewest
+/// instructions, and of those the one whose range ends last. Values already
+/// made by a rematerialization are never picked.
+static Victim pickVictim(ArrayRef<Interval *> live, int64_t point,
+                         const ProgramOrder &order,
+                         const llvm::DenseSet<Value> &made) {
+  Victim best;
+  for (Interval *other : live) {
+    if (made.contains(other->reg) || !isRecomputable(other->reg))
+      continue;
+    auto later = usesAfter(other->reg, point, order);
+    if (later.empty())
+      continue;
+    llvm::SmallPtrSet<Block *, 4> blocks;
+    for (auto &use : later)
+      blocks.insert(use.first->getBlock());
+    int64_t cost = static_cast<int64_t>(blocks.size() * codeOf(other->reg).size());
+    if (!best.interval || cost < best.cost ||
+        (cost == best.cost && other->end > best.interval->end))
+      best = {other, std::move(later), cost};
+  }
+  return best;
+}
+
+/// One sweep over the intervals of an engine (in order of start), as the
+/// coloring meets them: wherever more values are live than there are
+/// registers, values are rematerialized, one at a time, until they fit.
+/// Copies are left to the next coloring. Returns whether anything changed.
+static bool relievePressure(func::FuncOp func,
+                            MutableArrayRef<Interval> intervals,
+                            llvm::DenseSet<Value> &made) {
+  ProgramOrder order(func);
+  SmallVector<Interval *> live; // in order of start
+  bool changed = false;
+  for (Interval &interval : intervals) {
+    int64_t point = interval.start;
+    llvm::erase_if(live, [&](Interval *other) { return other->end < point; });
+    live.push_back(&interval);
+    while (static_cast<int64_t>(live.size()) > AddressMap::kNumRegisters) {
+      Victim victim = pickVictim(live, point, order, made);
+      if (!victim.interval)
+        return changed;
+      llvm::SmallPtrSet<Operation *, 8> erased;
+      rematerialize(victim.interval->reg, victim.later, made, erased);
+      changed = true;
+      // The copies serve the later uses; what is still live ends sooner.
+      llvm::erase_if(live, [&](Interval *other) {
+        if (erased.contains(other->owner))
+          return true;
+        other->end = order.liveRange(other->reg).second;
+        return other->end < point;
+      });
+    }
+  }
+  return changed;
+}
+
+namespace {
 struct BIRAllocateRegistersPass
     : dyn::bir::impl::BIRAllocateRegistersBase<BIRAllocateRegistersPass> {
   using Base::Base;
@@ -187,39 +275,13 @@ struct BIRAllocateRegistersPass
     auto byEngine = collectIntervals(func);
     std::optional<std::pair<Engine, Interval>> overflow =
         firstOverflow(byEngine);
-    // Rematerialize, one value at a time, a rematerializable value live
-    // where the coloring fails: the one that adds the fewest instructions,
-    // and of those the one whose range ends last. Then color again. A
-    // value is rematerialized at most once, and copies are never picked,
-    // so this ends.
+    // Where the coloring of an engine fails, rematerialize values until
+    // it would not (one sweep), then color again: the copies need
+    // registers too. A value is rematerialized at most once, and copies
+    // are never picked, so this ends.
     llvm::DenseSet<Value> made;
-    while (overflow) {
-      auto &[engine, failing] = *overflow;
-      ProgramOrder order(func);
-      const Interval *victim = nullptr;
-      SmallVector<std::pair<Operation *, OpOperand *>> victimUses;
-      int64_t victimCost = 0;
-      for (const Interval &other : byEngine[engine]) {
-        if (other.start > failing.start || failing.start > other.end ||
-            made.contains(other.reg) || !isRecomputable(other.reg))
-          continue;
-        auto later = usesAfter(other.reg, failing.start, order);
-        if (later.empty())
-          continue;
-        llvm::SmallPtrSet<Block *, 4> blocks;
-        for (auto &use : later)
-          blocks.insert(use.first->getBlock());
-        int64_t cost = static_cast<int64_t>(blocks.size()) * codeSize(other.reg);
-        if (!victim || cost < victimCost ||
-            (cost == victimCost && other.end > victim->end)) {
-          victim = &other;
-          victimCost = cost;
-          victimUses = std::move(later);
-        }
-      }
-      if (!victim)
-        break;
-      rematerialize(victim->reg, victimUses, made);
+    while (overflow &&
+           relievePressure(func, byEngine[overflow->first], made)) {
       byEngine = collectIntervals(func);
       overflow = firstOverflow(byEngine);
     }
@@ -238,12 +300,9 @@ struct BIRAllocateRegistersPass
     }
     for (auto &[engine, intervals] : byEngine)
       for (const Interval &interval : intervals) {
-        Operation *owner = interval.reg.getDefiningOp();
-        if (auto arg = llvm::dyn_cast<BlockArgument>(interval.reg))
-          owner = arg.getOwner()->getParentOp();
-        if (failed(llvm::cast<InstInterface>(owner).setPhysicalRegister(
+        if (failed(llvm::cast<InstInterface>(interval.owner).setPhysicalRegister(
                 interval.id))) {
-          owner->emitOpError("defines a register but cannot record its "
+          interval.owner->emitOpError("defines a register but cannot record its "
                              "physical id");
           return signalPassFailure();
         }

@@ -134,10 +134,12 @@ def BIRAllocateRegisters : Pass<"bir-allocate-registers", "::mlir::func::FuncOp"
     coloring fails, a value that can be computed again (`mov_imm`,
     `read_var` of a runtime scalar, which does not change while the
     function runs, and `alu`/`alu_imm` code over such values) is recomputed
-    for its uses past that point, once per block before the first of them,
-    and the coloring starts over. It picks the value that adds the fewest
-    instructions (its code's length times the blocks it is recomputed in),
-    then the one live longest. Element reads (`read_elem`) and induction
+    for its uses past that point, once per block before the first of them.
+    One sweep in program order relieves each such point in turn, and the
+    coloring runs again for the copies, so the pass stays near linear with
+    thousands of values live at once. It picks the value that adds the
+    fewest instructions (its code's length, each instruction once, times
+    the blocks it is recomputed in), then the one live longest. Element reads (`read_elem`) and induction
     registers cannot be recomputed; there is no spilling, since the engines
     have no instruction that stores a register. When 64 registers still do
     not suffice, the diagnostic names the engine and the live values.
