@@ -50,9 +50,10 @@ struct BIRHoistLoopInvariantsPass
     }
     // Post-order: an inner loop's invariants reach the outer loop, which
     // may hoist them further.
+    size_t moved = 0;
     getOperation().walk([&](LoopLikeOpInterface loop) {
       llvm::SmallDenseSet<Value> liveIns = getLiveIns(loop);
-      moveLoopInvariantCode(
+      moved += moveLoopInvariantCode(
           loop.getLoopRegions(),
           [&](Value value, Region *) {
             return loop.isDefinedOutsideOfLoop(value);
@@ -70,6 +71,9 @@ struct BIRHoistLoopInvariantsPass
             liveIns.insert(op->getResult(0));
           });
     });
+    // Unchanged IR needs no second verification.
+    if (moved == 0)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

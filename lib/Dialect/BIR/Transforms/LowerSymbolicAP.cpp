@@ -86,6 +86,8 @@ struct BIRLowerSymbolicAPPass
   void runOnOperation() override {
     SmallVector<SymbolicAPOp> aps;
     getOperation().walk([&](SymbolicAPOp ap) { aps.push_back(ap); });
+    if (aps.empty())
+      return markAllAnalysesPreserved();
     for (SymbolicAPOp ap : aps)
       if (failed(lower(ap)))
         return signalPassFailure();

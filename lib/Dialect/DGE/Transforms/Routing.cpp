@@ -73,9 +73,11 @@ struct DGEScanPass : dyn::dge::impl::DGEScanBase<DGEScanPass> {
       return signalPassFailure();
     bool vectorHWDGE = hasHWDGE(arch) && vectorRoute == DGEType::hwdge;
     ArrayRef<bir::Engine> queues = getHWDGEEngines(arch);
+    bool changed = false;
     func.walk([&](DMAOp dma) {
       if (dma.getDgeType() != DGEType::unassigned)
         return;
+      changed = true;
       Shape shape = shapeOf(dma);
       DGEType type;
       if (shape.isStatic())
@@ -91,6 +93,8 @@ struct DGEScanPass : dyn::dge::impl::DGEScanBase<DGEScanPass> {
         type = vectorHWDGE ? DGEType::hwdge : DGEType::swdge;
       dma.setDgeType(type);
     });
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 
@@ -101,9 +105,11 @@ struct DGEAssignEnginePass
     func::FuncOp func = getOperation();
     ArrayRef<bir::Engine> engines = getHWDGEEngines(getArch(func));
     SmallVector<uint64_t> load(engines.size(), 0);
+    bool changed = false;
     func.walk([&](DMAOp dma) {
       if (dma.getDgeType() != DGEType::hwdge) // the report's first line
         return;
+      changed = true;
       if (shapeOf(dma).scalar) { // its registers are its own engine's
         dma.setQueue(dma.getTrigger());
         return;
@@ -119,6 +125,8 @@ struct DGEAssignEnginePass
       load[best] = llvm::SaturatingAdd(load[best], bytes);
       dma.setQueue(engines[best]);
     });
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 
@@ -166,7 +174,9 @@ struct DGECleanupPass : dyn::dge::impl::DGECleanupBase<DGECleanupPass> {
       return WalkResult::interrupt();
     });
     if (result.wasInterrupted())
-      signalPassFailure();
+      return signalPassFailure();
+    // A check only: the IR needs no second verification.
+    markAllAnalysesPreserved();
   }
 };
 } // namespace
