@@ -2,6 +2,8 @@
 
 #include "IntegerRanges.h"
 
+#include "dyn/Support/BottomUp.h"
+
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -13,37 +15,53 @@ static unsigned widthOf(Type type) {
                         : type.getIntOrFloatBitWidth();
 }
 
-ConstantIntRanges IntegerRanges::get(Value value) {
-  auto it = known.find(value);
-  if (it != known.end())
-    return it->second;
-  unsigned width = widthOf(value.getType());
-  ConstantIntRanges range = ConstantIntRanges::maxRange(width);
+/// What the range of `value` is computed from.
+static void rangeInputs(Value value, SmallVectorImpl<Value> &inputs) {
   if (auto arg = llvm::dyn_cast<BlockArgument>(value)) {
-    // An induction variable lies in [lb, ub - 1] (positive steps).
     auto loop =
         llvm::dyn_cast_or_null<scf::ForOp>(arg.getOwner()->getParentOp());
-    if (loop && arg == loop.getInductionVar()) {
-      ConstantIntRanges lb = get(loop.getLowerBound());
-      ConstantIntRanges ub = get(loop.getUpperBound());
-      ConstantIntRanges step = get(loop.getStep());
+    if (loop && arg == loop.getInductionVar())
+      inputs.append({loop.getLowerBound(), loop.getUpperBound(),
+                     loop.getStep()});
+    return;
+  }
+  if (auto infer = value.getDefiningOp<InferIntRangeInterface>())
+    if (llvm::all_of(infer->getOperandTypes(),
+                     [](Type type) { return type.isIntOrIndex(); }))
+      llvm::append_range(inputs, infer->getOperands());
+}
+
+ConstantIntRanges IntegerRanges::get(Value value) {
+  auto rangeOf = [&](Value input) {
+    auto it = known.find(input);
+    return it != known.end()
+               ? it->second
+               : ConstantIntRanges::maxRange(widthOf(input.getType()));
+  };
+  auto compute = [&](Value value) {
+    ConstantIntRanges range = ConstantIntRanges::maxRange(widthOf(value.getType()));
+    SmallVector<Value, 4> inputs;
+    rangeInputs(value, inputs);
+    auto infer = value.getDefiningOp<InferIntRangeInterface>();
+    if (infer ? inputs.size() != infer->getNumOperands() : inputs.empty())
+      return range;
+    if (!infer) {
+      // An induction variable lies in [lb, ub - 1] (positive steps).
+      ConstantIntRanges lb = rangeOf(inputs[0]), ub = rangeOf(inputs[1]),
+                        step = rangeOf(inputs[2]);
       if (step.smin().isStrictlyPositive() && !ub.smax().isMinSignedValue() &&
           lb.smin().sle(ub.smax() - 1))
         range = ConstantIntRanges::fromSigned(lb.smin(), ub.smax() - 1);
+      return range;
     }
-  } else if (auto infer =
-                 value.getDefiningOp<InferIntRangeInterface>()) {
-    SmallVector<ConstantIntRanges> operands;
-    for (Value operand : infer->getOperands()) {
-      if (!operand.getType().isIntOrIndex())
-        return known.insert_or_assign(value, range).first->second;
-      operands.push_back(get(operand));
-    }
-    infer.inferResultRanges(operands, [&](Value result,
-                                          const ConstantIntRanges &r) {
-      if (result == value)
-        range = r;
-    });
-  }
-  return known.insert_or_assign(value, range).first->second;
+    SmallVector<ConstantIntRanges> operands =
+        llvm::map_to_vector(inputs, rangeOf);
+    infer.inferResultRanges(
+        operands, [&](Value result, const ConstantIntRanges &r) {
+          if (result == value)
+            range = r;
+        });
+    return range;
+  };
+  return computeBottomUp(value, known, rangeInputs, compute);
 }

@@ -2,6 +2,8 @@
 
 #include "ALUBuilder.h"
 
+#include "dyn/Support/BottomUp.h"
+
 #include "mlir/Interfaces/Utils/InferIntRangeCommon.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
@@ -56,9 +58,10 @@ static std::optional<int64_t> scaledImmediate(int64_t value, int64_t scale,
 
 /// The signed range of register `reg`, from the code that defines it
 /// (upstream's integer range rules for the ALU operations, a loop's bounds
-/// for its induction register); the full 32-bit range where nothing is
-/// known.
-static ConstantIntRanges rangeOf(Value reg) {
+/// for its induction register) and the ranges of its operands (`input`);
+/// the full 32-bit range where nothing is known.
+static ConstantIntRanges
+rangeFromInputs(Value reg, llvm::function_ref<ConstantIntRanges(Value)> input) {
   auto constant = [](int64_t v) {
     return ConstantIntRanges::constant(APInt(32, v, /*isSigned=*/true));
   };
@@ -87,10 +90,10 @@ static ConstantIntRanges rangeOf(Value reg) {
   SmallVector<ConstantIntRanges, 2> operands;
   if (auto alu = llvm::dyn_cast_or_null<AluOp>(def)) {
     kind = alu.getKind();
-    operands = {rangeOf(alu.getLhs()), rangeOf(alu.getRhs())};
+    operands = {input(alu.getLhs()), input(alu.getRhs())};
   } else if (auto imm = llvm::dyn_cast_or_null<AluImmOp>(def)) {
     kind = imm.getKind();
-    operands = {rangeOf(imm.getLhs()), constant(imm.getImm())};
+    operands = {input(imm.getLhs()), constant(imm.getImm())};
   }
   if (!kind)
     return ConstantIntRanges::maxRange(32);
@@ -129,6 +132,24 @@ static ConstantIntRanges rangeOf(Value reg) {
   return ConstantIntRanges::maxRange(32);
 }
 
+/// rangeFromInputs of `reg`, its operands' first (into `known`).
+static ConstantIntRanges
+rangeOf(Value reg, llvm::DenseMap<Value, ConstantIntRanges> &known) {
+  auto inputs = [](Value value, SmallVectorImpl<Value> &out) {
+    if (auto alu = value.getDefiningOp<AluOp>())
+      out.append({alu.getLhs(), alu.getRhs()});
+    else if (auto imm = value.getDefiningOp<AluImmOp>())
+      out.push_back(imm.getLhs());
+  };
+  auto compute = [&](Value value) {
+    return rangeFromInputs(value, [&](Value input) {
+      auto it = known.find(input);
+      return it != known.end() ? it->second : ConstantIntRanges::maxRange(32);
+    });
+  };
+  return dyn::computeBottomUp(reg, known, inputs, compute);
+}
+
 /// True when `c + Σ coefs[i] * regs[i]`, computed term by term, never
 /// leaves the 32-bit range: then the registers' wrapping arithmetic gives
 /// the exact value, and exact identities hold for it.
@@ -136,14 +157,15 @@ static bool fitsWithoutWrap(int64_t c, ArrayRef<int64_t> coefs,
                             ValueRange regs) {
   auto inI32 = [](int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; };
   int64_t lo = 0, hi = 0;
+  llvm::DenseMap<Value, ConstantIntRanges> known;
   for (auto [coef, reg] : llvm::zip(coefs, regs)) {
-    ConstantIntRanges range = rangeOf(reg);
-    int64_t a = coef * range.smin().getSExtValue();
-    int64_t b = coef * range.smax().getSExtValue();
-    if (!inI32(a) || !inI32(b))
+    ConstantIntRanges range = rangeOf(reg, known);
+    std::optional<int64_t> a = llvm::checkedMul(coef, range.smin().getSExtValue());
+    std::optional<int64_t> b = llvm::checkedMul(coef, range.smax().getSExtValue());
+    if (!a || !b || !inI32(*a) || !inI32(*b))
       return false;
-    lo += std::min(a, b);
-    hi += std::max(a, b);
+    lo += std::min(*a, *b);
+    hi += std::max(*a, *b);
     if (!inI32(lo) || !inI32(hi))
       return false;
   }
