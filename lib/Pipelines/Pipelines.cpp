@@ -30,6 +30,8 @@ dyn::verifyPipelineOptions(const PipelineOptions &options,
       options.maxDescriptorsPerFunction <= 0)
     return fail("max-descriptors-per-dma and max-descriptors-per-function "
                 "must be positive");
+  if (options.maxTensorNesting < 0)
+    return fail("max-tensor-nesting must not be negative");
   return result;
 }
 
@@ -52,7 +54,9 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   pm.nest<func::FuncOp>().addPass(createConvertElementwiseToLinalgPass());
   pm.nest<func::FuncOp>().addPass(createCanonicalizerPass());
   // One-Shot Bufferize, linear on update chains.
-  pm.addPass(dynshape::createDynShapeBufferize());
+  dynshape::DynShapeBufferizeOptions bufferize;
+  bufferize.maxTensorNesting = options.maxTensorNesting;
+  pm.addPass(dynshape::createDynShapeBufferize(bufferize));
   OpPassManager &func = pm.nest<func::FuncOp>();
   func.addPass(createCanonicalizerPass());
   func.addPass(createCSEPass());

@@ -9,6 +9,7 @@
 // RUN: not dyn-opt %s --lower-to-bir="dynamic-dma-scratch-size-per-partition=-5" 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 // RUN: not dyn-opt %s --lower-to-bir="dynamic-dma-scratch-size-per-partition=200000" 2>&1 | FileCheck %s --check-prefix=CAPACITY
 // RUN: not dyn-opt %s --lower-to-bir="max-descriptor-bytes=0" 2>&1 | FileCheck %s --check-prefix=DESC
+// RUN: not dyn-opt %s --lower-to-addr4="max-tensor-nesting=-1" 2>&1 | FileCheck %s --check-prefix=NESTING
 // ARCH: for the --arch option: Cannot find option named 'gen9'!
 // ROUTE: for the --vector-route option: Cannot find option named 'both'!
 // ENGINE: for the --engine option: Cannot find option named 'tensor'!
@@ -17,6 +18,7 @@
 // NEGATIVE: error: DGE scratch sizes must be non-negative
 // CAPACITY: error: DGE scratch of 200000 bytes per partition exceeds the SBUF capacity of 196608
 // DESC: error: max-descriptor-bytes must be positive
+// NESTING: error: max-tensor-nesting must not be negative
 func.func @f() {
   return
 }

@@ -44,6 +44,11 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
       *this, "max-descriptors-per-function",
       llvm::cl::desc("Most descriptors in one function"),
       llvm::cl::init(262144)};
+  Option<int64_t> maxTensorNesting{
+      *this, "max-tensor-nesting",
+      llvm::cl::desc("Deepest nest of loops and conditionals with tensor "
+                     "results (One-Shot's analysis doubles per level)"),
+      llvm::cl::init(16)};
   Option<dge::DGEType> vectorRoute{
       *this, "vector-route",
       llvm::cl::desc("Route of indirect DMAs on ArchLevel > 29"),

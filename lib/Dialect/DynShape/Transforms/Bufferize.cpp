@@ -227,6 +227,37 @@ copyIntoOneBuffer(ModuleOp module, const OneShotBufferizationOptions &options,
   return success();
 }
 
+/// Rejects, at the first op past it, a nest of ops with regions and tensor
+/// results deeper than `limit`: One-Shot's analysis is exponential in it.
+static LogicalResult checkTensorNesting(ModuleOp module, int64_t limit) {
+  if (limit < 0)
+    return module.emitError("max-tensor-nesting must not be negative, got ")
+           << limit;
+  auto carriesTensors = [](Operation *op) {
+    return op->getNumRegions() > 0 &&
+           llvm::any_of(op->getResultTypes(), llvm::IsaPred<TensorType>);
+  };
+  DenseMap<Operation *, int64_t> depth;
+  WalkResult result = module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (!carriesTensors(op))
+      return WalkResult::advance();
+    Operation *outer = op->getParentOp();
+    while (outer && !depth.contains(outer))
+      outer = outer->getParentOp();
+    int64_t level = (outer ? depth.lookup(outer) : 0) + 1;
+    depth[op] = level;
+    if (level <= limit)
+      return WalkResult::advance();
+    op->emitOpError("is nested ")
+        << level << " deep in ops with tensor results; dynshape-bufferize "
+        << "takes at most " << limit
+        << " (max-tensor-nesting), since One-Shot's analysis time doubles "
+           "with each level";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
 struct DynShapeBufferizePass
     : dyn::dynshape::impl::DynShapeBufferizeBase<DynShapeBufferizePass> {
   using Base::Base;
@@ -239,7 +270,8 @@ struct DynShapeBufferizePass
     options.bufferizeFunctionBoundaries = true;
     options.setFunctionBoundaryTypeConversion(LayoutMapOption::IdentityLayoutMap);
 
-    if (failed(copyIntoOneBuffer(module, options, emitRemarks)))
+    if (failed(checkTensorNesting(module, maxTensorNesting)) ||
+        failed(copyIntoOneBuffer(module, options, emitRemarks)))
       return signalPassFailure();
 
     DenseSet<Operation *> inPlace;
