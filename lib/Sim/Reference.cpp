@@ -116,6 +116,13 @@ private:
         bytes += static_cast<int64_t>(a->storage.bytes.size());
     return bytes;
   }
+  /// Fails at `op` once the interpretation has moved more than its limit.
+  LogicalResult checkMoved(Operation *op) {
+    if (moved <= maxMoved)
+      return success();
+    return fail(op, "takes the interpretation past " + Twine(maxMoved) +
+                        " moved bytes; raise --max-moved-bytes");
+  }
   LogicalResult fail(Operation *op, const Twine &message) {
     return op->emitOpError("(reference) ") << message;
   }
@@ -204,9 +211,8 @@ LogicalResult Interpreter::execute(Block &block) {
                                      "tensor.empty");
     if (failed(execute(&op)))
       return failure();
-    if (moved > maxMoved)
-      return fail(&op, "takes the interpretation past " + Twine(maxMoved) +
-                           " moved bytes; raise --max-moved-bytes");
+    if (failed(checkMoved(&op)))
+      return failure();
     // What an op computes is defined, even from a tensor.empty's storage.
     if (!llvm::isa<tensor::EmptyOp>(op))
       for (Value result : op.getResults())
@@ -642,11 +648,16 @@ LogicalResult Interpreter::executeFor(scf::ForOp loop) {
     for (auto [i, v] : llvm::enumerate(yield.getOperands())) {
       Slot &slot = env.find(v)->second;
       if (v.getParentRegion() == &loop.getRegion() &&
-          !llvm::is_contained(yield.getOperands().drop_front(i + 1), v))
+          !llvm::is_contained(yield.getOperands().drop_front(i + 1), v)) {
         carried[i] = std::move(slot);
-      else
+      } else {
         carried[i] = slot;
+        moved += resultBytes(slot);
+      }
     }
+    // A body may be nothing but a yield that copies a tensor each trip.
+    if (failed(checkMoved(loop)))
+      return failure();
   }
   for (auto [result, value] : llvm::zip(loop.getResults(), carried))
     env[result] = std::move(value);
