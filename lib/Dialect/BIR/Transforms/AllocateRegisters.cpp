@@ -20,6 +20,8 @@
 
 #include "LiveRanges.h"
 
+#include "dyn/Support/BottomUp.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/SetVector.h"
@@ -106,23 +108,17 @@ usesAfter(Value reg, int64_t point, const ProgramOrder &order) {
 /// The instructions of the code of `reg`, each once, operands first.
 static SmallVector<Operation *> codeOf(Value reg) {
   SmallVector<Operation *> code;
-  llvm::SmallPtrSet<Operation *, 8> seen;
-  // Post-order over the DAG: ALU code may share an operand at every level.
-  SmallVector<std::pair<Operation *, bool>> worklist = {
-      {reg.getDefiningOp(), false}};
-  while (!worklist.empty()) {
-    auto [def, operandsDone] = worklist.pop_back_val();
-    if (operandsDone) {
-      code.push_back(def);
-      continue;
-    }
-    if (!seen.insert(def).second)
-      continue;
-    worklist.push_back({def, true});
-    for (Value operand : llvm::reverse(def->getOperands()))
+  llvm::DenseMap<Value, bool> visited;
+  auto operands = [](Value value, SmallVectorImpl<Value> &out) {
+    for (Value operand : value.getDefiningOp()->getOperands())
       if (llvm::isa<RegType>(operand.getType()))
-        worklist.push_back({operand.getDefiningOp(), false});
-  }
+        out.push_back(operand);
+  };
+  // computeBottomUp reaches each value once, after its operands.
+  dyn::computeBottomUp(reg, visited, operands, [&](Value value) {
+    code.push_back(value.getDefiningOp());
+    return true;
+  });
   return code;
 }
 
