@@ -43,6 +43,8 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   pm.addPass(dge::createDGESetArch(target));
   // StableHLO in generic form is imported first (nothing to do otherwise).
   pm.addPass(createConvertStableHLOToDynShape());
+  // Before anything folds index arithmetic in 64 bits.
+  pm.nest<func::FuncOp>().addPass(dynshape::createDynShapeCheckIndexWidth());
   // Module passes where a function's signature or its callers change; the
   // rest run per function, on the pass manager's threads.
   pm.nest<func::FuncOp>().addPass(dynshape::createDynShapeSplitIndices());

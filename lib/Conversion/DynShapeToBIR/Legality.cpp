@@ -102,7 +102,7 @@ static LogicalResult checkForm(Operation *op, Engine engine) {
       .Case([&](arith::ConstantOp constant) {
         std::optional<int64_t> value = getConstantInt(constant);
         if (value && isRegisterType(constant.getType()) &&
-            (*value < INT32_MIN || *value > INT32_MAX))
+            !dynshape::fitsScalarRegister(*value))
           return fail("constant " + std::to_string(*value) +
                       " does not fit in a 32-bit register");
         return success();

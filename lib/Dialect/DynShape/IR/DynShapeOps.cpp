@@ -7,6 +7,8 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace dyn::dynshape;
 
@@ -16,6 +18,11 @@ using namespace dyn::dynshape;
 
 bool dyn::dynshape::isScalarIndexType(Type type) {
   return type.isSignlessInteger(32) || type.isIndex();
+}
+
+bool dyn::dynshape::fitsScalarRegister(int64_t value) {
+  return value >= std::numeric_limits<int32_t>::min() &&
+         value <= std::numeric_limits<int32_t>::max();
 }
 
 bool dyn::dynshape::hasScalarIndices(ValueRange indices) {

@@ -19,12 +19,16 @@
 
 namespace dyn::dynshape {
 
-/// True when `indices` is one i32 scalar per dimension (the form left by
-/// dynshape-split-indices), false for the index-vector form.
 /// True for the type of a scalar start index: i32 or index.
 bool isScalarIndexType(mlir::Type type);
 
+/// True when `indices` is one i32 scalar per dimension (the form left by
+/// dynshape-split-indices), false for the index-vector form.
 bool hasScalarIndices(mlir::ValueRange indices);
+
+/// True when `value` fits the 32-bit register that an i32 or index scalar
+/// becomes in the backend (project-defined).
+bool fitsScalarRegister(int64_t value);
 
 /// The bounds encoding of `type`, or null.
 BoundsAttr getBoundsAttr(mlir::RankedTensorType type);

@@ -5,6 +5,34 @@
 
 include "mlir/Pass/PassBase.td"
 
+def DynShapeCheckIndexWidth : Pass<"dynshape-check-index-width"> {
+  let summary = "Reject index constants that do not fit the 32-bit registers "
+                "they become";
+  let description = [{
+    An `index` value is a 32-bit register value in the backend, and the
+    reference semantics wrap it to 32 bits, but upstream folding computes
+    `index` arithmetic in 64 bits. A constant outside the signed 32-bit
+    range would therefore fold differently from how the program runs: a
+    loop from `-9223372036854775808` to `4` is deleted by canonicalization
+    (the bound is below `4`), yet runs four trips once the bound wraps to
+    `0`. The lowering pipeline runs this pass first, before anything folds.
+
+    It rejects an `index` (or `i32`) constant outside the range, and an
+    `arith` or `affine` op whose operands are all constants and whose
+    folded `index` result is outside it:
+
+    ```mlir
+    %c = arith.constant 65536 : index
+    %n = arith.muli %c, %c : index
+    // error: 'arith.muli' op folds to constant 4294967296, which does not
+    // fit in a 32-bit register
+    ```
+
+    Arithmetic that should wrap is written on `i32`, whose folding wraps
+    as the registers do. The pass changes nothing.
+  }];
+}
+
 def DynShapeSplitIndices : Pass<"dynshape-split-indices"> {
   let summary = "Rewrite index-vector start indices into i32 scalars";
   let description = [{
