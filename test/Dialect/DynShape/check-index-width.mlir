@@ -62,6 +62,21 @@ func.func @cast() -> i32 {
 
 // -----
 
+// Runtime index arithmetic passes the check, but canonicalization
+// reassociates `(u + c) + c` into `u + 2c` in 64 bits; the lowering then
+// rejects the constant it cannot hold.
+// PIPE: error: 'arith.constant' op constant 4294967294 does not fit in a 32-bit register (if canonicalization folded it from index arithmetic, which it computes in 64 bits, write that arithmetic on i32, which wraps)
+func.func @reassociated(%x: i32) -> i32 {
+  %u = arith.index_cast %x : i32 to index
+  %big = arith.constant 2147483647 : index
+  %s = arith.addi %u, %big : index
+  %t = arith.addi %s, %big : index
+  %r = arith.index_cast %t : index to i32
+  return %r : i32
+}
+
+// -----
+
 // In range: the extremes of the range, i32 arithmetic (which wraps as the
 // registers do), and index arithmetic on runtime values are accepted, and
 // the pass changes nothing.
