@@ -13,10 +13,11 @@ output of `--dynshape-bufferize` must be byte-identical to that of upstream
 
 with the same exit status. The inputs are the given files, N programs of
 the differential fuzzer (gen_program.py, seeds S..S+N-1), and N straight-line
-programs (below) that update, view, gather and scatter two buffers in a
+programs (below) that update, view, gather, scatter and compute on (linalg
+elementwise ops, generics reading their init, fills) two buffers in a
 random order, with older versions read after newer ones are written now and
-then, so that both the update-chain path and One-Shot's analysis (where the
-writes conflict) are exercised. The one intended difference: a loop whose
+then, so that the scan's in-place and out-of-place decisions and One-Shot's
+analysis (where the scan gives up) are all exercised. The one intended difference: a loop whose
 yielded tensor One-Shot would not keep in the iter_arg's buffer, which
 upstream rejects ("... is not equivalent to the corresponding iter bbArg")
 and dynshape-bufferize copies back into it; and a conditional whose
@@ -24,7 +25,8 @@ branches One-Shot would have yield different buffers, which does not lower
 and dynshape-bufferize copies into one. Such inputs are counted apart.
 The last line is
 
-    N inputs (F functions: C update chains, A analyzed): identical output;
+    N inputs (F functions: C update chains, O of them with writes out of
+    place, A analyzed): identical output;
     L loops copied back where One-Shot rejects them; I conditionals copied
     into one buffer
 """
@@ -43,9 +45,35 @@ from passes_alone import dumps  # noqa: E402
 ONE_SHOT = ("--one-shot-bufferize=bufferize-function-boundaries "
             "function-boundary-type-conversion=identity-layout-map")
 CHAIN = "update chain"
+OUT_OF_PLACE = "out of place (the values they overwrite are read later)"
 ANALYZED = "after One-Shot's analysis"
 NOT_EQUIVALENT = "is not equivalent to the corresponding iter bbArg"
 ONE_BUFFER = "the branches copy into one buffer"
+
+
+def compute(rng, new, version, other, fresh):
+    """`new` = linalg compute writing `version` (its init) that may read
+    `other`, another version of either buffer: elementwise arith (an init
+    that is also an input), a generic that reads its init, or a fill of a
+    new tensor."""
+    kind = rng.random()
+    if kind < 0.6:
+        a, b = (version, other) if rng.random() < 0.7 else (other, version)
+        op = rng.choice(["addf", "mulf", "maximumf", "subf"])
+        return f"{new} = arith.{op} {a}, {b} : tensor<16x8xf32>"
+    if kind < 0.85:
+        x, y, z = fresh("x"), fresh("y"), fresh("z")
+        return (f"{new} = linalg.generic {{indexing_maps = [affine_map<(d0, "
+                f"d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], "
+                f"iterator_types = [\"parallel\", \"parallel\"]}} "
+                f"ins({other} : tensor<16x8xf32>) outs({version} : "
+                f"tensor<16x8xf32>) {{\n  ^bb0({x}: f32, {y}: f32):\n    "
+                f"{z} = arith.addf {x}, {y} : f32\n    linalg.yield {z} : "
+                f"f32\n  }} -> tensor<16x8xf32>")
+    empty = fresh("t")
+    return (f"{empty} = tensor.empty() : tensor<16x8xf32>\n  {new} = "
+            f"linalg.fill ins(%one : f32) outs({empty} : tensor<16x8xf32>) "
+            f"-> tensor<16x8xf32>")
 
 
 def straight_line(seed):
@@ -66,6 +94,13 @@ def straight_line(seed):
         version = (versions[b][-1] if rng.random() < 0.75
                    else rng.choice(versions[b]))
         index = rng.choice(["%i", "%j", "%c0"])
+        if rng.random() < 0.3:
+            new = fresh("e")
+            lines.append(compute(rng, new, version,
+                                 rng.choice(versions[rng.randrange(2)]),
+                                 fresh))
+            versions[b].append(new)
+            continue
         if pick < 0.45:
             new = fresh("v")
             lines.append(f"{new} = dynshape.dynamic_update_slice "
@@ -100,7 +135,8 @@ def straight_line(seed):
     body = "\n  ".join(lines)
     return (f"func.func @chain(%a0: tensor<16x8xf32>, %a1: tensor<16x8xf32>, "
             f"%k: tensor<1x8xf32>, %ids: tensor<2xi32>, %i: i32, %j: i32) "
-            f"-> ({types}) {{\n  %c0 = arith.constant 0 : i32\n  {body}\n"
+            f"-> ({types}) {{\n  %c0 = arith.constant 0 : i32\n"
+            f"  %one = arith.constant 1.0 : f32\n  {body}\n"
             f"  return {', '.join(results)} : {types}\n}}\n")
 
 
@@ -125,6 +161,7 @@ def main():
     parser.add_argument("inputs", nargs="*")
     args = parser.parse_args()
     inputs, chains, analyzed, copied_back, mismatches = 0, 0, 0, 0, []
+    out_of_place = 0
     one_buffer = 0
     with tempfile.TemporaryDirectory() as tmp:
         sources = list(args.inputs)
@@ -147,6 +184,7 @@ def main():
             upstream = run(args.dyn_opt, before, ONE_SHOT)
             inputs += 1
             chains += ours.stderr.count(CHAIN)
+            out_of_place += ours.stderr.count(OUT_OF_PLACE)
             analyzed += ours.stderr.count(ANALYZED)
             if (ours.returncode == 0 and upstream.returncode != 0 and
                     NOT_EQUIVALENT in upstream.stderr):
@@ -161,7 +199,8 @@ def main():
     if mismatches:
         return 1
     print(f"{inputs} inputs ({chains + analyzed} functions: {chains} update "
-          f"chains, {analyzed} analyzed): identical output; {copied_back} "
+          f"chains, {out_of_place} of them with writes out of place, "
+          f"{analyzed} analyzed): identical output; {copied_back} "
           f"loops copied back where One-Shot rejects them; {one_buffer} "
           f"conditionals copied into one buffer")
     return 0

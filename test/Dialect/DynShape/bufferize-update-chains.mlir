@@ -124,3 +124,45 @@ func.func @loop(%cache: tensor<64x8xf32>, %k: tensor<1x8xf32>, %n: index) -> ten
   }
   return %r : tensor<64x8xf32>
 }
+
+// -----
+
+// Compute on tensors: each linalg op writes its init in place unless a
+// later op reads the value it overwrites. The first add overwrites %x,
+// which the second reads: out of place, into a new buffer (it does not
+// read its init). The second adds into its own input, element by element:
+// in place. The generic reads its init and nothing reads %1 later: in
+// place. The fill writes a new tensor.
+// CHECK-LABEL: func.func @compute(
+// CHECK-SAME: %[[X:[^:]*]]: memref<16x8xf32>
+// CHECK: %[[NEW:.*]] = memref.alloc() {{.*}} : memref<16x8xf32>
+// CHECK: linalg.add ins(%[[X]], %[[X]] : {{.*}}) outs(%[[NEW]] :
+// CHECK: linalg.add ins(%[[NEW]], %[[X]] : {{.*}}) outs(%[[NEW]] :
+// CHECK: linalg.generic {{.*}} ins(%[[X]] : {{.*}}) outs(%[[NEW]] :
+// CHECK: %[[FILLED:.*]] = memref.alloc() {{.*}} : memref<16x8xf32>
+// CHECK: linalg.fill {{.*}} outs(%[[FILLED]] :
+// CHECK-NOT: memref.copy
+// CHECK: return %[[NEW]], %[[FILLED]]
+// expected-remark @+1 {{an update chain: 1 write out of place (the values they overwrite are read later), the rest in place, without One-Shot's analysis}}
+func.func @compute(%x: tensor<16x8xf32>, %f: f32) -> (tensor<16x8xf32>, tensor<16x8xf32>) {
+  %0 = linalg.add ins(%x, %x : tensor<16x8xf32>, tensor<16x8xf32>) outs(%x : tensor<16x8xf32>) -> tensor<16x8xf32>
+  %1 = linalg.add ins(%0, %x : tensor<16x8xf32>, tensor<16x8xf32>) outs(%0 : tensor<16x8xf32>) -> tensor<16x8xf32>
+  %2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<16x8xf32>) outs(%1 : tensor<16x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %in, %out : f32
+    linalg.yield %s : f32
+  } -> tensor<16x8xf32>
+  %e = tensor.empty() : tensor<16x8xf32>
+  %3 = linalg.fill ins(%f : f32) outs(%e : tensor<16x8xf32>) -> tensor<16x8xf32>
+  return %2, %3 : tensor<16x8xf32>, tensor<16x8xf32>
+}
+
+// -----
+
+// An init read again by its own op other than element by element (here a
+// transpose): the scan leaves the function to One-Shot's analysis.
+// expected-remark @+1 {{bufferized after One-Shot's analysis}}
+func.func @transpose_into_input(%x: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = linalg.transpose ins(%x : tensor<8x8xf32>) outs(%x : tensor<8x8xf32>) permutation = [1, 0]
+  return %0 : tensor<8x8xf32>
+}

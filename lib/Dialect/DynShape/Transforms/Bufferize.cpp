@@ -1,12 +1,17 @@
 //===- Bufferize.cpp - dynshape-bufferize ---------------------------------===//
 //
-// One-Shot Module Bufferize, with its in-place analysis skipped for the
-// functions where a linear scan proves that every write can be in place.
-// One-Shot's analysis is greedy and a conflict only appears when more
-// writes are in place, so when all writes in place conflict with nothing,
-// the analysis decides all of them in place and inserts no copy: skipping it
-// gives the same IR. The scan is deliberately narrow (one block, the
-// dynshape update ops); everything else keeps One-Shot's analysis.
+// One-Shot Module Bufferize, with its in-place analysis replaced by a linear
+// scan for the functions where the scan can tell each decision. One-Shot's
+// analysis costs time cubic in the length of a chain of writes into one
+// buffer (each decision rescans the alias set), and its decisions there are
+// plain: a write is in place unless the value it overwrites is read later,
+// by another op (a conflict whatever else is decided), or by the writing op
+// itself other than element by element. The scan decides exactly those
+// cases, hands the decisions to One-Shot's copy insertion, and gives up on
+// anything else (views written through, a later use that is not a plain
+// read, values of undefined contents read after a write), which keeps
+// One-Shot's analysis. The scan is deliberately narrow: one block, the
+// dynshape update ops and linalg ops on tensors.
 //
 // A runtime loop keeps each carried tensor in one buffer: a yield that
 // One-Shot would not keep in its iter_arg's buffer (a body that overwrites
@@ -26,6 +31,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 
@@ -51,13 +57,37 @@ static bool isReaderOrNewBuffer(Operation *op) {
              func::ReturnOp>(op);
 }
 
+/// True when `use` reads its tensor, plainly: an op the scan admits, for an
+/// operand it reads element values of (not a view, and not an init that
+/// the op only overwrites).
+static bool isPlainRead(OpOperand &use) {
+  Operation *owner = use.getOwner();
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(owner))
+    return !linalgOp.isDpsInit(&use) ||
+           linalgOp.payloadUsesValueFromOperand(&use);
+  if (isa<DynamicUpdateSliceOp, ScatterOp>(owner))
+    return true;
+  return isa<GatherOp, MaskOp, tensor::ExtractOp, func::ReturnOp>(owner);
+}
+
+/// True when `linalgOp` reads and writes the operands `a` and `b` element by
+/// element, so that one may be written in place while the other is read
+/// (upstream's bufferizesToElementwiseAccess for linalg).
+static bool isElementwisePair(linalg::LinalgOp linalgOp, OpOperand &a,
+                              OpOperand &b) {
+  return linalgOp.getNumLoops() == linalgOp.getNumParallelLoops() &&
+         linalgOp.getMatchingIndexingMap(&a).isIdentity() &&
+         linalgOp.getMatchingIndexingMap(&b).isIdentity();
+}
+
 namespace {
 /// The linear in-place scan of one function body.
 class UpdateChainScan {
 public:
   explicit UpdateChainScan(func::FuncOp func) : func(func) {}
 
-  /// True when every update of the function can write in place.
+  /// True when the scan decides every write of the function; the ones out
+  /// of place are then in outOfPlace().
   bool run() {
     if (func.isExternal() || !func.getBody().hasOneBlock())
       return false;
@@ -94,6 +124,8 @@ private:
                   return hasTensors(*nested) ? WalkResult::interrupt()
                                              : WalkResult::advance();
                 }).wasInterrupted();
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+      return admitsLinalg(linalgOp);
     if (op.getNumRegions() != 0)
       return false;
     if (isReaderOrNewBuffer(&op))
@@ -133,8 +165,61 @@ private:
     return true;
   }
 
+  /// A linalg op on tensors whose body holds none: each init is written in
+  /// place when nothing reads its old value later (its own op may read it
+  /// element by element), and out of place when a later op reads it.
+  bool admitsLinalg(linalg::LinalgOp linalgOp) {
+    Operation *op = linalgOp;
+    if (!linalgOp.hasPureTensorSemantics())
+      return false;
+    for (Region &region : op->getRegions())
+      if (region.walk([](Operation *nested) {
+                  return hasTensors(*nested) ? WalkResult::interrupt()
+                                             : WalkResult::advance();
+                }).wasInterrupted())
+        return false;
+    size_t at = positions.lookup(op);
+    for (OpOperand &init : linalgOp.getDpsInitsMutable()) {
+      Value dest = init.get();
+      // A view is never written through; an undefined value read after
+      // the write is no conflict to One-Shot.
+      if (dest.getDefiningOp<DynamicSliceOp>())
+        return false;
+      bool readLater = false, undefined = dest.getDefiningOp<tensor::EmptyOp>();
+      for (OpOperand &use : dest.getUses()) {
+        if (&use == &init)
+          continue;
+        Operation *user = use.getOwner();
+        auto it = positions.find(user);
+        if (it == positions.end() || isa<DynamicSliceOp>(user))
+          return false;
+        if (user == op) {
+          if (linalgOp.isDpsInit(&use) ||
+              !isElementwisePair(linalgOp, use, init))
+            return false;
+          continue;
+        }
+        if (it->second < at)
+          continue;
+        if (undefined || !isPlainRead(use))
+          return false;
+        readLater = true;
+      }
+      if (readLater)
+        outOfPlaceOperands.insert(&init);
+    }
+    return true;
+  }
+
   func::FuncOp func;
   DenseMap<Operation *, size_t> positions;
+  llvm::SmallPtrSet<OpOperand *, 4> outOfPlaceOperands;
+
+public:
+  /// The writes the scan put out of place (each gets One-Shot's copy).
+  const llvm::SmallPtrSetImpl<OpOperand *> &outOfPlace() const {
+    return outOfPlaceOperands;
+  }
 };
 
 /// `dynamic_update_slice %value into %dest[0, ...]` before `before`: a
@@ -227,6 +312,34 @@ copyIntoOneBuffer(ModuleOp module, const OneShotBufferizationOptions &options,
   return success();
 }
 
+/// One-Shot's copies for `func` where the scan put the writes `outOfPlace`
+/// and every other tensor operand in place: the state its analysis would
+/// leave (alias sets, equivalences, undefined contents), handed to its copy
+/// insertion.
+static LogicalResult
+insertDecidedCopies(func::FuncOp func,
+                    const llvm::SmallPtrSetImpl<OpOperand *> &outOfPlace,
+                    const OneShotBufferizationOptions &options,
+                    BufferizationState &bufferizationState) {
+  OneShotAnalysisState state(func, options);
+  state.gatherUndefinedTensorUses(func);
+  func.walk([&](Operation *op) {
+    for (OpOperand &operand : op->getOpOperands()) {
+      if (!isa<TensorType>(operand.get().getType()))
+        continue;
+      if (outOfPlace.contains(&operand)) {
+        state.bufferizeOutOfPlace(operand);
+        continue;
+      }
+      state.bufferizeInPlace(operand);
+      for (AliasingValue alias : state.getAliasingValues(operand))
+        if (alias.relation == BufferRelation::Equivalent)
+          state.unionEquivalenceClasses(alias.value, operand.get());
+    }
+  });
+  return insertTensorCopies(func, state, bufferizationState);
+}
+
 /// Rejects, at the first op past it, a nest of ops with regions and tensor
 /// results deeper than `limit`: One-Shot's analysis is exponential in it.
 static LogicalResult checkTensorNesting(ModuleOp module, int64_t limit) {
@@ -274,23 +387,40 @@ struct DynShapeBufferizePass
         failed(copyIntoOneBuffer(module, options, emitRemarks)))
       return signalPassFailure();
 
-    DenseSet<Operation *> inPlace;
+    // The functions the scan decides, with the number of writes it put out
+    // of place (each gets One-Shot's copy).
+    DenseMap<Operation *, size_t> inPlace;
+    BufferizationState state;
     bool hasCalls = module
                         .walk([](CallOpInterface) { return WalkResult::interrupt(); })
                         .wasInterrupted();
     if (!analyzeAll && !hasCalls)
-      for (auto func : module.getOps<func::FuncOp>())
-        if (UpdateChainScan(func).run())
-          inPlace.insert(func);
+      for (auto func : module.getOps<func::FuncOp>()) {
+        UpdateChainScan scan(func);
+        if (!scan.run())
+          continue;
+        inPlace[func] = scan.outOfPlace().size();
+        if (!scan.outOfPlace().empty() &&
+            failed(insertDecidedCopies(func, scan.outOfPlace(), options,
+                                       state)))
+          return signalPassFailure();
+      }
 
     size_t numFunctions = llvm::range_size(module.getOps<func::FuncOp>());
     if (emitRemarks)
-      for (auto func : module.getOps<func::FuncOp>())
-        func.emitRemark(inPlace.contains(func)
-                            ? "an update chain: every write in place, "
-                              "without One-Shot's analysis"
-                            : "bufferized after One-Shot's analysis");
-    BufferizationState state;
+      for (auto func : module.getOps<func::FuncOp>()) {
+        auto it = inPlace.find(func);
+        if (it == inPlace.end())
+          func.emitRemark("bufferized after One-Shot's analysis");
+        else if (it->second == 0)
+          func.emitRemark("an update chain: every write in place, without "
+                          "One-Shot's analysis");
+        else
+          func.emitRemark("an update chain: ")
+              << it->second << (it->second == 1 ? " write" : " writes")
+              << " out of place (the values they overwrite are read "
+                 "later), the rest in place, without One-Shot's analysis";
+      }
     if (inPlace.empty()) {
       if (failed(runOneShotModuleBufferize(module, options, state)))
         signalPassFailure();

@@ -140,19 +140,29 @@ def DynShapeBufferize : Pass<"dynshape-bufferize", "::mlir::ModuleOp"> {
 
     * a function is an *update chain* when its body is one block whose
       tensors are function arguments and the results of `dynshape`
-      `dynamic_update_slice`, `scatter`, `dynamic_slice`, `gather`, `mask`
-      and `tensor.empty`, read by those ops, `tensor.extract` and
-      `func.return`;
-    * every tensor written in place (the operand of an update) has exactly
-      one update, and every other use of it, or of a `dynamic_slice` view of
-      it, comes before that update; no argument is marked
-      `bufferization.writable = false`.
+      `dynamic_update_slice`, `scatter`, `dynamic_slice`, `gather`, `mask`,
+      `tensor.empty` and linalg ops on tensors, read by those ops,
+      `tensor.extract` and `func.return`; no argument is marked
+      `bufferization.writable = false`;
+    * every tensor a `dynshape` update writes has exactly one update, and
+      every other use of it, or of a `dynamic_slice` view of it, comes
+      before that update: the write is in place;
+    * a linalg op writes each init in place when no later op uses the value
+      it overwrites (the op itself may read it, element by element: all
+      loops parallel, identity maps), and out of place when later ops read
+      it (a conflict whatever else is decided). Anything else about an init
+      (a view, a later use that only overwrites it, an undefined
+      `tensor.empty` read later, a non-elementwise read by the op itself)
+      leaves the function to the analysis.
 
-    In such a function every write is in place without a conflict, so
-    One-Shot's analysis would decide all of them in place and insert no
-    copy; the pass skips it. Every other function (loops, other tensor ops,
-    a tensor read after it is overwritten) goes through One-Shot's analysis
-    as usual. Modules with calls are analyzed whole.
+    These are the decisions One-Shot's analysis makes in such a function;
+    the pass hands them to One-Shot's copy insertion (a new buffer, or a
+    copy where the op reads its init, for each write out of place) and
+    skips the analysis. Every other function (loops, other tensor ops, a
+    tensor read after a `dynshape` update overwrites it) goes through
+    One-Shot's analysis as usual. Modules with calls are analyzed whole.
+    A chain of 1,000 elementwise ops that all read one argument took 81 s
+    through the analysis, and takes 0.3 s through `--lower-to-addr4`.
 
     A runtime loop keeps each carried tensor in its iter_arg's buffer: a
     yielded tensor that the analysis would give a buffer of its own (a body
@@ -180,7 +190,8 @@ def DynShapeBufferize : Pass<"dynshape-bufferize", "::mlir::ModuleOp"> {
            "Run One-Shot's analysis on every function, update chains too "
            "(the same output, slower; for checking the fast path)">,
     Option<"emitRemarks", "emit-remarks", "bool", /*default=*/"false",
-           "Say at each function whether it was an update chain or went "
+           "Say at each function whether it was an update chain (and how "
+           "many writes are out of place) or went "
            "through One-Shot's analysis">,
     Option<"maxTensorNesting", "max-tensor-nesting", "int64_t",
            /*default=*/"16",
