@@ -117,13 +117,23 @@ private:
            llvm::any_of(op.getResultTypes(), isTensor);
   }
 
+  /// True when an op nested in `op`'s regions has tensor operands or
+  /// results.
+  static bool holdsTensors(Operation &op) {
+    for (Region &region : op.getRegions())
+      if (region
+              .walk([](Operation *nested) {
+                return hasTensors(*nested) ? WalkResult::interrupt()
+                                           : WalkResult::advance();
+              })
+              .wasInterrupted())
+        return true;
+    return false;
+  }
+
   bool admits(Operation &op) {
     if (!hasTensors(op))
-      return op.getNumRegions() == 0 ||
-             !op.walk([](Operation *nested) {
-                  return hasTensors(*nested) ? WalkResult::interrupt()
-                                             : WalkResult::advance();
-                }).wasInterrupted();
+      return !holdsTensors(op);
     if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
       return admitsLinalg(linalgOp);
     if (op.getNumRegions() != 0)
@@ -170,14 +180,8 @@ private:
   /// element by element), and out of place when a later op reads it.
   bool admitsLinalg(linalg::LinalgOp linalgOp) {
     Operation *op = linalgOp;
-    if (!linalgOp.hasPureTensorSemantics())
+    if (!linalgOp.hasPureTensorSemantics() || holdsTensors(*op))
       return false;
-    for (Region &region : op->getRegions())
-      if (region.walk([](Operation *nested) {
-                  return hasTensors(*nested) ? WalkResult::interrupt()
-                                             : WalkResult::advance();
-                }).wasInterrupted())
-        return false;
     size_t at = positions.lookup(op);
     for (OpOperand &init : linalgOp.getDpsInitsMutable()) {
       Value dest = init.get();
@@ -185,7 +189,8 @@ private:
       // the write is no conflict to One-Shot.
       if (dest.getDefiningOp<DynamicSliceOp>())
         return false;
-      bool readLater = false, undefined = dest.getDefiningOp<tensor::EmptyOp>();
+      bool undefined = dest.getDefiningOp<tensor::EmptyOp>() != nullptr;
+      bool readLater = false;
       for (OpOperand &use : dest.getUses()) {
         if (&use == &init)
           continue;
