@@ -43,13 +43,14 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   pm.addPass(dge::createDGESetArch(target));
   // StableHLO in generic form is imported first (nothing to do otherwise).
   pm.addPass(createConvertStableHLOToDynShape());
-  // Before anything folds index arithmetic in 64 bits.
-  pm.nest<func::FuncOp>().addPass(dynshape::createDynShapeCheckIndexWidth());
   // Module passes where a function's signature or its callers change; the
   // rest run per function, on the pass manager's threads.
-  pm.nest<func::FuncOp>().addPass(dynshape::createDynShapeSplitIndices());
+  OpPassManager &frontEnd = pm.nest<func::FuncOp>();
+  // Before anything folds index arithmetic in 64 bits.
+  frontEnd.addPass(dynshape::createDynShapeCheckIndexWidth());
+  frontEnd.addPass(dynshape::createDynShapeSplitIndices());
   // A front end's own padding masks (select on an iota) become masks.
-  pm.nest<func::FuncOp>().addPass(dynshape::createDynShapeRaiseMasks());
+  frontEnd.addPass(dynshape::createDynShapeRaiseMasks());
   pm.addPass(dynshape::createDynShapePadToBound());
   // Elementwise arith/math on (padded) tensors become linalg.generic, the
   // one form of compute that bufferizes and that the lowering takes.
