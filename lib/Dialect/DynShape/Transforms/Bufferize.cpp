@@ -57,34 +57,14 @@ static bool isReaderOrNewBuffer(Operation *op) {
              func::ReturnOp>(op);
 }
 
-/// True when `use` reads its tensor, plainly: an op the scan admits, for an
-/// operand it reads element values of (not a view, and not an init that
-/// the op only overwrites).
-static bool isPlainRead(OpOperand &use) {
-  Operation *owner = use.getOwner();
-  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(owner))
-    return !linalgOp.isDpsInit(&use) ||
-           linalgOp.payloadUsesValueFromOperand(&use);
-  if (isa<DynamicUpdateSliceOp, ScatterOp>(owner))
-    return true;
-  return isa<GatherOp, MaskOp, tensor::ExtractOp, func::ReturnOp>(owner);
-}
-
-/// True when `linalgOp` reads and writes the operands `a` and `b` element by
-/// element, so that one may be written in place while the other is read
-/// (upstream's bufferizesToElementwiseAccess for linalg).
-static bool isElementwisePair(linalg::LinalgOp linalgOp, OpOperand &a,
-                              OpOperand &b) {
-  return linalgOp.getNumLoops() == linalgOp.getNumParallelLoops() &&
-         linalgOp.getMatchingIndexingMap(&a).isIdentity() &&
-         linalgOp.getMatchingIndexingMap(&b).isIdentity();
-}
-
 namespace {
 /// The linear in-place scan of one function body.
 class UpdateChainScan {
 public:
-  explicit UpdateChainScan(func::FuncOp func) : func(func) {}
+  /// `state` answers, as for One-Shot's analysis, which uses read and which
+  /// ops access element by element.
+  UpdateChainScan(func::FuncOp func, const OneShotAnalysisState &state)
+      : func(func), state(state) {}
 
   /// True when the scan decides every write of the function; the ones out
   /// of place are then in outOfPlace().
@@ -200,13 +180,14 @@ private:
           return false;
         if (user == op) {
           if (linalgOp.isDpsInit(&use) ||
-              !isElementwisePair(linalgOp, use, init))
+              !cast<BufferizableOpInterface>(op).bufferizesToElementwiseAccess(
+                  state, {&use, &init}))
             return false;
           continue;
         }
         if (it->second < at)
           continue;
-        if (undefined || !isPlainRead(use))
+        if (undefined || !state.bufferizesToMemoryRead(use))
           return false;
         readLater = true;
       }
@@ -217,6 +198,7 @@ private:
   }
 
   func::FuncOp func;
+  const OneShotAnalysisState &state;
   DenseMap<Operation *, size_t> positions;
   llvm::SmallPtrSet<OpOperand *, 4> outOfPlaceOperands;
 
@@ -324,9 +306,8 @@ copyIntoOneBuffer(ModuleOp module, const OneShotBufferizationOptions &options,
 static LogicalResult
 insertDecidedCopies(func::FuncOp func,
                     const llvm::SmallPtrSetImpl<OpOperand *> &outOfPlace,
-                    const OneShotBufferizationOptions &options,
+                    OneShotAnalysisState &state,
                     BufferizationState &bufferizationState) {
-  OneShotAnalysisState state(func, options);
   state.gatherUndefinedTensorUses(func);
   func.walk([&](Operation *op) {
     for (OpOperand &operand : op->getOpOperands()) {
@@ -394,19 +375,20 @@ struct DynShapeBufferizePass
 
     // The functions the scan decides, with the number of writes it put out
     // of place (each gets One-Shot's copy).
-    DenseMap<Operation *, size_t> inPlace;
+    DenseMap<Operation *, size_t> decided;
     BufferizationState state;
     bool hasCalls = module
                         .walk([](CallOpInterface) { return WalkResult::interrupt(); })
                         .wasInterrupted();
     if (!analyzeAll && !hasCalls)
       for (auto func : module.getOps<func::FuncOp>()) {
-        UpdateChainScan scan(func);
+        OneShotAnalysisState analysis(func, options);
+        UpdateChainScan scan(func, analysis);
         if (!scan.run())
           continue;
-        inPlace[func] = scan.outOfPlace().size();
+        decided[func] = scan.outOfPlace().size();
         if (!scan.outOfPlace().empty() &&
-            failed(insertDecidedCopies(func, scan.outOfPlace(), options,
+            failed(insertDecidedCopies(func, scan.outOfPlace(), analysis,
                                        state)))
           return signalPassFailure();
       }
@@ -414,8 +396,8 @@ struct DynShapeBufferizePass
     size_t numFunctions = llvm::range_size(module.getOps<func::FuncOp>());
     if (emitRemarks)
       for (auto func : module.getOps<func::FuncOp>()) {
-        auto it = inPlace.find(func);
-        if (it == inPlace.end())
+        auto it = decided.find(func);
+        if (it == decided.end())
           func.emitRemark("bufferized after One-Shot's analysis");
         else if (it->second == 0)
           func.emitRemark("an update chain: every write in place, without "
@@ -426,7 +408,7 @@ struct DynShapeBufferizePass
               << " out of place (the values they overwrite are read "
                  "later), the rest in place, without One-Shot's analysis";
       }
-    if (inPlace.empty()) {
+    if (decided.empty()) {
       if (failed(runOneShotModuleBufferize(module, options, state)))
         signalPassFailure();
       return;
@@ -437,9 +419,9 @@ struct DynShapeBufferizePass
       auto func = dyn_cast<func::FuncOp>(op);
       if (!func)
         func = op->getParentOfType<func::FuncOp>();
-      return func && inPlace.contains(func);
+      return func && decided.contains(func);
     });
-    if (inPlace.size() != numFunctions &&
+    if (decided.size() != numFunctions &&
         failed(insertTensorCopies(module, analysis, state))) {
       signalPassFailure();
       return;
