@@ -85,9 +85,13 @@ endfunction()
 
 # add_dyn_tool(<name> <sources>...)
 #
-# A dyn command-line tool, installed into bin/.
+# A dyn command-line tool, installed into bin/, linked with jemalloc when the
+# configuration found it (DYN_JEMALLOC_LIBRARY).
 function(add_dyn_tool name)
   add_llvm_executable(${name} ${ARGN})
   llvm_update_compile_flags(${name})
+  if(DYN_USE_JEMALLOC AND NOT DYN_ENABLE_SANITIZERS AND DYN_JEMALLOC_LIBRARY)
+    target_link_libraries(${name} PRIVATE ${DYN_JEMALLOC_LIBRARY})
+  endif()
   install(TARGETS ${name} RUNTIME DESTINATION bin)
 endfunction()

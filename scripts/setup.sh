@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 packages=(llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
           pybind11-dev python3-dev python3-pytest
-          cmake ninja-build g++ python3 python3-numpy ccache)
+          cmake ninja-build g++ python3 python3-numpy ccache libjemalloc-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
