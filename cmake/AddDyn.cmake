@@ -85,12 +85,19 @@ endfunction()
 
 # add_dyn_tool(<name> <sources>...)
 #
-# A dyn command-line tool, installed into bin/, linked with jemalloc when the
-# configuration found it (DYN_JEMALLOC_LIBRARY).
+# A dyn command-line tool, installed into bin/, linked with jemalloc and its
+# options (tools/common/JemallocOptions.c) when the configuration found it
+# (DYN_JEMALLOC_LIBRARY).
 function(add_dyn_tool name)
-  add_llvm_executable(${name} ${ARGN})
-  llvm_update_compile_flags(${name})
+  set(sources ${ARGN})
+  set(use_jemalloc OFF)
   if(DYN_USE_JEMALLOC AND NOT DYN_ENABLE_SANITIZERS AND DYN_JEMALLOC_LIBRARY)
+    set(use_jemalloc ON)
+    list(APPEND sources ${PROJECT_SOURCE_DIR}/tools/common/JemallocOptions.c)
+  endif()
+  add_llvm_executable(${name} ${sources})
+  llvm_update_compile_flags(${name})
+  if(use_jemalloc)
     target_link_libraries(${name} PRIVATE ${DYN_JEMALLOC_LIBRARY})
   endif()
   install(TARGETS ${name} RUNTIME DESTINATION bin)
