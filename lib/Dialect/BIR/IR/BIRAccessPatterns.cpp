@@ -3,6 +3,7 @@
 #include "dyn/Dialect/BIR/IR/BIR.h"
 
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace dyn::bir;
@@ -43,27 +44,37 @@ static LogicalResult verifyPattern(Operation *op, MemRefType type,
   return success();
 }
 
+// The pattern arithmetic below runs in every verification of every access
+// pattern, so it checks overflow with MathExtras' builtin-backed helpers,
+// not CheckedArithmetic.h's, which go through APInt.
+
 std::optional<int64_t> dyn::bir::getPatternReach(ArrayRef<int64_t> pattern) {
-  std::optional<int64_t> reach = 0;
-  for (size_t i = 0; i + 1 < pattern.size() && reach; i += 2) {
-    std::optional<int64_t> span =
-        llvm::checkedMul(pattern[i], pattern[i + 1] - 1);
-    reach = span ? llvm::checkedAdd(*reach, *span) : std::nullopt;
+  int64_t reach = 0;
+  for (size_t i = 0; i + 1 < pattern.size(); i += 2) {
+    int64_t last, span;
+    if (llvm::SubOverflow(pattern[i + 1], int64_t(1), last) ||
+        llvm::MulOverflow(pattern[i], last, span) ||
+        llvm::AddOverflow(reach, span, reach))
+      return std::nullopt;
   }
   return reach;
 }
 
 std::optional<int64_t> dyn::bir::getPatternElements(ArrayRef<int64_t> pattern) {
-  std::optional<int64_t> elements = 1;
-  for (size_t i = 1; i < pattern.size() && elements; i += 2)
-    elements = llvm::checkedMul(*elements, pattern[i]);
+  int64_t elements = 1;
+  for (size_t i = 1; i < pattern.size(); i += 2)
+    if (llvm::MulOverflow(elements, pattern[i], elements))
+      return std::nullopt;
   return elements;
 }
 
 std::optional<int64_t> dyn::bir::getPatternBytes(ArrayRef<int64_t> pattern,
                                                  int64_t elementBytes) {
   std::optional<int64_t> elements = getPatternElements(pattern);
-  return elements ? llvm::checkedMul(*elements, elementBytes) : std::nullopt;
+  int64_t bytes;
+  if (!elements || llvm::MulOverflow(*elements, elementBytes, bytes))
+    return std::nullopt;
+  return bytes;
 }
 
 /// Bytes an access pattern moves.

@@ -36,10 +36,17 @@ void BIRDialect::initialize() {
 }
 
 std::optional<int64_t> dyn::bir::getElementBytes(MemRefType type) {
+  // One cast for each kind (FloatType is an interface; every verification
+  // of an access pattern asks this).
   Type element = type.getElementType();
-  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8)
+  unsigned bits = 0;
+  if (auto integer = llvm::dyn_cast<IntegerType>(element))
+    bits = integer.getWidth();
+  else if (auto floating = llvm::dyn_cast<FloatType>(element))
+    bits = floating.getWidth();
+  if (bits == 0 || bits % 8)
     return std::nullopt;
-  return element.getIntOrFloatBitWidth() / 8;
+  return bits / 8;
 }
 
 std::optional<int64_t> dyn::bir::getByteSize(MemRefType type) {
