@@ -35,6 +35,21 @@ static std::optional<uint64_t> byteAddress(Value location, int64_t offset) {
   return onChip->getAddress(offset);
 }
 
+/// An on-chip side's byte offset must name a byte of its location, or the
+/// address-map arithmetic leaves the 64 bits it is computed in.
+static llvm::Error checkOnChipOffset(Value location, int64_t offset) {
+  auto type = llvm::cast<MemRefType>(location.getType());
+  if (bir::getMemorySpace(type) == bir::MemorySpace::dram)
+    return llvm::Error::success();
+  std::optional<int64_t> bytes = bir::getByteSize(type);
+  if (bytes && offset >= 0 && offset < *bytes)
+    return llvm::Error::success();
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      "byte offset " + llvm::Twine(offset) + " lies outside the " +
+          llvm::Twine(bytes.value_or(0)) + " bytes of its on-chip location");
+}
+
 static llvm::Error error(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
@@ -54,6 +69,8 @@ static llvm::Expected<uint32_t> sideWord(Value location, Value dyn,
                            llvm::cast<BlockArgument>(dyn).getArgNumber());
   case dge::AddressMode::imm:
   case dge::AddressMode::indirect: {
+    if (llvm::Error outside = checkOnChipOffset(location, offset))
+      return std::move(outside);
     std::optional<uint64_t> address = byteAddress(location, offset);
     if (!address)
       return error("on-chip location has no address; run "
