@@ -86,18 +86,16 @@ endfunction()
 # add_dyn_tool(<name> <sources>...)
 #
 # A dyn command-line tool, installed into bin/, linked with jemalloc and its
-# options (tools/common/JemallocOptions.c) when the configuration found it
-# (DYN_JEMALLOC_LIBRARY).
+# options (tools/common/JemallocOptions.c) when the configuration chose it
+# (DYN_TOOLS_USE_JEMALLOC).
 function(add_dyn_tool name)
   set(sources ${ARGN})
-  set(use_jemalloc OFF)
-  if(DYN_USE_JEMALLOC AND NOT DYN_ENABLE_SANITIZERS AND DYN_JEMALLOC_LIBRARY)
-    set(use_jemalloc ON)
+  if(DYN_TOOLS_USE_JEMALLOC)
     list(APPEND sources ${PROJECT_SOURCE_DIR}/tools/common/JemallocOptions.c)
   endif()
   add_llvm_executable(${name} ${sources})
   llvm_update_compile_flags(${name})
-  if(use_jemalloc)
+  if(DYN_TOOLS_USE_JEMALLOC)
     target_link_libraries(${name} PRIVATE ${DYN_JEMALLOC_LIBRARY})
   endif()
   install(TARGETS ${name} RUNTIME DESTINATION bin)

@@ -56,9 +56,9 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   // one form of compute that bufferizes and that the lowering takes.
   pm.nest<func::FuncOp>().addPass(createConvertElementwiseToLinalgPass());
   pm.nest<func::FuncOp>().addPass(createCanonicalizerPass());
-  // From here on the IR is structured: every region one block, as this
-  // canonicalization leaves it. The later ones skip region simplification,
-  // which would find nothing and cost 7% of the compile time of a
+  // From here on every region is one block (the lowering takes no other
+  // control flow), so the later canonicalizations skip region
+  // simplification: it found nothing and cost 3.7% of the instructions of a
   // 10,000-access function.
   GreedyRewriteConfig structured;
   structured.setUseTopDownTraversal(true).setRegionSimplificationLevel(

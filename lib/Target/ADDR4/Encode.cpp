@@ -22,36 +22,28 @@ using namespace mlir;
 using namespace dyn;
 using namespace dyn::addr4;
 
+static llvm::Error error(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
 /// The byte address of `offset` bytes into `location`: the offset itself in
-/// DRAM, the address-map address on chip.
-static std::optional<uint64_t> byteAddress(Value location, int64_t offset) {
+/// DRAM, the address-map address on chip, where the offset must name a byte
+/// of the location (or the map arithmetic leaves its 64 bits).
+static llvm::Expected<uint64_t> byteAddress(Value location, int64_t offset) {
   auto type = llvm::cast<MemRefType>(location.getType());
   if (bir::getMemorySpace(type) == bir::MemorySpace::dram)
     return offset;
+  std::optional<int64_t> bytes = bir::getByteSize(type);
+  if (!bytes || offset < 0 || offset >= *bytes)
+    return error("byte offset " + llvm::Twine(offset) + " lies outside the " +
+                 llvm::Twine(bytes.value_or(0)) +
+                 " bytes of its on-chip location");
   std::optional<bir::OnChipLocation> onChip =
       bir::OnChipLocation::get(location);
   if (!onChip)
-    return std::nullopt;
+    return error("on-chip location has no address; run bir-allocate-memory "
+                 "first");
   return onChip->getAddress(offset);
-}
-
-/// An on-chip side's byte offset must name a byte of its location, or the
-/// address-map arithmetic leaves the 64 bits it is computed in.
-static llvm::Error checkOnChipOffset(Value location, int64_t offset) {
-  auto type = llvm::cast<MemRefType>(location.getType());
-  if (bir::getMemorySpace(type) == bir::MemorySpace::dram)
-    return llvm::Error::success();
-  std::optional<int64_t> bytes = bir::getByteSize(type);
-  if (bytes && offset >= 0 && offset < *bytes)
-    return llvm::Error::success();
-  return llvm::createStringError(
-      llvm::inconvertibleErrorCode(),
-      "byte offset " + llvm::Twine(offset) + " lies outside the " +
-          llvm::Twine(bytes.value_or(0)) + " bytes of its on-chip location");
-}
-
-static llvm::Error error(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
 /// The ADDR4 word of one descriptor side.
@@ -69,12 +61,9 @@ static llvm::Expected<uint32_t> sideWord(Value location, Value dyn,
                            llvm::cast<BlockArgument>(dyn).getArgNumber());
   case dge::AddressMode::imm:
   case dge::AddressMode::indirect: {
-    if (llvm::Error outside = checkOnChipOffset(location, offset))
-      return std::move(outside);
-    std::optional<uint64_t> address = byteAddress(location, offset);
+    llvm::Expected<uint64_t> address = byteAddress(location, offset);
     if (!address)
-      return error("on-chip location has no address; run "
-                   "bir-allocate-memory first");
+      return address.takeError();
     return encodeImmediate(mode == dge::AddressMode::indirect ? Mode::Indirect
                                                               : Mode::Static,
                            *address);
