@@ -81,7 +81,10 @@ struct ConvertDynShapeToBIRPass
     RewritePatternSet patterns(ctx);
     MaxTripCounts maxTrips = computeMaxTripCounts(root);
     populateDynShapeToBIRConversionPatterns(converter, maxTrips, patterns);
-    if (failed(applyPartialConversion(root, target, std::move(patterns))))
+    ConversionConfig config;
+    config.foldingMode = DialectConversionFoldingMode::AfterPatterns;
+    if (failed(applyPartialConversion(root, target, std::move(patterns),
+                                      config)))
       return signalPassFailure();
 
     // The views the DMAs folded are dead now, and with them the casts of

@@ -29,7 +29,7 @@ Side dyn::describeSide(Value view, RegisterOf registerOf) {
   auto subview = view.getDefiningOp<memref::SubViewOp>();
   side.base = subview ? subview.getSource() : view;
   auto baseType = llvm::cast<MemRefType>(side.base.getType());
-  SmallVector<int64_t> strides = baseType.getStridesAndOffset().first;
+  SmallVector<int64_t> strides = getStrides(baseType);
   int64_t rank = baseType.getRank();
   if (!subview) {
     for (int64_t d = 0; d < rank; ++d) {
@@ -192,7 +192,7 @@ struct CopyToDMA : DMAPattern<memref::CopyOp> {
 
 static int64_t rowBytes(Value buffer) {
   auto type = llvm::cast<MemRefType>(buffer.getType());
-  return type.getStridesAndOffset().first[0] * *getElementBytes(type);
+  return getStrides(type)[0] * *getElementBytes(type);
 }
 
 /// The rows moved through an index tensor: one table row per index. The

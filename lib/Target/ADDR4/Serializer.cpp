@@ -572,7 +572,7 @@ LogicalResult Serializer::processSide(dge::DescriptorOp desc, StringRef name,
   FailureOr<uint32_t> count = fit<uint32_t>(desc, pattern[1], "an index count of");
   FailureOr<uint32_t> rowStride = fit<uint32_t>(
       desc,
-      memType.getStridesAndOffset().first[0] * *bir::getElementBytes(memType),
+      bir::getStrides(memType)[0] * *bir::getElementBytes(memType),
       "a row stride of");
   if (failed(first) || failed(count) || failed(rowStride))
     return failure();

@@ -49,6 +49,25 @@ std::optional<int64_t> dyn::bir::getElementBytes(MemRefType type) {
   return bits / 8;
 }
 
+SmallVector<int64_t> dyn::bir::getStrides(MemRefType type) {
+  // An identity layout's strides are the suffix products of a static shape.
+  // The layout interface derives them through affine expressions instead,
+  // about 10,000 instructions a call, and the lowering asks for each DMA.
+  if (type.getLayout().isIdentity() && type.hasStaticShape()) {
+    ArrayRef<int64_t> shape = type.getShape();
+    SmallVector<int64_t> strides(shape.size(), 1);
+    bool fits = true;
+    for (size_t d = shape.size(); fits && d > 1; --d) {
+      std::optional<int64_t> stride = llvm::checkedMul(strides[d - 1], shape[d - 1]);
+      fits = stride.has_value();
+      strides[d - 2] = stride.value_or(0);
+    }
+    if (fits)
+      return strides;
+  }
+  return type.getStridesAndOffset().first;
+}
+
 std::optional<int64_t> dyn::bir::getByteSize(MemRefType type) {
   std::optional<int64_t> bytes = getElementBytes(type);
   for (int64_t d : type.getShape())
@@ -209,8 +228,10 @@ LogicalResult dyn::bir::verifyEngineDiscipline(Operation *op) {
             return failure();
     }
   }
-  // Instructions inside a loop run on the (nearest) loop's engine.
-  for (Operation *parent = op->getParentOp(); parent;
+  // Instructions inside a loop run on the (nearest) loop's engine. No loop
+  // encloses the function (or any op isolated from above) they are in.
+  for (Operation *parent = op->getParentOp();
+       parent && !parent->hasTrait<OpTrait::IsIsolatedFromAbove>();
        parent = parent->getParentOp()) {
     auto loop = llvm::dyn_cast<InstInterface>(parent);
     if (!loop)

@@ -49,6 +49,9 @@ bool isRecomputable(mlir::Value reg, bool elementReads = false);
 /// Bytes per element, if the element type is a whole number of bytes wide.
 std::optional<int64_t> getElementBytes(mlir::MemRefType type);
 
+/// The strides of a memref, in elements, as its layout defines them.
+llvm::SmallVector<int64_t> getStrides(mlir::MemRefType type);
+
 /// Bytes of a whole static buffer; none when the shape is dynamic, the
 /// elements are not whole bytes, or the size overflows 64 bits.
 std::optional<int64_t> getByteSize(mlir::MemRefType type);
