@@ -229,9 +229,10 @@ LogicalResult dyn::bir::verifyEngineDiscipline(Operation *op) {
     }
   }
   // Instructions inside a loop run on the (nearest) loop's engine. No loop
-  // encloses the function (or any op isolated from above) they are in.
+  // encloses the function they are in (a name compare: this runs for every
+  // instruction at every verification).
   for (Operation *parent = op->getParentOp();
-       parent && !parent->hasTrait<OpTrait::IsIsolatedFromAbove>();
+       parent && !llvm::isa<func::FuncOp>(parent);
        parent = parent->getParentOp()) {
     auto loop = llvm::dyn_cast<InstInterface>(parent);
     if (!loop)
