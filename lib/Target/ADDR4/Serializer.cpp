@@ -107,9 +107,8 @@ LogicalResult Serializer::processPattern(Operation *at,
   if (pattern.size() / 2 > 255)
     return at->emitOpError("has a pattern of ")
            << pattern.size() / 2 << " levels; the container holds 255";
+  // The verifiers keep steps non-negative and nums positive.
   for (int64_t v : pattern) {
-    if (v < 0)
-      return at->emitOpError("has a negative pattern entry ") << v;
     FailureOr<uint32_t> entry = fit<uint32_t>(at, v, "a pattern entry");
     if (failed(entry))
       return failure();

@@ -479,3 +479,75 @@ func.func @first_index_not_indirect(%t: memref<64x16xf32, #bir.mem<dram>>, %o: m
   dge.trigger %b type swdge on pool
   return
 }
+
+// -----
+
+func.func @src_zero_num(%d: memref<64xf32, #bir.mem<dram>>) {
+  %b = dge.block {
+    // expected-error @+1 {{'dge.descriptor' op source pattern entry 1 must have a non-negative step and a positive num, got [1, 0]}}
+    dge.descriptor src %d [imm + 0] dst %d [imm + 64] bytes 64 pattern [[1, 16], [1, 0]] -> [[1, 16]] : memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>
+  }
+  dge.trigger %b type swdge on pool
+  return
+}
+
+// -----
+
+// Two negative nums multiply to a positive count: still rejected.
+func.func @dst_negative_nums(%d: memref<64xf32, #bir.mem<dram>>) {
+  %b = dge.block {
+    // expected-error @+1 {{'dge.descriptor' op destination pattern entry 0 must have a non-negative step and a positive num, got [1, -4]}}
+    dge.descriptor src %d [imm + 0] dst %d [imm + 0] bytes 64 pattern [[1, 16]] -> [[1, -4], [4, -4]] : memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>
+  }
+  dge.trigger %b type swdge on pool
+  return
+}
+
+// -----
+
+func.func @dst_negative_step(%d: memref<64xf32, #bir.mem<dram>>) {
+  %b = dge.block {
+    // expected-error @+1 {{'dge.descriptor' op destination pattern entry 0 must have a non-negative step and a positive num, got [-1, 16]}}
+    dge.descriptor src %d [imm + 0] dst %d [imm + 252] bytes 64 pattern [[1, 16]] -> [[-1, 16]] : memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>
+  }
+  dge.trigger %b type swdge on pool
+  return
+}
+
+// -----
+
+// 16 f32 from byte 196 end at byte 260 of a 256-byte location.
+func.func @dst_imm_past_end(%d: memref<64xf32, #bir.mem<dram>>) {
+  %b = dge.block {
+    // expected-error @+1 {{'dge.descriptor' op destination pattern from byte 196 reaches past the 256 bytes of its location}}
+    dge.descriptor src %d [imm + 0] dst %d [imm + 196] bytes 64 pattern [[1, 16]] -> [[1, 16]] : memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>
+  }
+  dge.trigger %b type swdge on pool
+  return
+}
+
+// -----
+
+// The last byte of the location is the last one read: accepted.
+func.func @src_imm_to_end(%d: memref<64xf32, #bir.mem<dram>>, %e: memref<128xf32, #bir.mem<dram>>, %s: memref<2x64xf32, #bir.mem<sbuf>>) {
+  %b = dge.block {
+    dge.descriptor src %d [imm + 192] dst %d [imm + 0] bytes 64 pattern [[1, 16]] -> [[1, 16]] : memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>
+    // An on-chip location counts its partitions' bytes: 2 x 256.
+    // expected-error @+1 {{'dge.descriptor' op source pattern from byte 8 reaches past the 512 bytes of its location}}
+    dge.descriptor src %s [imm + 8] dst %e [imm + 0] bytes 512 pattern [[64, 2], [1, 64]] -> [[1, 128]] : memref<2x64xf32, #bir.mem<sbuf>>, memref<128xf32, #bir.mem<dram>>
+  }
+  dge.trigger %b type swdge on pool
+  return
+}
+
+// -----
+
+// A reach that overflows 64 bits is past the end too.
+func.func @src_imm_reach_overflows(%d: memref<64xf32, #bir.mem<dram>>) {
+  %b = dge.block {
+    // expected-error @+1 {{'dge.descriptor' op source pattern from byte 9223372036854775807 reaches past the 256 bytes of its location}}
+    dge.descriptor src %d [imm + 9223372036854775807] dst %d [imm + 0] bytes 64 pattern [[1, 16]] -> [[1, 16]] : memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>
+  }
+  dge.trigger %b type swdge on pool
+  return
+}

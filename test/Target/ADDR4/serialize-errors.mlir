@@ -136,18 +136,6 @@ func.func @unlowered_dma(%src: memref<4xi8, #bir.mem<dram>>, %dst: memref<4xi8, 
 
 // -----
 
-// Pattern entries are unsigned fields: a descriptor cannot walk backwards.
-func.func @negative_step(%src: memref<4xi8, #bir.mem<dram>>, %dst: memref<4xi8, #bir.mem<dram>>) {
-  %b = dge.block {
-    // expected-error @+1 {{'dge.descriptor' op has a negative pattern entry -1}}
-    dge.descriptor src %src [imm + 3] dst %dst [imm + 0] bytes 4 pattern [[-1, 4]] -> [[1, 4]] addr4 [0x00000003, 0x00000000] : memref<4xi8, #bir.mem<dram>>, memref<4xi8, #bir.mem<dram>>
-  }
-  dge.trigger %b type swdge on pool
-  return
-}
-
-// -----
-
 //===----------------------------------------------------------------------===//
 // Descriptor words and records, which addr4-encode writes.
 //===----------------------------------------------------------------------===//

@@ -99,6 +99,12 @@ static LogicalResult verifySide(DescriptorOp op, StringRef name, Value mem,
                                "elements";
   if (pattern.empty() || pattern.size() % 2)
     return op.emitOpError() << name << " pattern must be [step, num] pairs";
+  for (size_t i = 0; i < pattern.size(); i += 2)
+    if (pattern[i] < 0 || pattern[i + 1] <= 0)
+      return op.emitOpError() << name << " pattern entry " << i / 2
+                              << " must have a non-negative step and a "
+                                 "positive num, got ["
+                              << pattern[i] << ", " << pattern[i + 1] << "]";
   std::optional<int64_t> moved = bir::getPatternBytes(pattern, *elementBytes);
   if (!moved)
     return op.emitOpError() << name
@@ -114,10 +120,25 @@ static LogicalResult verifySide(DescriptorOp op, StringRef name, Value mem,
     return op.emitOpError() << name << " has a first index but is not "
                                "indirect";
   switch (mode) {
-  case AddressMode::imm:
+  case AddressMode::imm: {
     if (hasDyn)
       return op.emitOpError() << name << " in imm mode takes no operand";
+    // A fixed address: every byte the pattern reads from `offset` on lies
+    // inside the location.
+    std::optional<int64_t> size = bir::getByteSize(type);
+    std::optional<int64_t> reach = bir::getPatternReach(pattern);
+    std::optional<int64_t> elements =
+        reach ? llvm::checkedAdd<int64_t>(*reach, 1) : std::nullopt;
+    std::optional<int64_t> span =
+        elements ? llvm::checkedMul(*elements, *elementBytes) : std::nullopt;
+    std::optional<int64_t> end =
+        span ? llvm::checkedAdd(offset, *span) : std::nullopt;
+    if (size && (!end || *end > *size))
+      return op.emitOpError()
+             << name << " pattern from byte " << offset
+             << " reaches past the " << *size << " bytes of its location";
     return success();
+  }
   case AddressMode::reg:
     if (!hasDyn || !llvm::isa<bir::RegType>(dyn.getType()))
       return op.emitOpError() << name << " in reg mode needs a !bir.reg";

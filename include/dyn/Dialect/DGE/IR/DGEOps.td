@@ -119,6 +119,12 @@ def DGE_DescriptorOp : DGE_Op<"descriptor", [HasParent<"BlockOp">,
     an indirect side the record that follows its index slot
     (`src_record` / `dst_record`).
 
+    Each pattern's steps are non-negative and its nums positive, and each
+    moves `bytes` bytes. An `imm` side, whose address is fixed, must read
+    inside its location: from `offset`, the pattern's last element ends at
+    or before the location's last byte (an on-chip location counts every
+    partition's bytes).
+
     ```mlir
     dge.descriptor src %row [imm 0] dst %cache [reg %a + 0] bytes 128
       pattern [[32, 1], [1, 32]] -> [[32, 1], [1, 32]]
