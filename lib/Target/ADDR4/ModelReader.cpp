@@ -504,16 +504,15 @@ private:
                   std::to_string(expected) + ")");
     if (s.word.mode == Mode::Indirect)
       return true; // rows come from the index tensor at run time
-    // The last element the pattern reaches, in checked arithmetic (the
-    // entries are any 32-bit values).
-    std::optional<int64_t> last = s.offset / eb;
-    for (size_t i = 0; i + 1 < s.pattern.size() && last; i += 2) {
-      std::optional<int64_t> span =
-          s.pattern[i + 1] == 0
-              ? std::nullopt
-              : llvm::checkedMul(s.pattern[i], s.pattern[i + 1] - 1);
-      last = span ? llvm::checkedAdd(*last, *span) : std::nullopt;
-    }
+    // The last element the pattern reaches (the entries are any 32-bit
+    // values, so a num may be 0).
+    std::optional<int64_t> reach =
+        bir::findInvalidPatternEntry(s.pattern)
+            ? std::nullopt
+            : bir::getPatternReach(s.pattern);
+    std::optional<int64_t> last =
+        reach ? llvm::checkedAdd<int64_t>(s.offset / eb, *reach)
+              : std::nullopt;
     if (s.offset % eb || !last || *last >= elements)
       return fail("corrupt container: a static descriptor side reaches "
                   "outside its location");

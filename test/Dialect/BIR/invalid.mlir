@@ -397,7 +397,7 @@ func.func @ap_empty_pattern(%d: memref<16xf32, #bir.mem<dram>>) {
 // -----
 
 func.func @ap_num_zero(%d: memref<16xf32, #bir.mem<dram>>) {
-  // expected-error @+1 {{'bir.ap' op pattern entry 1 must have a positive num, got 0}}
+  // expected-error @+1 {{'bir.ap' op pattern entry 1 must have a non-negative step and a positive num, got [1, 0]}}
   %a = bir.ap %d offset 0 pattern [[4, 2], [1, 0]] : memref<16xf32, #bir.mem<dram>>
   return
 }
@@ -405,7 +405,7 @@ func.func @ap_num_zero(%d: memref<16xf32, #bir.mem<dram>>) {
 // -----
 
 func.func @ap_num_negative(%d: memref<16xf32, #bir.mem<dram>>) {
-  // expected-error @+1 {{'bir.ap' op pattern entry 0 must have a positive num, got -2}}
+  // expected-error @+1 {{'bir.ap' op pattern entry 0 must have a non-negative step and a positive num, got [4, -2]}}
   %a = bir.ap %d offset 0 pattern [[4, -2], [1, 4]] : memref<16xf32, #bir.mem<dram>>
   return
 }
@@ -413,7 +413,7 @@ func.func @ap_num_negative(%d: memref<16xf32, #bir.mem<dram>>) {
 // -----
 
 func.func @ap_negative_step(%d: memref<16xf32, #bir.mem<dram>>) {
-  // expected-error @+1 {{'bir.ap' op pattern entry 1 must have a non-negative step, got -1}}
+  // expected-error @+1 {{'bir.ap' op pattern entry 1 must have a non-negative step and a positive num, got [-1, 4]}}
   %a = bir.ap %d offset 8 pattern [[4, 2], [-1, 4]] : memref<16xf32, #bir.mem<dram>>
   return
 }
@@ -602,7 +602,7 @@ func.func @sym_ap_symbol(%t: memref<4x16xf32, #bir.mem<psum>>) {
 
 func.func @sym_ap_bad_pattern(%t: memref<4x16xf32, #bir.mem<sbuf>>) {
   bir.for %i = 0 to 4 step 1 on pool {
-    // expected-error @+1 {{'bir.sym_ap' op pattern entry 0 must have a non-negative step, got -16}}
+    // expected-error @+1 {{'bir.sym_ap' op pattern entry 0 must have a non-negative step and a positive num, got [-16, 2]}}
     %a = bir.sym_ap %t offset affine_map<(d0) -> (d0 * 16)>(%i) pattern [[-16, 2]] : memref<4x16xf32, #bir.mem<sbuf>>
   }
   return
@@ -631,7 +631,7 @@ func.func @reg_ap_no_memory_space(%t: memref<64xf32>, %v: i32) {
 
 func.func @reg_ap_bad_pattern(%t: memref<64xf32, #bir.mem<dram>>, %v: i32) {
   %r = bir.read_var %v on pool
-  // expected-error @+1 {{'bir.reg_ap' op pattern entry 0 must have a positive num, got 0}}
+  // expected-error @+1 {{'bir.reg_ap' op pattern entry 0 must have a non-negative step and a positive num, got [1, 0]}}
   %a = bir.reg_ap %t addr %r pattern [[1, 0]] : memref<64xf32, #bir.mem<dram>>
   return
 }

@@ -24,14 +24,9 @@ static LogicalResult verifyPattern(Operation *op, MemRefType type,
     return op->emitOpError("element type must be a whole number of bytes "
                            "wide, got ")
            << type.getElementType();
-  for (size_t i = 0; i < pattern.size(); i += 2) {
-    if (pattern[i + 1] <= 0)
-      return op->emitOpError("pattern entry ")
-             << i / 2 << " must have a positive num, got " << pattern[i + 1];
-    if (pattern[i] < 0)
-      return op->emitOpError("pattern entry ")
-             << i / 2 << " must have a non-negative step, got " << pattern[i];
-  }
+  if (failed(verifyPatternEntries(pattern,
+                                   [&] { return op->emitOpError(); })))
+    return failure();
   std::optional<int64_t> last = getPatternReach(pattern);
   if (!getPatternBytes(pattern, *getElementBytes(type)))
     return op->emitOpError("pattern moves more bytes than 64 bits can count");
@@ -47,6 +42,26 @@ static LogicalResult verifyPattern(Operation *op, MemRefType type,
 // The pattern arithmetic below runs in every verification of every access
 // pattern, so it checks overflow with MathExtras' builtin-backed helpers,
 // not CheckedArithmetic.h's, which go through APInt.
+
+std::optional<size_t>
+dyn::bir::findInvalidPatternEntry(ArrayRef<int64_t> pattern) {
+  for (size_t i = 0; i + 1 < pattern.size(); i += 2)
+    if (pattern[i] < 0 || pattern[i + 1] <= 0)
+      return i / 2;
+  return std::nullopt;
+}
+
+LogicalResult dyn::bir::verifyPatternEntries(
+    ArrayRef<int64_t> pattern, function_ref<InFlightDiagnostic()> emitError) {
+  std::optional<size_t> entry = findInvalidPatternEntry(pattern);
+  if (!entry)
+    return success();
+  return emitError() << "pattern entry " << *entry
+                     << " must have a non-negative step and a positive num, "
+                        "got ["
+                     << pattern[2 * *entry] << ", " << pattern[2 * *entry + 1]
+                     << "]";
+}
 
 std::optional<int64_t> dyn::bir::getPatternReach(ArrayRef<int64_t> pattern) {
   int64_t reach = 0;

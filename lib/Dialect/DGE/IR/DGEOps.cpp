@@ -99,12 +99,9 @@ static LogicalResult verifySide(DescriptorOp op, StringRef name, Value mem,
                                "elements";
   if (pattern.empty() || pattern.size() % 2)
     return op.emitOpError() << name << " pattern must be [step, num] pairs";
-  for (size_t i = 0; i < pattern.size(); i += 2)
-    if (pattern[i] < 0 || pattern[i + 1] <= 0)
-      return op.emitOpError() << name << " pattern entry " << i / 2
-                              << " must have a non-negative step and a "
-                                 "positive num, got ["
-                              << pattern[i] << ", " << pattern[i + 1] << "]";
+  if (failed(bir::verifyPatternEntries(
+          pattern, [&] { return op.emitOpError() << name << " "; })))
+    return failure();
   std::optional<int64_t> moved = bir::getPatternBytes(pattern, *elementBytes);
   if (!moved)
     return op.emitOpError() << name

@@ -64,6 +64,18 @@ int64_t getBytesPerPartition(mlir::MemRefType type);
 /// when it overflows 64 bits.
 std::optional<int64_t> getPatternElements(llvm::ArrayRef<int64_t> pattern);
 
+/// The first `[step, num]` entry of a pattern that breaks the rule every
+/// pattern keeps (a non-negative step and a positive num), by entry index;
+/// none when every entry keeps it.
+std::optional<size_t> findInvalidPatternEntry(llvm::ArrayRef<int64_t> pattern);
+
+/// Checks that rule, reporting a broken entry on the diagnostic that
+/// `emitError` starts: "pattern entry I must have a non-negative step and a
+/// positive num, got [S, N]".
+mlir::LogicalResult
+verifyPatternEntries(llvm::ArrayRef<int64_t> pattern,
+                     llvm::function_ref<mlir::InFlightDiagnostic()> emitError);
+
 /// How far past its first element a pattern of positive nums reaches, in
 /// elements: Σ step·(num − 1); none if that overflows 64 bits.
 std::optional<int64_t> getPatternReach(llvm::ArrayRef<int64_t> pattern);
