@@ -26,6 +26,7 @@
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+#include "mlir/Dialect/Bufferization/Transforms/Bufferize.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
 #include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
@@ -33,6 +34,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 
 namespace dyn::dynshape {
@@ -357,6 +360,42 @@ static LogicalResult checkTensorNesting(ModuleOp module, int64_t limit) {
   return failure(result.wasInterrupted());
 }
 
+/// Runs `fn(i)` for i in [0, n) on the context's threads, with the
+/// diagnostics in the order of i, as the pass manager orders its own.
+static LogicalResult inParallel(MLIRContext *ctx, size_t n,
+                                llvm::function_ref<LogicalResult(size_t)> fn) {
+  ParallelDiagnosticHandler diagnostics(ctx);
+  return failableParallelForEach(ctx, llvm::seq<size_t>(0, n), [&](size_t i) {
+    diagnostics.setOrderIDForThread(i);
+    LogicalResult result = fn(i);
+    diagnostics.eraseOrderIDForThread();
+    return result;
+  });
+}
+
+/// What `bufferizeModuleOp` does, when no function calls another: its
+/// functions bufferize independently, on the context's threads; then the
+/// module's other ops, and the cleanup of argument attributes.
+static LogicalResult
+bufferizeIndependentFunctions(ModuleOp module, ArrayRef<func::FuncOp> funcs,
+                              const OneShotBufferizationOptions &options) {
+  assert(!options.inferFunctionResultLayout &&
+         options.noAnalysisFuncFilter.empty() &&
+         "only the options of dynshape-bufferize");
+  if (failed(inParallel(module.getContext(), funcs.size(), [&](size_t i) {
+        func::FuncOp func = funcs[i];
+        BufferizationState state;
+        return bufferizeOp(func, options, state);
+      })))
+    return failure();
+  BufferizationState state;
+  for (Operation &op : llvm::make_early_inc_range(module.getOps()))
+    if (!isa<func::FuncOp>(op) && failed(bufferizeOp(&op, options, state)))
+      return failure();
+  removeBufferizationAttributesInModule(module);
+  return success();
+}
+
 struct DynShapeBufferizePass
     : dyn::dynshape::impl::DynShapeBufferizeBase<DynShapeBufferizePass> {
   using Base::Base;
@@ -380,20 +419,28 @@ struct DynShapeBufferizePass
     bool hasCalls = module
                         .walk([](CallOpInterface) { return WalkResult::interrupt(); })
                         .wasInterrupted();
-    if (!analyzeAll && !hasCalls)
-      for (auto func : module.getOps<func::FuncOp>()) {
-        OneShotAnalysisState analysis(func, options);
-        UpdateChainScan scan(func, analysis);
-        if (!scan.run())
-          continue;
-        decided[func] = scan.outOfPlace().size();
-        if (!scan.outOfPlace().empty() &&
-            failed(insertDecidedCopies(func, scan.outOfPlace(), analysis,
-                                       state)))
-          return signalPassFailure();
-      }
+    SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
+    if (!analyzeAll && !hasCalls) {
+      // Without calls, no function's decisions depend on another's, so the
+      // scan runs on the context's threads.
+      SmallVector<std::optional<size_t>> outOfPlace(funcs.size());
+      if (failed(inParallel(&getContext(), funcs.size(), [&](size_t i) {
+            OneShotAnalysisState analysis(funcs[i], options);
+            UpdateChainScan scan(funcs[i], analysis);
+            if (!scan.run())
+              return success();
+            outOfPlace[i] = scan.outOfPlace().size();
+            BufferizationState local;
+            return success(scan.outOfPlace().empty() ||
+                           succeeded(insertDecidedCopies(
+                               funcs[i], scan.outOfPlace(), analysis, local)));
+          })))
+        return signalPassFailure();
+      for (auto [func, count] : llvm::zip(funcs, outOfPlace))
+        if (count)
+          decided[func] = *count;
+    }
 
-    size_t numFunctions = llvm::range_size(module.getOps<func::FuncOp>());
     if (emitRemarks)
       for (auto func : module.getOps<func::FuncOp>()) {
         auto it = decided.find(func);
@@ -413,6 +460,11 @@ struct DynShapeBufferizePass
         signalPassFailure();
       return;
     }
+    if (decided.size() == funcs.size()) {
+      if (failed(bufferizeIndependentFunctions(module, funcs, options)))
+        signalPassFailure();
+      return;
+    }
     // One-Shot's analysis and copies for the other functions only.
     OneShotBufferizationOptions analysis = options;
     analysis.opFilter.denyOperation([&](Operation *op) {
@@ -421,8 +473,7 @@ struct DynShapeBufferizePass
         func = op->getParentOfType<func::FuncOp>();
       return func && decided.contains(func);
     });
-    if (decided.size() != numFunctions &&
-        failed(insertTensorCopies(module, analysis, state))) {
+    if (failed(insertTensorCopies(module, analysis, state))) {
       signalPassFailure();
       return;
     }

@@ -161,7 +161,10 @@ def DynShapeBufferize : Pass<"dynshape-bufferize", "::mlir::ModuleOp"> {
     skips the analysis. Every other function (loops, other tensor ops, a
     tensor read after a `dynshape` update overwrites it) goes through
     One-Shot's analysis as usual. Modules with calls are analyzed whole.
-    A chain of 1,000 elementwise ops that all read one argument took 81 s
+    In a module without calls, no function's decisions depend on another's:
+    the scan runs on the context's threads, and when it decides every
+    function, the functions also bufferize there, each as One-Shot's
+    module bufferization would (diagnostics keep function order). A chain of 1,000 elementwise ops that all read one argument took 81 s
     through the analysis, and takes 0.3 s through `--lower-to-addr4`.
 
     A runtime loop keeps each carried tensor in its iter_arg's buffer: a
