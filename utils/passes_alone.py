@@ -9,8 +9,8 @@ records the module before each pass the pipeline runs
 dge-, convert- and addr4- pass on its own on that module with default
 options. A pass may succeed or reject its input with a located `error:`; a
 crash, an assertion, a hang (10 s) or a failure without a located
-diagnostic is reported, with the module that reproduces it, and the exit
-status is 1. The last line is
+diagnostic is reported with the input, pipeline and pass that reproduce
+it, and the exit status is 1. The last line is
 
     N runs of P passes on M inputs: all succeeded or gave a located error
 
@@ -23,6 +23,7 @@ one module per process, and those runs give the verdict.
 """
 
 import argparse
+import bisect
 import os
 import re
 import subprocess
@@ -101,8 +102,7 @@ def unsettled(dyn_opt, tmp, name, texts):
     located = set()
     for match in re.finditer(rf"^{re.escape(batch)}:(\d+):\d+: error: ",
                              run.stderr, re.M):
-        at = int(match.group(1))
-        located.add(max(i for i, s in enumerate(starts) if s <= at))
+        located.add(bisect.bisect_right(starts, int(match.group(1))) - 1)
     # A chunk that reported no error may still have failed silently: the
     # rest go round again until a batch passes or nothing new is located.
     rest = [i for i in range(len(texts)) if i not in located]
@@ -113,13 +113,13 @@ def unsettled(dyn_opt, tmp, name, texts):
 
 
 def check_pass(dyn_opt, tmp, name, modules):
-    """[(origin, failure, text)] of pass `name` on its distinct modules."""
+    """[(origin, failure)] of pass `name` on its distinct modules."""
     texts = list(modules)
     failures = []
     for i in unsettled(dyn_opt, tmp, name, texts):
         what = run_alone(dyn_opt, tmp, name, i, texts[i])
         if what:
-            failures.append((modules[texts[i]], what, texts[i]))
+            failures.append((modules[texts[i]], what))
     return failures
 
 
@@ -147,7 +147,7 @@ def main():
                 sorted(by_pass.items())))
     failures = [(name, *f) for name, found in zip(sorted(by_pass), results)
                 for f in found]
-    for name, (path, pipeline), what, _ in failures:
+    for name, (path, pipeline), what in failures:
         print(f"FAIL {name} alone, on {path} before it in {pipeline}: {what}")
     if failures:
         return 1

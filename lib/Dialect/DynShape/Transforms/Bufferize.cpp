@@ -430,10 +430,11 @@ struct DynShapeBufferizePass
             if (!scan.run())
               return success();
             outOfPlace[i] = scan.outOfPlace().size();
+            if (scan.outOfPlace().empty())
+              return success();
             BufferizationState local;
-            return success(scan.outOfPlace().empty() ||
-                           succeeded(insertDecidedCopies(
-                               funcs[i], scan.outOfPlace(), analysis, local)));
+            return insertDecidedCopies(funcs[i], scan.outOfPlace(), analysis,
+                                       local);
           })))
         return signalPassFailure();
       for (auto [func, count] : llvm::zip(funcs, outOfPlace))
@@ -442,7 +443,7 @@ struct DynShapeBufferizePass
     }
 
     if (emitRemarks)
-      for (auto func : module.getOps<func::FuncOp>()) {
+      for (func::FuncOp func : funcs) {
         auto it = decided.find(func);
         if (it == decided.end())
           func.emitRemark("bufferized after One-Shot's analysis");
