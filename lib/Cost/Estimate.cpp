@@ -26,6 +26,10 @@ namespace {
 /// Trips the static estimate schedules one by one at most, per run of a
 /// loop, while waiting for the schedule to repeat itself.
 constexpr int64_t kMaxScheduledTrips = 4096;
+/// Instructions and trip starts it schedules one by one at most, per
+/// function. Each trip of a loop schedules the loops inside it again, so
+/// without this the work would grow with the product of nested trip counts.
+constexpr int64_t kMaxScheduledWork = int64_t(1) << 20;
 
 class Estimator {
 public:
@@ -41,7 +45,7 @@ public:
       }
       SmallVector<Work, 2> work = describeWork(&op, model);
       if (!work.empty())
-        timeline.schedule(&op, work);
+        schedule(&op, work, timeline);
     }
   }
 
@@ -49,13 +53,19 @@ public:
   void countRegion(Block &block, int64_t factor) {
     for (Operation &op : block) {
       if (llvm::isa<bir::ForOp, bir::DynamicForOp>(op))
-        countRegion(op.getRegion(0).front(), factor * getTripEstimate(&op));
+        countRegion(op.getRegion(0).front(),
+                    mulCounts(factor, getTripEstimate(&op)));
       else
         count(&op, factor);
     }
   }
 
 private:
+  void schedule(Operation *op, ArrayRef<Work> work, Timeline &timeline) {
+    timeline.schedule(op, work);
+    ++scheduled;
+  }
+
   /// A loop: its trips one after another, as the simulator runs them, until
   /// the schedule repeats itself from one trip to the next; the remaining
   /// trips then each add the same cycles.
@@ -67,21 +77,25 @@ private:
       if (auto attr = op->getAttrOfType<IntegerAttr>(kTripEstimateAttrName))
         entry.tripEstimate = attr.getInt();
     }
-    size_t index = result.loops.size();
-    result.loops.push_back(entry);
+    // A loop inside another runs once per outer trip; it is listed once.
+    auto [it, inserted] = loopIndex.try_emplace(op, result.loops.size());
+    size_t index = it->second;
+    if (inserted)
+      result.loops.push_back(entry);
     Work trip = describeTrip(op, model);
     for (int64_t i = 0; i < trips; ++i) {
       Timeline::Snapshot before = timeline.snapshot();
-      timeline.schedule(op, {trip});
+      schedule(op, {trip}, timeline);
       schedule(op->getRegion(0).front(), timeline);
       result.loops[index].bodyCycles = timeline.getEnd() - before.end;
       if (timeline.snapshot().relative == before.relative) {
         timeline.repeat(before, trips - i - 1);
         break;
       }
-      // A schedule that never settles is extended from its last trip: an
-      // approximation, marked as such.
-      if (i + 1 == kMaxScheduledTrips && i + 1 < trips) {
+      // A schedule that never settles, or one past the function's budget,
+      // is extended from its last trip: an approximation, marked as such.
+      if ((i + 1 == kMaxScheduledTrips || scheduled >= kMaxScheduledWork) &&
+          i + 1 < trips) {
         timeline.repeat(before, trips - i - 1);
         result.exact = false;
         break;
@@ -99,7 +113,8 @@ private:
             int64_t eb = *bir::getElementBytes(
                 llvm::cast<MemRefType>(desc.getSrc().getType()));
             elements += desc.getBytes() / eb;
-            result.totalBytesMoved += desc.getBytes() * factor;
+            result.totalBytesMoved = addCounts(
+                result.totalBytesMoved, mulCounts(desc.getBytes(), factor));
           }
           result.hasCopy = true;
         })
@@ -135,12 +150,17 @@ private:
           auto [p, f] = getOperandShape(memset.getDst());
           elements = p * f;
         });
-    result.dynamicInstEstimate += elements * factor / divisor;
-    result.totalFlops += flops * factor;
+    result.dynamicInstEstimate = addCounts(
+        result.dynamicInstEstimate, mulCounts(elements, factor) / divisor);
+    result.totalFlops = addCounts(result.totalFlops, mulCounts(flops, factor));
   }
 
   const LatencyModel &model;
   FunctionEstimate &result;
+  /// Calls of Timeline::schedule so far.
+  int64_t scheduled = 0;
+  /// Each loop's entry in result.loops.
+  DenseMap<Operation *, size_t> loopIndex;
 };
 
 } // namespace
@@ -165,9 +185,20 @@ FunctionEstimate dyn::cost::estimateFunction(func::FuncOp func,
   estimator.countRegion(func.getBody().front(), 1);
   result.cycles = timeline.getEnd();
   result.busy = timeline.getBusy();
-  for (const Slice *slice : timeline.getCriticalPath())
-    result.criticalPath.push_back(slice->resource.name() + ": " +
-                                  describeOperation(slice->op));
+  // A run of the same step (a loop's trips) is one line with its count.
+  SmallVector<const Slice *> path = timeline.getCriticalPath();
+  for (size_t i = 0; i < path.size();) {
+    size_t j = i + 1;
+    while (j < path.size() && path[j]->op == path[i]->op &&
+           path[j]->resource.index() == path[i]->resource.index())
+      ++j;
+    std::string step =
+        path[i]->resource.name() + ": " + describeOperation(path[i]->op);
+    if (j - i > 1)
+      step += " (x" + std::to_string(j - i) + ")";
+    result.criticalPath.push_back(std::move(step));
+    i = j;
+  }
   return result;
 }
 

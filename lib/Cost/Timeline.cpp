@@ -38,7 +38,7 @@ int64_t Timeline::schedule(Operation *op, ArrayRef<Work> work) {
       waitFor(writes.lookup(write.location), write, start);
       waitFor(reads.lookup(write.location), write, start);
     }
-    Time finish{start.at + piece.cycles, -1};
+    Time finish{addCounts(start.at, piece.cycles), -1};
     if (record) {
       finish.slice = slices.size();
       slices.push_back({piece.resource, start.at, piece.cycles, op, start.slice});
@@ -53,7 +53,7 @@ int64_t Timeline::schedule(Operation *op, ArrayRef<Work> work) {
       writes[write.location].push_back({write.lo, write.hi, finish});
     }
     freeAt[r] = finish;
-    busy[r] += piece.cycles;
+    busy[r] = addCounts(busy[r], piece.cycles);
     if (finish.at >= end.at)
       end = finish;
     ready = finish;
@@ -81,16 +81,16 @@ Timeline::Snapshot Timeline::snapshot() const {
 }
 
 void Timeline::repeat(const Snapshot &before, int64_t times) {
-  int64_t shift = (end.at - before.end) * times;
-  end.at += shift;
+  int64_t shift = mulCounts(end.at - before.end, times);
+  end.at = addCounts(end.at, shift);
   for (Time &t : freeAt)
-    t.at += shift;
+    t.at = addCounts(t.at, shift);
   for (auto *map : {&reads, &writes})
     for (auto &entry : *map)
       for (Span &span : entry.second)
-        span.finish.at += shift;
+        span.finish.at = addCounts(span.finish.at, shift);
   for (unsigned i = 0; i < Resource::kCount; ++i)
-    busy[i] += (busy[i] - before.busy[i]) * times;
+    busy[i] = addCounts(busy[i], mulCounts(busy[i] - before.busy[i], times));
 }
 
 SmallVector<const Slice *> Timeline::getCriticalPath() const {

@@ -69,8 +69,8 @@ static Work computeWork(Operation *op, bir::Engine engine,
   }
   for (Value out : written)
     work.writes.push_back(operandAccess(out));
-  work.cycles = model.computeFixed(engine) +
-                llvm::divideCeil(elements, model.computeRate(engine));
+  work.cycles = addCounts(model.computeFixed(engine),
+                          llvm::divideCeil(elements, model.computeRate(engine)));
   return work;
 }
 
@@ -86,7 +86,7 @@ static SmallVector<Work, 2> triggerWork(dge::TriggerOp trigger,
   int64_t descriptors = 0, bytes = 0;
   for (auto desc : block.getBody().front().getOps<dge::DescriptorOp>()) {
     ++descriptors;
-    bytes += desc.getBytes();
+    bytes = addCounts(bytes, desc.getBytes());
     auto side = [&](Value mem, Value dyn, dge::AddressMode mode,
                     int64_t offset, ArrayRef<int64_t> pattern) {
       int64_t eb = *bir::getElementBytes(llvm::cast<MemRefType>(mem.getType()));
@@ -104,9 +104,12 @@ static SmallVector<Work, 2> triggerWork(dge::TriggerOp trigger,
                                    desc.getDstPattern()));
   }
   if (trigger.getDgeType() == dge::DGEType::swdge)
-    start.cycles += model.swdgeDescriptorCycles * descriptors;
-  transfer.cycles += model.dmaDescriptorCycles * descriptors +
-                     llvm::divideCeil(bytes, model.dmaBytesPerCycle);
+    start.cycles = addCounts(
+        start.cycles, mulCounts(model.swdgeDescriptorCycles, descriptors));
+  transfer.cycles =
+      addCounts(transfer.cycles,
+                addCounts(mulCounts(model.dmaDescriptorCycles, descriptors),
+                          llvm::divideCeil(bytes, model.dmaBytesPerCycle)));
   return {start, transfer};
 }
 

@@ -22,12 +22,25 @@
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <array>
 #include <limits>
 #include <string>
 
 namespace dyn::cost {
+
+/// Cycle, byte and FLOP counts are non-negative and saturate at INT64_MAX:
+/// the static estimate of nested loops with large trip counts can exceed it.
+inline int64_t addCounts(int64_t a, int64_t b) {
+  return static_cast<int64_t>(std::min<uint64_t>(
+      llvm::SaturatingAdd<uint64_t>(a, b), INT64_MAX));
+}
+inline int64_t mulCounts(int64_t a, int64_t b) {
+  return static_cast<int64_t>(std::min<uint64_t>(
+      llvm::SaturatingMultiply<uint64_t>(a, b), INT64_MAX));
+}
 
 /// An engine, or the DMA queue that carries the transfers an engine starts.
 struct Resource {
