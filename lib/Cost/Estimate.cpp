@@ -26,10 +26,11 @@ namespace {
 /// Trips the static estimate schedules one by one at most, per run of a
 /// loop, while waiting for the schedule to repeat itself.
 constexpr int64_t kMaxScheduledTrips = 4096;
-/// Instructions and trip starts it schedules one by one at most, per
-/// function. Each trip of a loop schedules the loops inside it again, so
-/// without this the work would grow with the product of nested trip counts.
-constexpr int64_t kMaxScheduledWork = int64_t(1) << 20;
+/// Work it does at most per function, counted as instructions and trip
+/// starts scheduled plus the entries of the scheduler states it compares.
+/// Each trip of a loop schedules the loops inside it again, so without this
+/// the work would grow with the product of nested trip counts.
+constexpr int64_t kMaxWork = int64_t(1) << 20;
 
 class Estimator {
 public:
@@ -63,7 +64,7 @@ public:
 private:
   void schedule(Operation *op, ArrayRef<Work> work, Timeline &timeline) {
     timeline.schedule(op, work);
-    ++scheduled;
+    ++done;
   }
 
   /// A loop: its trips one after another, as the simulator runs them, until
@@ -88,13 +89,14 @@ private:
       schedule(op, {trip}, timeline);
       schedule(op->getRegion(0).front(), timeline);
       result.loops[index].bodyCycles = timeline.getEnd() - before.end;
+      done += 2 * static_cast<int64_t>(before.relative.size());
       if (timeline.snapshot().relative == before.relative) {
         timeline.repeat(before, trips - i - 1);
         break;
       }
       // A schedule that never settles, or one past the function's budget,
       // is extended from its last trip: an approximation, marked as such.
-      if ((i + 1 == kMaxScheduledTrips || scheduled >= kMaxScheduledWork) &&
+      if ((i + 1 == kMaxScheduledTrips || done >= kMaxWork) &&
           i + 1 < trips) {
         timeline.repeat(before, trips - i - 1);
         result.exact = false;
@@ -157,8 +159,8 @@ private:
 
   const LatencyModel &model;
   FunctionEstimate &result;
-  /// Calls of Timeline::schedule so far.
-  int64_t scheduled = 0;
+  /// Work done so far, as kMaxWork counts it.
+  int64_t done = 0;
   /// Each loop's entry in result.loops.
   DenseMap<Operation *, size_t> loopIndex;
 };

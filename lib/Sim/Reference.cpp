@@ -180,18 +180,30 @@ void Interpreter::copyWindow(const Tensor &src, ArrayRef<int64_t> srcStart,
   for (int64_t s : sizes)
     total *= s;
   moved += total * eb;
-  SmallVector<int64_t> idx(rank, 0);
-  for (int64_t n = 0; n < total; ++n) {
-    bool valid = true;
+  if (total == 0)
+    return;
+  // Row-major tensors: the innermost dimension of the window is one
+  // contiguous run on both sides, cut at `limit`.
+  int64_t run = rank == 0 ? 1 : std::min(sizes[rank - 1], limit[rank - 1]);
+  size_t outer = rank == 0 ? 0 : rank - 1;
+  int64_t rows = total / (rank == 0 ? 1 : sizes[rank - 1]);
+  SmallVector<int64_t> idx(outer, 0);
+  for (int64_t n = 0; n < rows; ++n) {
+    bool valid = run > 0;
     int64_t so = 0, dof = 0;
-    for (size_t d = 0; d < rank; ++d) {
+    for (size_t d = 0; d < outer; ++d) {
       valid &= idx[d] < limit[d];
       so += (srcStart[d] + idx[d]) * strideOf(src, d);
       dof += (dstStart[d] + idx[d]) * strideOf(dst, d);
     }
+    if (rank > 0) {
+      so += srcStart[rank - 1];
+      dof += dstStart[rank - 1];
+    }
     if (valid)
-      std::memcpy(dst.bytes.data() + dof * eb, src.bytes.data() + so * eb, eb);
-    for (size_t d = rank; d-- > 0;)
+      std::memcpy(dst.bytes.data() + dof * eb, src.bytes.data() + so * eb,
+                  run * eb);
+    for (size_t d = outer; d-- > 0;)
       if (++idx[d] < sizes[d])
         break;
       else
@@ -630,9 +642,21 @@ LogicalResult Interpreter::executeFor(scf::ForOp loop) {
           step = scalar(loop.getStep());
   if (step <= 0)
     return fail(loop, "non-positive step");
+  // An init value whose last use is the loop is moved in; any other is
+  // copied, and the copy counts as moved bytes (a loop nest could otherwise
+  // copy a large tensor per trip of an outer loop uncounted).
   SmallVector<Slot> carried;
-  for (mlir::Value init : loop.getInitArgs())
-    carried.push_back(env.find(init)->second);
+  for (OpOperand &init : loop.getInitArgsMutable()) {
+    Slot &slot = env.find(init.get())->second;
+    if (std::holds_alternative<Array>(slot) && isLastUse(init.get(), loop)) {
+      carried.push_back(std::move(slot));
+      continue;
+    }
+    carried.push_back(slot);
+    moved += resultBytes(slot);
+  }
+  if (failed(checkMoved(loop)))
+    return failure();
   for (int64_t iv = lb; iv < ub; iv += step) {
     if (++trips > maxTrips)
       return fail(loop, "takes the interpretation past " +

@@ -1,7 +1,7 @@
 // Nested loops of large trip counts whose DMAs outlast the register code of
 // a trip, so that no loop's schedule settles. Each trip of an outer loop
 // schedules the inner loops again; the estimate stops scheduling trips one
-// by one after about a million instructions per function, extends every
+// by one after about a million units of work per function, extends every
 // loop from its last scheduled trip, and says it is approximate. Each loop
 // is listed once, and a run of trips on the critical path is one line.
 // RUN: dyn-opt %s -split-input-file --lower-to-addr4 --dge-cost-report -o /dev/null 2>&1 | FileCheck %s
