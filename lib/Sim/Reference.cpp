@@ -699,10 +699,14 @@ LogicalResult Interpreter::executeIf(scf::IfOp conditional) {
   auto yield = llvm::cast<scf::YieldOp>(region.front().getTerminator());
   for (auto [result, v] :
        llvm::zip(conditional.getResults(), yield.getOperands())) {
-    // A value of the region is dead after the yield: move it. Out of the
-    // map first, since env[result] may grow it.
+    // A value of the region is dead after the yield: move it; a value from
+    // outside is copied, and the copy counts as moved bytes. Out of the map
+    // first, since env[result] may grow it.
     Slot &slot = env.find(v)->second;
-    Slot value = v.getParentRegion() == &region ? std::move(slot) : slot;
+    bool inside = v.getParentRegion() == &region;
+    if (!inside)
+      moved += resultBytes(slot);
+    Slot value = inside ? std::move(slot) : slot;
     env[result] = std::move(value);
   }
   return success();

@@ -45,3 +45,29 @@ func.func @init_read_after(%cache: tensor<4096x32xf32>, %row: tensor<1x32xf32>,
   }
   return %r#0, %r#1 : tensor<4096x32xf32>, tensor<4096x32xf32>
 }
+
+// A conditional that yields a tensor from outside its region copies it; the
+// copy counts against --max-moved-bytes.
+func.func @if_yields_outer(%cache: tensor<4096x32xf32>, %row: tensor<1x32xf32>,
+                           %hist: tensor<?x32xf32, #dynshape.bounds<4096, ?>>)
+    -> tensor<4096x32xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0 : i32
+  %len = dynshape.get_dimension_size %hist, 0
+      : tensor<?x32xf32, #dynshape.bounds<4096, ?>>
+  %n = arith.index_cast %len : i32 to index
+  %some = arith.cmpi sgt, %len, %zero : i32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %cache)
+      -> (tensor<4096x32xf32>) {
+    %s = scf.if %some -> (tensor<4096x32xf32>) {
+      scf.yield %cache : tensor<4096x32xf32>
+    } else {
+      %u = dynshape.dynamic_update_slice %row into %a[%zero, %zero]
+          : tensor<1x32xf32> into tensor<4096x32xf32>
+      scf.yield %u : tensor<4096x32xf32>
+    }
+    scf.yield %s : tensor<4096x32xf32>
+  }
+  return %r : tensor<4096x32xf32>
+}
