@@ -8,9 +8,9 @@
 #include "dyn/Conversion/Passes.h"
 
 #include "dyn/Dialect/DGE/IR/DGE.h"
+#include "dyn/Support/WalkPatterns.h"
 
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace dyn {
 #define GEN_PASS_DEF_CONVERTBIRTODGE
@@ -38,7 +38,8 @@ struct ConvertBIRToDGEPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateBIRToDGEPatterns(patterns);
-    walkAndApplyPatterns(getOperation(), std::move(patterns));
+    if (!walkAndApplyPatternsChanged(getOperation(), std::move(patterns)))
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

@@ -171,9 +171,10 @@ struct DynShapePadToBoundPass
     if (!paddable)
       return signalPassFailure();
 
-    // Nothing bounded, nothing to pad: skip the analyses and the conversion.
+    // Nothing bounded, nothing to pad: skip the analyses and the conversion
+    // (and, the IR unchanged, the verification after the pass).
     if (!hasBoundedTypes(module))
-      return;
+      return markAllAnalysesPreserved();
 
     BoundedTypeConverter converter;
     module.walk([&](func::FuncOp func) { padArguments(func, converter); });

@@ -7,12 +7,12 @@
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
+#include "dyn/Support/WalkPatterns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace dyn::dynshape {
 #define GEN_PASS_DEF_DYNSHAPERAISEMASKS
@@ -115,7 +115,9 @@ struct DynShapeRaiseMasksPass
     RewritePatternSet patterns(&getContext());
     populateRaiseMasksPatterns(patterns);
     // One walk: a raised select never matches again.
-    walkAndApplyPatterns(getOperation(), std::move(patterns));
+    if (!dyn::walkAndApplyPatternsChanged(getOperation(),
+                                          std::move(patterns)))
+      markAllAnalysesPreserved();
   }
 };
 

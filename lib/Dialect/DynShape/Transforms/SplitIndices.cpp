@@ -8,9 +8,9 @@
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
+#include "dyn/Support/WalkPatterns.h"
 
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace dyn::dynshape {
 #define GEN_PASS_DEF_DYNSHAPESPLITINDICES
@@ -59,7 +59,9 @@ struct DynShapeSplitIndicesPass
     populateSplitIndicesPatterns(patterns);
     // One walk suffices (a rewritten op never matches again) and keeps the
     // pass linear; unlike the greedy driver it folds nothing else.
-    walkAndApplyPatterns(getOperation(), std::move(patterns));
+    if (!dyn::walkAndApplyPatternsChanged(getOperation(),
+                                          std::move(patterns)))
+      markAllAnalysesPreserved();
   }
 };
 
