@@ -97,8 +97,9 @@ private:
   // insertion could move the entries that callers hold references to.
   int64_t scalar(mlir::Value v) { return std::get<int64_t>(env.find(v)->second); }
   Array &array(mlir::Value v) { return std::get<Array>(env.find(v)->second); }
-  /// The array of `v` for `user` to overwrite: moved out when `user` is its
-  /// last use (value semantics cannot observe the move), copied otherwise.
+  /// The array of `v` for `user` to own (to overwrite, or to carry into a
+  /// loop): moved out when `user` is its last use (value semantics cannot
+  /// observe the move), copied and counted otherwise.
   /// A loop that reads and rewrites a large tensor each trip then costs its
   /// updates, not a copy of the tensor per trip.
   Array take(mlir::Value v, Operation *user) {
@@ -180,25 +181,24 @@ void Interpreter::copyWindow(const Tensor &src, ArrayRef<int64_t> srcStart,
   for (int64_t s : sizes)
     total *= s;
   moved += total * eb;
-  if (total == 0)
+  if (rank == 0) {
+    std::memcpy(dst.bytes.data(), src.bytes.data(), eb);
     return;
+  }
   // Row-major tensors: the innermost dimension of the window is one
   // contiguous run on both sides, cut at `limit`.
-  int64_t run = rank == 0 ? 1 : std::min(sizes[rank - 1], limit[rank - 1]);
-  size_t outer = rank == 0 ? 0 : rank - 1;
-  int64_t rows = total / (rank == 0 ? 1 : sizes[rank - 1]);
+  size_t outer = rank - 1;
+  int64_t run = std::min(sizes[outer], limit[outer]);
+  if (total == 0 || run <= 0)
+    return;
   SmallVector<int64_t> idx(outer, 0);
-  for (int64_t n = 0; n < rows; ++n) {
-    bool valid = run > 0;
-    int64_t so = 0, dof = 0;
+  for (int64_t n = 0, rows = total / sizes[outer]; n < rows; ++n) {
+    bool valid = true;
+    int64_t so = srcStart[outer], dof = dstStart[outer];
     for (size_t d = 0; d < outer; ++d) {
       valid &= idx[d] < limit[d];
       so += (srcStart[d] + idx[d]) * strideOf(src, d);
       dof += (dstStart[d] + idx[d]) * strideOf(dst, d);
-    }
-    if (rank > 0) {
-      so += srcStart[rank - 1];
-      dof += dstStart[rank - 1];
     }
     if (valid)
       std::memcpy(dst.bytes.data() + dof * eb, src.bytes.data() + so * eb,
@@ -642,18 +642,16 @@ LogicalResult Interpreter::executeFor(scf::ForOp loop) {
           step = scalar(loop.getStep());
   if (step <= 0)
     return fail(loop, "non-positive step");
-  // An init value whose last use is the loop is moved in; any other is
-  // copied, and the copy counts as moved bytes (a loop nest could otherwise
-  // copy a large tensor per trip of an outer loop uncounted).
+  // A tensor init is taken like an update's operand: moved in at its last
+  // use, copied and counted otherwise (a loop nest could else copy a large
+  // tensor per trip of an outer loop uncounted).
   SmallVector<Slot> carried;
-  for (OpOperand &init : loop.getInitArgsMutable()) {
-    Slot &slot = env.find(init.get())->second;
-    if (std::holds_alternative<Array>(slot) && isLastUse(init.get(), loop)) {
-      carried.push_back(std::move(slot));
-      continue;
-    }
-    carried.push_back(slot);
-    moved += resultBytes(slot);
+  for (mlir::Value init : loop.getInitArgs()) {
+    const Slot &slot = env.find(init)->second;
+    if (std::holds_alternative<Array>(slot))
+      carried.push_back(take(init, loop));
+    else
+      carried.push_back(slot);
   }
   if (failed(checkMoved(loop)))
     return failure();
