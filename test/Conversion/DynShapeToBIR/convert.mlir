@@ -1,12 +1,16 @@
 // RUN: dyn-opt %s -split-input-file --convert-dynshape-to-bir | FileCheck %s
 
-// i32 arithmetic becomes register-ALU code on the DMA engine; a constant
-// operand becomes an immediate; the runtime offset feeds the generator.
+// i32 arithmetic becomes register-ALU code on the DMA engine, one
+// instruction per op (the pass converts, it does not fold: the pipeline
+// canonicalizes before it); a constant operand becomes an immediate; the
+// runtime offset feeds the generator.
 // CHECK-LABEL: func.func @arith(
 // CHECK-SAME:    %[[A:.*]]: i32, %[[B:.*]]: i32, %[[T:.*]]: memref<64x32xf32, #bir.mem<dram>>, %[[R:.*]]: memref<1x32xf32, #bir.mem<dram>>)
 // CHECK-DAG:     %[[VB:.*]] = bir.read_var %[[B]] on pool
 // CHECK-DAG:     %[[VA:.*]] = bir.read_var %[[A]] on pool
-// CHECK:         %[[M:.*]] = bir.alu mult %[[VA]], %[[VA]] on pool
+// CHECK:         %[[SUM:.*]] = bir.alu add %[[VA]], %[[VB]] on pool
+// CHECK:         %[[DIF:.*]] = bir.alu sub %[[SUM]], %[[VB]] on pool
+// CHECK:         %[[M:.*]] = bir.alu mult %[[DIF]], %[[VA]] on pool
 // CHECK:         %[[Q:.*]] = bir.alu divide %[[M]], %[[VB]] on pool
 // CHECK:         %[[K:.*]] = bir.alu mod %[[Q]], %[[VB]] on pool
 // CHECK:         %[[X:.*]] = bir.alu_imm mult %[[K]], 3 on pool
