@@ -32,14 +32,14 @@ static LogicalResult rejectIndexVector(Operation *op) {
       "canonicalize the indices");
 }
 
-/// clamp(idx, 0, maxStart) as an index; a constant when idx is one.
-static Value clampStart(RewriterBase &rewriter, Location loc, Value idx,
-                 int64_t maxStart) {
+/// clamp(idx, 0, maxStart) as an index: an attribute when idx is a
+/// constant, else arith code.
+static OpFoldResult clampStart(RewriterBase &rewriter, Location loc,
+                               Value idx, int64_t maxStart) {
   APInt constant;
-  if (matchPattern(idx, m_ConstantInt(&constant))) {
-    int64_t v = std::clamp<int64_t>(constant.getSExtValue(), 0, maxStart);
-    return arith::ConstantIndexOp::create(rewriter, loc, v);
-  }
+  if (matchPattern(idx, m_ConstantInt(&constant)))
+    return rewriter.getIndexAttr(
+        std::clamp<int64_t>(constant.getSExtValue(), 0, maxStart));
   // In the index's own type (i32 or index).
   Type type = idx.getType();
   Value zero = arith::ConstantOp::create(rewriter, loc, type,
@@ -51,17 +51,28 @@ static Value clampStart(RewriterBase &rewriter, Location loc, Value idx,
   if (type.isIndex())
     return clamped;
   return arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
-                                    clamped);
+                                    clamped)
+      .getResult();
 }
 
-/// Clamped offsets of a window of `sizes` in a buffer of `shape`.
-static SmallVector<OpFoldResult> clampedOffsets(RewriterBase &rewriter, Location loc,
-                                         ValueRange indices,
-                                         ArrayRef<int64_t> shape,
-                                         ArrayRef<int64_t> sizes) {
+/// Clamped offsets of a window of `sizes` in a buffer of `shape`. With a
+/// runtime offset among them, the window's type has a dynamic offset
+/// whatever the others are, so constant ones stay static (as
+/// canonicalization would make them). With none, they become index
+/// constants, so the subview keeps the dynamic-offset type that
+/// getBufferType gives it.
+static SmallVector<OpFoldResult>
+clampedOffsets(RewriterBase &rewriter, Location loc, ValueRange indices,
+               ArrayRef<int64_t> shape, ArrayRef<int64_t> sizes) {
   SmallVector<OpFoldResult> offsets;
   for (auto [idx, dim, size] : llvm::zip(indices, shape, sizes))
     offsets.push_back(clampStart(rewriter, loc, idx, dim - size));
+  if (llvm::any_of(offsets, llvm::IsaPred<Value>))
+    return offsets;
+  for (OpFoldResult &offset : offsets)
+    offset = arith::ConstantIndexOp::create(rewriter, loc,
+                                            *getConstantIntValue(offset))
+                 .getResult();
   return offsets;
 }
 
@@ -82,8 +93,6 @@ static Value window(RewriterBase &rewriter, Location loc, Value buffer,
     sizeAttrs.push_back(rewriter.getIndexAttr(size));
     strides.push_back(rewriter.getIndexAttr(1));
   }
-  // Offsets stay SSA values, so the type matches getBufferType's dynamic
-  // offsets; canonicalization folds the constant ones afterwards.
   return memref::SubViewOp::create(rewriter, loc, windowType(type, sizes),
                                    buffer, offsets, sizeAttrs, strides);
 }
