@@ -35,6 +35,7 @@ import re
 import resource
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -713,11 +714,28 @@ def _excerpt(r, n=12):
 def drive(name, opts, make_and_run, parsed_label, verified_label=None,
           setup=None):
     """Runs inputs seed..seed+count-1 through `make_and_run(opts, inp, ctx)`
-    on --jobs threads and prints the report. Returns the exit status."""
+    on --jobs threads and prints the report. Returns the exit status.
+
+    Interrupted (Ctrl-C or SIGTERM), it stops taking inputs, lets the runs
+    in flight end, and prints the report of the inputs done so far, which
+    are always a prefix seed..seed+done-1, so a later run can go on from
+    seed+done."""
     workdir = tempfile.mkdtemp(prefix="dyn-fuzz-%s-work-" % name)
     report = Report(name, opts, workdir)
+    interrupted = False
+    done = 0
+
+    def on_term(signum, frame):
+        raise KeyboardInterrupt
+    old_int = signal.getsignal(signal.SIGINT)
+    old_term = signal.signal(signal.SIGTERM, on_term)
     try:
-        ctx = setup(opts, workdir) if setup else None
+        try:
+            ctx = setup(opts, workdir) if setup else None
+        except KeyboardInterrupt:
+            print("%s: interrupted while preparing its inputs; none done, "
+                  "--seed %d goes on" % (name, opts.seed))
+            return 128 + signal.SIGINT
         numbers = range(opts.seed, opts.seed + opts.count)
         start = time.time()
         # With batching, enough inputs in flight to fill --jobs batches.
@@ -737,29 +755,40 @@ def drive(name, opts, make_and_run, parsed_label, verified_label=None,
             window = threads * 2
             pending = []
             it = iter(numbers)
-            done = 0
-            while True:
-                while len(pending) < window:
-                    n = next(it, None)
-                    if n is None:
+            try:
+                while True:
+                    while len(pending) < window:
+                        n = next(it, None)
+                        if n is None:
+                            break
+                        pending.append(pool.submit(one, n))
+                    if not pending:
                         break
-                    pending.append(pool.submit(one, n))
-                if not pending:
-                    break
-                inp = pending.pop(0).result()
-                if inp.internal_error:
-                    report.internal_errors += 1
-                    print("INTERNAL ERROR of %s (a bug of the fuzzer, not of "
-                          "dyn) on input %d:\n%s" % (name, inp.number,
-                                                     inp.internal_error))
-                report.add(inp)
-                if not opts.keep_work and inp.kind not in FINDING_KINDS:
-                    shutil.rmtree(inp.dir, ignore_errors=True)
-                done += 1
-                if opts.mode == "long" and done % 500 == 0:
-                    print("[%s] %d/%d inputs, %d findings, %.0f s" % (
-                        name, done, opts.count, len(report.findings),
-                        time.time() - start), file=sys.stderr, flush=True)
+                    inp = pending.pop(0).result()
+                    if inp.internal_error:
+                        report.internal_errors += 1
+                        print("INTERNAL ERROR of %s (a bug of the fuzzer, not "
+                              "of dyn) on input %d:\n%s" % (
+                                  name, inp.number, inp.internal_error))
+                    report.add(inp)
+                    if not opts.keep_work and inp.kind not in FINDING_KINDS:
+                        shutil.rmtree(inp.dir, ignore_errors=True)
+                    done += 1
+                    if opts.mode == "long" and done % 500 == 0:
+                        print("[%s] %d/%d inputs, %d findings, %.0f s" % (
+                            name, done, opts.count, len(report.findings),
+                            time.time() - start), file=sys.stderr, flush=True)
+            except KeyboardInterrupt:
+                # `timeout` and terminals signal the whole process group, so
+                # the same interrupt may arrive twice: the drain below is
+                # bounded by the runs' own --timeout, and ignores them.
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+                signal.signal(signal.SIGTERM, signal.SIG_IGN)
+                interrupted = True
+                for future in pending:
+                    future.cancel()
+                print("%s: interrupted; waiting for the runs in flight" % name,
+                      file=sys.stderr, flush=True)
         batches = ""
         if opts.batcher:
             opts.batcher.close()
@@ -774,15 +803,24 @@ def drive(name, opts, make_and_run, parsed_label, verified_label=None,
         if report.internal_errors:
             print("%d INTERNAL ERRORS (bugs of the fuzzer, see above)" %
                   report.internal_errors)
+        if interrupted:
+            print("%s: interrupted after %d of %d inputs (%s); --seed %d goes "
+                  "on" % (name, done, opts.count,
+                          "%d to %d" % (opts.seed, opts.seed + done - 1)
+                          if done else "none done", opts.seed + done))
         print(report.summary(parsed_label, verified_label))
         if report.internal_errors:
             return 2
     finally:
+        signal.signal(signal.SIGINT, old_int)
+        signal.signal(signal.SIGTERM, old_term)
         if opts.keep_work:
             print("scratch directory kept: %s" % workdir, file=sys.stderr)
         else:
             shutil.rmtree(workdir, ignore_errors=True)
-    return 1 if report.findings else 0
+    if report.findings:
+        return 1
+    return 128 + signal.SIGINT if interrupted else 0
 
 
 # Interesting integers, shared by the mutators.
