@@ -722,16 +722,24 @@ def drive(name, opts, make_and_run, parsed_label, verified_label=None,
     seed+done."""
     workdir = tempfile.mkdtemp(prefix="dyn-fuzz-%s-work-" % name)
     report = Report(name, opts, workdir)
-    interrupted = False
     done = 0
+    stop = threading.Event()
+    preparing = [True]
 
-    def on_term(signum, frame):
-        raise KeyboardInterrupt
-    old_int = signal.getsignal(signal.SIGINT)
-    old_term = signal.signal(signal.SIGTERM, on_term)
+    def on_signal(signum, frame):
+        # `timeout` and terminals signal the whole process group, so the
+        # same interrupt may arrive twice: the first one ignores the rest.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        stop.set()
+        if preparing[0]:
+            raise KeyboardInterrupt  # no loop checks `stop` during setup
+    old_int = signal.signal(signal.SIGINT, on_signal)
+    old_term = signal.signal(signal.SIGTERM, on_signal)
     try:
         try:
             ctx = setup(opts, workdir) if setup else None
+            preparing[0] = False
         except KeyboardInterrupt:
             print("%s: interrupted while preparing its inputs; none done, "
                   "--seed %d goes on" % (name, opts.seed))
@@ -752,39 +760,37 @@ def drive(name, opts, make_and_run, parsed_label, verified_label=None,
                 return inp
             # Submit in bounded windows: results are reported in input order
             # (deterministic output) without holding every input at once.
+            # The wait polls `stop`, so an interrupt never cuts a report.
             window = threads * 2
             pending = []
             it = iter(numbers)
-            try:
-                while True:
-                    while len(pending) < window:
-                        n = next(it, None)
-                        if n is None:
-                            break
-                        pending.append(pool.submit(one, n))
-                    if not pending:
+            while not stop.is_set():
+                while len(pending) < window:
+                    n = next(it, None)
+                    if n is None:
                         break
-                    inp = pending.pop(0).result()
-                    if inp.internal_error:
-                        report.internal_errors += 1
-                        print("INTERNAL ERROR of %s (a bug of the fuzzer, not "
-                              "of dyn) on input %d:\n%s" % (
-                                  name, inp.number, inp.internal_error))
-                    report.add(inp)
-                    if not opts.keep_work and inp.kind not in FINDING_KINDS:
-                        shutil.rmtree(inp.dir, ignore_errors=True)
-                    done += 1
-                    if opts.mode == "long" and done % 500 == 0:
-                        print("[%s] %d/%d inputs, %d findings, %.0f s" % (
-                            name, done, opts.count, len(report.findings),
-                            time.time() - start), file=sys.stderr, flush=True)
-            except KeyboardInterrupt:
-                # `timeout` and terminals signal the whole process group, so
-                # the same interrupt may arrive twice: the drain below is
-                # bounded by the runs' own --timeout, and ignores them.
-                signal.signal(signal.SIGINT, signal.SIG_IGN)
-                signal.signal(signal.SIGTERM, signal.SIG_IGN)
-                interrupted = True
+                    pending.append(pool.submit(one, n))
+                if not pending:
+                    break
+                concurrent.futures.wait(pending[:1], timeout=0.2)
+                if not pending[0].done():
+                    continue
+                inp = pending.pop(0).result()
+                if inp.internal_error:
+                    report.internal_errors += 1
+                    print("INTERNAL ERROR of %s (a bug of the fuzzer, not of "
+                          "dyn) on input %d:\n%s" % (name, inp.number,
+                                                     inp.internal_error))
+                report.add(inp)
+                if not opts.keep_work and inp.kind not in FINDING_KINDS:
+                    shutil.rmtree(inp.dir, ignore_errors=True)
+                done += 1
+                if opts.mode == "long" and done % 500 == 0:
+                    print("[%s] %d/%d inputs, %d findings, %.0f s" % (
+                        name, done, opts.count, len(report.findings),
+                        time.time() - start), file=sys.stderr, flush=True)
+            interrupted = stop.is_set() and done < opts.count
+            if interrupted:
                 for future in pending:
                     future.cancel()
                 print("%s: interrupted; waiting for the runs in flight" % name,
