@@ -14,9 +14,11 @@ and everything else is a finding:
 
     crash       killed by a signal, exit status >= 128, "PLEASE submit a bug
                 report", "LLVM ERROR" or an assertion
-    hang        still running after --timeout seconds, and again when run
-                once more with three times the time (a run that only
-                a loaded machine slowed down is not a hang)
+    hang        past --timeout seconds of CPU time, and again when run
+                once more with three times the time; or, without
+                computing, still running after WALL_FACTOR times that
+                (CPU time, so that other processes, such as a build,
+                slowing a run down do not make it a hang)
     sanitizer   an AddressSanitizer or UndefinedBehaviorSanitizer report
     mismatch    dyn-sim --compare: the binary disagrees with the reference
                 (a miscompile)
@@ -196,12 +198,30 @@ def run(cmd, timeout, cwd=None, keep_stdout=False):
     """Runs `cmd` (a list) and returns a classified Run; with keep_stdout,
     the Run also has the raw bytes of stdout as `stdout`. A run that times
     out is run once more with three times the time before it counts as a
-    hang: other processes (the other jobs, a build) can slow a run past the
-    timeout, and the second answer is the run's own."""
+    hang."""
     r = _run_once(cmd, timeout, cwd, keep_stdout)
     if r.timed_out:
         r = _run_once(cmd, 3 * timeout, cwd, keep_stdout)
     return r
+
+
+# A run's limit is CPU seconds, which the kernel counts and enforces
+# (RLIMIT_CPU: SIGXCPU, then SIGKILL a few seconds on), so that a machine
+# busy with other work does not turn a slow run into a hang: under a
+# two-job build, a nice-19 fuzzer's tool got 1.5% of a core, and a run of
+# 0.5 s took over 30 s of wall-clock time. A run that waits without
+# computing (a deadlock) is stopped after WALL_FACTOR times the limit of
+# wall-clock time.
+WALL_FACTOR = 30
+_CPU_KILLED = (-signal.SIGXCPU, -signal.SIGKILL)
+
+
+def _limit_cpu(pid, seconds):
+    whole = max(1, int(-(-seconds // 1)))
+    try:
+        resource.prlimit(pid, resource.RLIMIT_CPU, (whole, whole + 5))
+    except ProcessLookupError:
+        pass  # it has already ended
 
 
 def _run_once(cmd, timeout, cwd, keep_stdout):
@@ -209,18 +229,23 @@ def _run_once(cmd, timeout, cwd, keep_stdout):
     for attempt in range(7):
         try:
             with _processes:
-                p = subprocess.run(cmd, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, timeout=timeout,
-                                   cwd=cwd, env=sanitizer_env(),
-                                   stdin=subprocess.DEVNULL)
-            r = Run(cmd, p.returncode, "" if keep_stdout else _text(p.stdout),
-                    _text(p.stderr), False, time.time() - start)
+                p = subprocess.Popen(cmd, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, cwd=cwd,
+                                     env=sanitizer_env(),
+                                     stdin=subprocess.DEVNULL)
+                _limit_cpu(p.pid, timeout)
+                try:
+                    out, err = p.communicate(timeout=WALL_FACTOR * timeout)
+                    timed_out = p.returncode in _CPU_KILLED
+                except subprocess.TimeoutExpired:
+                    p.kill()
+                    out, err = p.communicate()
+                    timed_out = True
+            r = Run(cmd, p.returncode, "" if keep_stdout else _text(out),
+                    _text(err), timed_out, time.time() - start)
             if keep_stdout:
-                r.stdout = p.stdout
+                r.stdout = out
             return r
-        except subprocess.TimeoutExpired as e:
-            return Run(cmd, -9, _text(e.stdout), _text(e.stderr), True,
-                       time.time() - start)
         except OSError as e:
             # A tool being relinked is briefly missing: wait for it.
             if attempt == 6:
@@ -453,8 +478,8 @@ def add_arguments(parser, smoke_count, long_count):
                         help="inputs per dyn-opt or dyn-translate process "
                              "(default 24; 1: one process per input)")
     parser.add_argument("--timeout", type=float, default=10,
-                        help="seconds before a run counts as a hang "
-                             "(default 10)")
+                        help="CPU seconds before a run counts as a hang, "
+                             "rounded up to whole seconds (default 10)")
     parser.add_argument("--memory-limit", type=int, default=8192,
                         help="address-space limit per run in MiB for an "
                              "uninstrumented build (default 8192; 0: none)")
@@ -701,7 +726,8 @@ def _first_error(r):
 
 def _excerpt(r, n=12):
     if r.timed_out:
-        return ["(timed out after %.0f s)" % r.seconds]
+        return ["(stopped at its time limit, %.0f s of wall-clock time)"
+                % r.seconds]
     lines = [l for l in r.err.splitlines() if l.strip()]
     keep = [l for l in lines if re.search(
         r"error|ERROR|Sanitizer|Assertion|#\d+ 0x|LLVM|PLEASE|SUMMARY", l)]

@@ -131,7 +131,7 @@ def main():
     p.add_argument("--keep-going", action="store_true",
                    help="report every failure, not just the first")
     p.add_argument("--timeout", type=int, default=120,
-                   help="seconds per tool run (default 120)")
+                   help="CPU seconds per tool run (default 120)")
     p.add_argument("--options", default="",
                    help="more --lower-to-addr4 options, e.g. "
                         "\"vector-route=swdge max-descriptor-bytes=64\"")
