@@ -49,6 +49,65 @@ struct FoldCastIntoLinalg : OpInterfaceRewritePattern<linalg::LinalgOp> {
   }
 };
 
+} // namespace
+
+/// Before the conversion: a view of a view becomes one view of its base
+/// (upstream patterns; the offsets they combine become affine.apply, which
+/// the conversion lowers), the scalars a conditional yields become selects
+/// (upstream's scf.if canonicalization, once their code is outside the
+/// branches), and casts of views into linalg ops fold away.
+static LogicalResult composeViews(Operation *root) {
+  MLIRContext *ctx = root->getContext();
+  hoistConditionalScalars(root);
+  RewritePatternSet patterns(ctx);
+  memref::populateComposeSubViewPatterns(patterns, ctx);
+  scf::IfOp::getCanonicalizationPatterns(patterns, ctx);
+  patterns.add<FoldCastIntoLinalg>(ctx);
+  // Only the ops these patterns match, the casts (a cast of a cast folds)
+  // and the ops that read a cast (whose folders drop casts: memref.copy,
+  // memref.load, the dynshape buffer ops) start on the worklist; what they
+  // create joins it. The rest of the function is not revisited (the
+  // pipeline has canonicalized it; this pass converts, it does not fold),
+  // which at 10,000 accesses saves a pass over 70,000 ops.
+  SmallVector<Operation *> worklist;
+  root->walk([&](Operation *op) {
+    if (llvm::isa<memref::SubViewOp, memref::CastOp, scf::IfOp>(op) ||
+        llvm::any_of(op->getOperands(), [](Value operand) {
+          return operand.getDefiningOp<memref::CastOp>();
+        }))
+      worklist.push_back(op);
+  });
+  GreedyRewriteConfig greedy;
+  greedy.setStrictness(GreedyRewriteStrictness::AnyOp);
+  if (failed(applyOpPatternsGreedily(worklist, std::move(patterns), greedy)))
+    return failure();
+  // An op folded in place does not requeue the cast it stopped reading, so
+  // dead casts are swept here, last first: erasing one can leave the cast
+  // it read dead.
+  SmallVector<memref::CastOp> casts;
+  root->walk([&](memref::CastOp cast) { casts.push_back(cast); });
+  for (memref::CastOp cast : llvm::reverse(casts))
+    if (cast->use_empty())
+      cast->erase();
+  return success();
+}
+
+/// After the conversion: the views the DMAs folded are dead, and with them
+/// the casts of their offsets; what casts remain must cancel out.
+static LogicalResult reconcileCasts(Operation *root) {
+  IRRewriter rewriter(root->getContext());
+  (void)runRegionDCE(rewriter, root->getRegions());
+  SmallVector<UnrealizedConversionCastOp> casts, remaining;
+  root->walk([&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
+  reconcileUnrealizedCasts(casts, &remaining);
+  if (remaining.empty())
+    return success();
+  // Internal invariant: checkLowerable rejects every input that would leave
+  // a cast, so this reports a bug in the lowering, not the input.
+  return remaining.front().emitOpError("remains after convert-dynshape-to-bir");
+}
+
+namespace {
 struct ConvertDynShapeToBIRPass
     : dyn::impl::ConvertDynShapeToBIRBase<ConvertDynShapeToBIRPass> {
   using Base::Base;
@@ -56,69 +115,23 @@ struct ConvertDynShapeToBIRPass
   void runOnOperation() override {
     // A function (as the pipeline runs it, in parallel) or a module.
     Operation *root = getOperation();
-    MLIRContext *ctx = &getContext();
-
-    // A view of a view becomes one view of its base (upstream patterns; the
-    // offsets they combine become affine.apply, which the conversion
-    // lowers). The scalars a conditional yields become selects (upstream's
-    // scf.if canonicalization, once their code is outside the branches).
-    // Casts of views into linalg ops fold away.
-    hoistConditionalScalars(root);
-    RewritePatternSet composePatterns(ctx);
-    memref::populateComposeSubViewPatterns(composePatterns, ctx);
-    scf::IfOp::getCanonicalizationPatterns(composePatterns, ctx);
-    composePatterns.add<FoldCastIntoLinalg>(ctx);
-    // Only the ops these patterns match, and the copies whose folder drops
-    // casts, start on the worklist; what they create joins it. The rest of
-    // the function is not revisited (the pipeline has canonicalized it;
-    // this pass converts, it does not fold), which at 10,000 accesses saves
-    // a pass over 70,000 ops. An op folded in place does not requeue the
-    // cast it stopped reading, so dead casts are swept after.
-    SmallVector<Operation *> worklist;
-    root->walk([&](Operation *op) {
-      if (llvm::isa<memref::SubViewOp, memref::CopyOp, scf::IfOp,
-                    linalg::LinalgOp>(op))
-        worklist.push_back(op);
-    });
-    GreedyRewriteConfig greedy;
-    greedy.setStrictness(GreedyRewriteStrictness::AnyOp);
-    if (failed(applyOpPatternsGreedily(worklist, std::move(composePatterns),
-                                       greedy)))
-      return signalPassFailure();
-    root->walk([](memref::CastOp cast) {
-      if (cast->use_empty())
-        cast->erase();
-    });
-    if (failed(checkLowerable(root, engine)))
+    if (failed(composeViews(root)) || failed(checkLowerable(root, engine)))
       return signalPassFailure();
     dropRedundantClamps(root);
 
     BIRTypeConverter converter(engine);
     converter.foldMasks(root);
-    ConversionTarget target(*ctx);
+    ConversionTarget target(getContext());
     configureDynShapeToBIRTarget(target, converter);
-    RewritePatternSet patterns(ctx);
+    RewritePatternSet patterns(&getContext());
     MaxTripCounts maxTrips = computeMaxTripCounts(root);
     populateDynShapeToBIRConversionPatterns(converter, maxTrips, patterns);
     ConversionConfig config;
     config.foldingMode = DialectConversionFoldingMode::AfterPatterns;
     if (failed(applyPartialConversion(root, target, std::move(patterns),
-                                      config)))
+                                      config)) ||
+        failed(reconcileCasts(root)))
       return signalPassFailure();
-
-    // The views the DMAs folded are dead now, and with them the casts of
-    // their offsets; what casts remain must cancel out.
-    IRRewriter rewriter(ctx);
-    (void)runRegionDCE(rewriter, root->getRegions());
-    SmallVector<UnrealizedConversionCastOp> casts, remaining;
-    root->walk([&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
-    reconcileUnrealizedCasts(casts, &remaining);
-    if (!remaining.empty()) {
-      // Internal invariant: checkLowerable rejects every input that would
-      // leave a cast, so this reports a bug in the lowering, not the input.
-      remaining.front().emitOpError("remains after convert-dynshape-to-bir");
-      return signalPassFailure();
-    }
   }
 };
 } // namespace
