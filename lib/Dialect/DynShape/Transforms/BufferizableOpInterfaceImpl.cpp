@@ -58,21 +58,24 @@ static OpFoldResult clampStart(RewriterBase &rewriter, Location loc,
 /// Clamped offsets of a window of `sizes` in a buffer of `shape`. With a
 /// runtime offset among them, the window's type has a dynamic offset
 /// whatever the others are, so constant ones stay static (as
-/// canonicalization would make them). With none, they become index
-/// constants, so the subview keeps the dynamic-offset type that
-/// getBufferType gives it.
+/// canonicalization would make them), except in a dim of extent 0, where
+/// no static offset is in bounds for the subview verifier. Without a
+/// runtime offset, they all become index constants, so the subview keeps
+/// the dynamic-offset type that getBufferType gives it.
 static SmallVector<OpFoldResult>
 clampedOffsets(RewriterBase &rewriter, Location loc, ValueRange indices,
                ArrayRef<int64_t> shape, ArrayRef<int64_t> sizes) {
   SmallVector<OpFoldResult> offsets;
   for (auto [idx, dim, size] : llvm::zip(indices, shape, sizes))
     offsets.push_back(clampStart(rewriter, loc, idx, dim - size));
-  if (llvm::any_of(offsets, llvm::IsaPred<Value>))
-    return offsets;
-  for (OpFoldResult &offset : offsets)
+  bool anyRuntime = llvm::any_of(offsets, llvm::IsaPred<Value>);
+  for (auto [offset, dim] : llvm::zip(offsets, shape)) {
+    if (llvm::isa<Value>(offset) || (anyRuntime && dim != 0))
+      continue;
     offset = arith::ConstantIndexOp::create(rewriter, loc,
                                             *getConstantIntValue(offset))
                  .getResult();
+  }
   return offsets;
 }
 
@@ -84,7 +87,7 @@ static MemRefType windowType(MemRefType source, ArrayRef<int64_t> sizes) {
 }
 
 static Value window(RewriterBase &rewriter, Location loc, Value buffer,
-             ValueRange indices, ArrayRef<int64_t> sizes) {
+                    ValueRange indices, ArrayRef<int64_t> sizes) {
   auto type = llvm::cast<MemRefType>(buffer.getType());
   SmallVector<OpFoldResult> offsets =
       clampedOffsets(rewriter, loc, indices, type.getShape(), sizes);
