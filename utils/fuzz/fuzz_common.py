@@ -32,6 +32,7 @@ and reported, not a finding.
 import argparse
 import bisect
 import concurrent.futures
+import math
 import os
 import re
 import resource
@@ -205,52 +206,74 @@ def run(cmd, timeout, cwd=None, keep_stdout=False):
     return r
 
 
-# A run's limit is CPU seconds, which the kernel counts and enforces
-# (RLIMIT_CPU: SIGXCPU, then SIGKILL a few seconds on), so that a machine
-# busy with other work does not turn a slow run into a hang: under a
-# two-job build, a nice-19 fuzzer's tool got 1.5% of a core, and a run of
-# 0.5 s took over 30 s of wall-clock time. A run that waits without
-# computing (a deadlock) is stopped after WALL_FACTOR times the limit of
-# wall-clock time.
+# A run's limit is CPU seconds (of all its threads), which the kernel
+# counts and enforces (RLIMIT_CPU: SIGXCPU, on which LLVM's handler prints
+# a stack dump and dies), so that a machine busy with other work does not
+# turn a slow run into a hang: under a two-job build, a nice-19 fuzzer's
+# tool got 1.5% of a core, and a run of 0.5 s took over 30 s of wall-clock
+# time. A run that waits without computing (a deadlock) is stopped after
+# WALL_FACTOR times the limit of wall-clock time. A tool that survives
+# SIGXCPU is killed 5 CPU seconds on, which counts as a crash (killed by a
+# signal), as any other SIGKILL does.
 WALL_FACTOR = 30
-_CPU_KILLED = (-signal.SIGXCPU, -signal.SIGKILL)
 
 
 def _limit_cpu(pid, seconds):
-    whole = max(1, int(-(-seconds // 1)))
+    soft = max(1, math.ceil(seconds))
+    hard = soft + 5
+    # Not above the fuzzer's own hard limit (`ulimit -t`), which only root
+    # could raise.
+    _, own = resource.getrlimit(resource.RLIMIT_CPU)
+    if own != resource.RLIM_INFINITY:
+        hard = min(hard, own)
+        soft = min(soft, hard)
     try:
-        resource.prlimit(pid, resource.RLIMIT_CPU, (whole, whole + 5))
+        resource.prlimit(pid, resource.RLIMIT_CPU, (soft, hard))
     except ProcessLookupError:
         pass  # it has already ended
 
 
-def _run_once(cmd, timeout, cwd, keep_stdout):
-    start = time.time()
+def _start(cmd, cwd):
+    """Starts `cmd` in a session of its own: Ctrl-C and `timeout` signal
+    the fuzzer's process group, and the runs in flight must end on their
+    own, not count as killed by a signal."""
     for attempt in range(7):
         try:
-            with _processes:
-                p = subprocess.Popen(cmd, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, cwd=cwd,
-                                     env=sanitizer_env(),
-                                     stdin=subprocess.DEVNULL)
-                _limit_cpu(p.pid, timeout)
-                try:
-                    out, err = p.communicate(timeout=WALL_FACTOR * timeout)
-                    timed_out = p.returncode in _CPU_KILLED
-                except subprocess.TimeoutExpired:
-                    p.kill()
-                    out, err = p.communicate()
-                    timed_out = True
-            r = Run(cmd, p.returncode, "" if keep_stdout else _text(out),
-                    _text(err), timed_out, time.time() - start)
-            if keep_stdout:
-                r.stdout = out
-            return r
+            return subprocess.Popen(cmd, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, cwd=cwd,
+                                    env=sanitizer_env(),
+                                    stdin=subprocess.DEVNULL,
+                                    start_new_session=True)
         except OSError as e:
             # A tool being relinked is briefly missing: wait for it.
             if attempt == 6:
                 raise SystemExit("cannot run %s: %s" % (cmd[0], e))
             time.sleep(10)
+
+
+def _run_once(cmd, timeout, cwd, keep_stdout):
+    start = time.time()
+    with _processes:
+        p = _start(cmd, cwd)
+        try:
+            _limit_cpu(p.pid, timeout)
+            try:
+                out, err = p.communicate(timeout=WALL_FACTOR * timeout)
+                timed_out = p.returncode == -signal.SIGXCPU
+            except subprocess.TimeoutExpired:
+                p.kill()
+                out, err = p.communicate()
+                timed_out = True
+        except BaseException:
+            # Not left running by a bug or an interrupt of the fuzzer.
+            p.kill()
+            p.wait()
+            raise
+    r = Run(cmd, p.returncode, "" if keep_stdout else _text(out),
+            _text(err), timed_out, time.time() - start)
+    if keep_stdout:
+        r.stdout = out
+    return r
 
 
 def _text(data):
@@ -750,7 +773,7 @@ def drive(name, opts, make_and_run, parsed_label, verified_label=None,
     report = Report(name, opts, workdir)
     done = 0
     stop = threading.Event()
-    preparing = [True]
+    preparing = True  # read by on_signal, which sees the latest binding
 
     def on_signal(signum, frame):
         # `timeout` and terminals signal the whole process group, so the
@@ -758,14 +781,14 @@ def drive(name, opts, make_and_run, parsed_label, verified_label=None,
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         stop.set()
-        if preparing[0]:
+        if preparing:
             raise KeyboardInterrupt  # no loop checks `stop` during setup
     old_int = signal.signal(signal.SIGINT, on_signal)
     old_term = signal.signal(signal.SIGTERM, on_signal)
     try:
         try:
             ctx = setup(opts, workdir) if setup else None
-            preparing[0] = False
+            preparing = False
         except KeyboardInterrupt:
             print("%s: interrupted while preparing its inputs; none done, "
                   "--seed %d goes on" % (name, opts.seed))
