@@ -111,7 +111,8 @@ static llvm::Expected<NpyHeader> parseHeader(llvm::StringRef text,
 }
 
 llvm::Expected<Tensor> dyn::sim::readNpy(llvm::StringRef path,
-                                         mlir::Type elementType) {
+                                         mlir::Type elementType,
+                                         int64_t maxBytes) {
   auto buffer = llvm::MemoryBuffer::getFile(path);
   if (!buffer)
     return error("cannot read " + path + ": " + buffer.getError().message());
@@ -150,8 +151,10 @@ llvm::Expected<Tensor> dyn::sim::readNpy(llvm::StringRef path,
   t.elementType = elementType;
   t.shape = parsed->shape;
   std::optional<int64_t> bytes = getTensorBytes(t.shape, t.elementBytes());
-  if (!bytes)
-    return error(path + ": the shape needs more than 2^63 bytes");
+  if (!bytes || *bytes > maxBytes)
+    return error(path + ": the shape needs " +
+                 (bytes ? llvm::Twine(*bytes) : llvm::Twine("more than 2^63")) +
+                 " bytes, over --max-tensor-bytes " + llvm::Twine(maxBytes));
   if (data.size() - start - headerLen != static_cast<uint64_t>(*bytes))
     return error(path + ": holds " +
                  llvm::Twine(data.size() - start - headerLen) +
@@ -171,15 +174,21 @@ llvm::Error dyn::sim::writeNpy(llvm::StringRef path, const Tensor &tensor) {
   if (tensor.shape.size() == 1)
     header += ",";
   header += "), }";
-  size_t total = 10 + header.size() + 1;
+  // Version 1.0 has a 16-bit header length; a longer header (a rank in the
+  // thousands) takes version 2.0 and 32 bits.
+  bool v1 = 10 + header.size() + 1 <= 0xFFFF;
+  size_t prefix = v1 ? 10 : 12;
+  size_t total = prefix + header.size() + 1;
   header.append((64 - total % 64) % 64, ' ');
   header += '\n';
   std::error_code ec;
   llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
   if (ec)
     return error("cannot write " + path + ": " + ec.message());
-  os << "\x93NUMPY" << char(1) << char(0) << char(header.size() & 0xFF)
-     << char(header.size() >> 8) << header;
+  os << "\x93NUMPY" << char(v1 ? 1 : 2) << char(0);
+  for (size_t i = 0, e = v1 ? 2 : 4; i < e; ++i)
+    os << char((header.size() >> (8 * i)) & 0xFF);
+  os << header;
   os.write(reinterpret_cast<const char *>(tensor.bytes.data()),
            tensor.bytes.size());
   return llvm::Error::success();

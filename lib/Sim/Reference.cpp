@@ -117,6 +117,9 @@ private:
         bytes += static_cast<int64_t>(a->storage.bytes.size());
     return bytes;
   }
+  /// Fails at `op` when a tensor it makes, at its bound, would take more
+  /// than maxTensorBytes (or its byte count overflows).
+  LogicalResult checkResultSizes(Operation *op);
   /// Fails at `op` once the interpretation has moved more than its limit.
   LogicalResult checkMoved(Operation *op) {
     if (moved <= maxMoved)
@@ -139,6 +142,8 @@ private:
 public:
   bool *undefined = nullptr;
   int64_t maxTrips = 0, trips = 0;
+  /// Bytes of one tensor an op makes (--max-tensor-bytes).
+  int64_t maxTensorBytes = 0;
   /// Bytes copied and computed so far, and the limit (maxMovedBytes).
   int64_t maxMoved = 0, moved = 0;
 
@@ -266,7 +271,32 @@ static int64_t clampTo(int64_t v, int64_t lo, int64_t hi) {
 
 namespace {
 
+LogicalResult Interpreter::checkResultSizes(Operation *op) {
+  for (Type type : op->getResultTypes()) {
+    auto tensor = llvm::dyn_cast<RankedTensorType>(type);
+    if (!tensor || !tensor.getElementType().isIntOrFloat())
+      continue;
+    SmallVector<int64_t> shape = dynshape::getBoundedShape(tensor);
+    if (llvm::any_of(shape, ShapedType::isDynamic))
+      continue; // unbounded: the op itself rejects it
+    int64_t elementBytes =
+        (tensor.getElementType().getIntOrFloatBitWidth() + 7) / 8;
+    std::optional<int64_t> bytes = getTensorBytes(shape, elementBytes);
+    if (bytes && *bytes <= maxTensorBytes)
+      continue;
+    return fail(op, "makes a tensor of " +
+                        (bytes ? Twine(*bytes) : Twine("over 2^63")) +
+                        " bytes, more than the limit of " +
+                        Twine(maxTensorBytes) +
+                        "; raise --max-tensor-bytes");
+  }
+  return success();
+}
+
 LogicalResult Interpreter::execute(Operation *op) {
+  // Every tensor an op makes is sized, at its bound, before it is made.
+  if (failed(checkResultSizes(op)))
+    return failure();
   // Compute on tensors: elementwise arith/math and linalg structured ops
   // (ReferenceCompute.cpp).
   auto lookup = [&](mlir::Value v) -> const Slot & {
@@ -293,9 +323,8 @@ LogicalResult Interpreter::execute(Operation *op) {
       linalgOp && !llvm::isa<linalg::TransposeOp>(op)) {
     SmallVector<Slot> results;
     if (failed(reference::interpretLinalg(linalgOp, lookup, results, error,
-                                          shapesDisagree)))
+                                          shapesDisagree, moved, maxMoved)))
       return failCompute();
-    moved += resultBytes(results);
     for (auto [result, value] : llvm::zip(op->getResults(), results))
       env[result] = std::move(value);
     return success();
@@ -304,6 +333,9 @@ LogicalResult Interpreter::execute(Operation *op) {
       .Case([&](arith::ConstantOp c) {
         APInt value;
         if (auto dense = llvm::dyn_cast<DenseElementsAttr>(c.getValue())) {
+          if (!reference::isComputable(dense.getElementType()))
+            return fail(op, "only integer, f32, bf16 and f16 tensor "
+                            "constants are supported");
           env[c] = reference::makeConstant(dense);
           return success();
         }
@@ -323,11 +355,8 @@ LogicalResult Interpreter::execute(Operation *op) {
       })
       .Case<arith::ExtUIOp, arith::ExtSIOp, arith::TruncIOp>(
           [&](Operation *op) {
-            // Flags to scalars and back: the op has a flag on one side.
-            int64_t v = scalar(op->getOperand(0));
-            if (llvm::isa<arith::ExtSIOp>(op))
-              v = -v;
-            env[op->getResult(0)] = wrapInteger(op->getResult(0).getType(), v);
+            env[op->getResult(0)] =
+                reference::castInteger(op, scalar(op->getOperand(0)));
             return success();
           })
       .Case([&](arith::SelectOp select) {
@@ -341,7 +370,7 @@ LogicalResult Interpreter::execute(Operation *op) {
       })
       .Case<arith::IndexCastOp, arith::IndexCastUIOp>([&](Operation *op) {
         env[op->getResult(0)] =
-            wrapInteger(op->getResult(0).getType(), scalar(op->getOperand(0)));
+            reference::castInteger(op, scalar(op->getOperand(0)));
         return success();
       })
       .Case<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivSIOp,
@@ -495,6 +524,8 @@ LogicalResult Interpreter::executeGather(dynshape::GatherOp gather) {
   const Array &ids = array(gather.getIndices());
   int64_t rows = table.storage.shape[0], n = ids.storage.shape[0];
   int64_t rowElems = strideOf(table.storage, 0), eb = table.storage.elementBytes();
+  if (rows == 0 && n > 0)
+    return undefinedBehaviour(gather, "gathers rows of a table with none");
   Array out;
   out.storage.elementType = table.storage.elementType;
   out.storage.shape = table.storage.shape;
@@ -575,14 +606,21 @@ LogicalResult Interpreter::executeTranspose(linalg::TransposeOp transpose) {
   if (transpose.getPermutation() != ArrayRef<int64_t>{1, 0})
     return fail(transpose, "only 2-D transposes are supported");
   const Array &in = array(transpose.getInput());
-  Array out = array(transpose.getInit());
-  int64_t rows = in.storage.shape[0], cols = in.storage.shape[1];
+  Array out = take(transpose.getInit(), transpose);
+  // Over the runtime extents, each side at its own (bounded) row length.
+  int64_t rows = in.extents[0], cols = in.extents[1];
+  if (out.extents[0] != cols || out.extents[1] != rows)
+    return undefinedBehaviour(transpose, "the init is not the input's "
+                                         "transposed shape");
+  int64_t inRow = in.storage.shape[1], outRow = out.storage.shape[1];
   int64_t eb = in.storage.elementBytes();
   for (int64_t i = 0; i < rows; ++i)
     for (int64_t j = 0; j < cols; ++j)
-      std::memcpy(out.storage.bytes.data() + (j * rows + i) * eb,
-                  in.storage.bytes.data() + (i * cols + j) * eb, eb);
-  env[transpose.getResult()[0]] = out;
+      std::memcpy(out.storage.bytes.data() + (j * outRow + i) * eb,
+                  in.storage.bytes.data() + (i * inRow + j) * eb, eb);
+  moved += rows * cols * eb;
+  out.computedPadding = true;
+  env[transpose.getResult()[0]] = std::move(out);
   return success();
 }
 
@@ -785,5 +823,6 @@ dyn::sim::interpretReference(func::FuncOp func, ArrayRef<sim::RuntimeValue> args
   interpreter.undefined = undefined;
   interpreter.maxTrips = limits.maxTrips;
   interpreter.maxMoved = limits.maxMovedBytes;
+  interpreter.maxTensorBytes = limits.maxDramBytes;
   return interpreter.run(func, args);
 }

@@ -95,6 +95,39 @@ int64_t reference::wrapInteger(Type type, int64_t v) {
   return static_cast<int64_t>(static_cast<uint64_t>(v) << shift) >> shift;
 }
 
+int64_t reference::castInteger(Operation *op, int64_t v) {
+  Type from = getElementTypeOrSelf(op->getOperand(0).getType());
+  unsigned width = from.isIndex() ? 32 : from.getIntOrFloatBitWidth();
+  // Held sign-extended from its width, but an i1 as 0 or 1.
+  if (llvm::isa<arith::ExtSIOp>(op) && width == 1)
+    v = -v;
+  if (llvm::isa<arith::ExtUIOp, arith::IndexCastUIOp>(op) && width < 64)
+    v &= (uint64_t(1) << width) - 1;
+  return wrapInteger(getElementTypeOrSelf(op->getResult(0).getType()), v);
+}
+
+bool reference::isComputable(Type element) {
+  return element.isInteger() || element.isIndex() || element.isF32() ||
+         element.isBF16() || element.isF16();
+}
+
+/// Fails (saying why in `error`) when `op` computes on elements the
+/// engines do not compute.
+static LogicalResult checkComputable(Operation *op, std::string &error) {
+  for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
+                                            op->getResultTypes())) {
+    Type element = getElementTypeOrSelf(type);
+    if (reference::isComputable(element))
+      continue;
+    llvm::raw_string_ostream os(error);
+    os << "computes on " << element
+       << " elements; the reference computes integers, f32, bf16 and f16, "
+          "as the engines do";
+    return failure();
+  }
+  return success();
+}
+
 bool reference::compareIntegers(arith::CmpIPredicate predicate, int64_t a,
                                 int64_t b) {
   // Both sides as the 32-bit patterns the registers hold.
@@ -170,8 +203,10 @@ static FailureOr<Scalar> evaluate(Operation *op, ArrayRef<Scalar> in,
       .Case([&](arith::AndIOp) { return integer(asInt(in[0]) & asInt(in[1])); })
       .Case([&](arith::OrIOp) { return integer(asInt(in[0]) | asInt(in[1])); })
       .Case([&](arith::XOrIOp) { return integer(asInt(in[0]) ^ asInt(in[1])); })
-      .Case<arith::ExtUIOp, arith::IndexCastOp, arith::TruncIOp>(
-          [&](Operation *) { return integer(asInt(in[0])); })
+      .Case<arith::ExtUIOp, arith::ExtSIOp, arith::IndexCastOp,
+            arith::TruncIOp>([&](Operation *op) -> Scalar {
+        return castInteger(op, asInt(in[0]));
+      })
       .Case([&](arith::CmpIOp cmp) -> Scalar {
         return int64_t(
             compareIntegers(cmp.getPredicate(), asInt(in[0]), asInt(in[1])));
@@ -231,7 +266,10 @@ static LogicalResult forEachPoint(ArrayRef<int64_t> extents,
 
 LogicalResult reference::interpretLinalg(linalg::LinalgOp op, Lookup lookup,
                                          SmallVectorImpl<Slot> &results,
-                                         std::string &error, bool &undefined) {
+                                         std::string &error, bool &undefined,
+                                         int64_t &moved, int64_t maxMoved) {
+  if (failed(checkComputable(op, error)))
+    return failure();
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   // Each loop runs over the runtime extent of the tensor dims it reads
   // (their storage bounds a bounded dim).
@@ -259,6 +297,24 @@ LogicalResult reference::interpretLinalg(linalg::LinalgOp op, Lookup lookup,
     error = "a loop that reads no tensor dimension";
     return failure();
   }
+  // Its work, charged before it runs (a matmul's grows as M*N*K): every
+  // point of the loop nest reads or writes an element of every operand.
+  std::optional<int64_t> work = 0;
+  for (Value operand : op->getOperands())
+    if (auto type = llvm::dyn_cast<ShapedType>(operand.getType()))
+      work = llvm::checkedAdd(
+          *work, int64_t((type.getElementTypeBitWidth() + 7) / 8));
+  for (int64_t range : ranges)
+    work = work ? llvm::checkedMul(*work, range) : std::nullopt;
+  if (work)
+    work = llvm::checkedAdd(*work, moved);
+  if (!work || *work > maxMoved) {
+    error = "takes the interpretation past " + std::to_string(maxMoved) +
+            " moved bytes (each point of its loops reads or writes an "
+            "element of every operand); raise --max-moved-bytes";
+    return failure();
+  }
+  moved = *work;
   // Each indexing map as the loop dim of each result (-1: the constant 0),
   // when it is a projected permutation (what the front end writes):
   // AffineMap::compose would unique an AffineConstantExpr per point.
@@ -306,17 +362,40 @@ LogicalResult reference::interpretLinalg(linalg::LinalgOp op, Lookup lookup,
       tensor = &array->storage;
     inputs.push_back({op.getMatchingBlockArgument(&operand), &slot, tensor});
   }
+  // A map that is not a projected permutation can point outside its
+  // operand, which upstream leaves undefined.
+  auto pointsInside = [&](unsigned operand, const Tensor &tensor,
+                          ArrayRef<int64_t> index) {
+    if (dimsOf[operand] ||
+        llvm::all_of(llvm::zip(index, tensor.shape), [](auto pair) {
+          auto [i, extent] = pair;
+          return i >= 0 && i < extent;
+        }))
+      return true;
+    undefined = true;
+    error = "an indexing map points outside operand #" +
+            std::to_string(operand);
+    return false;
+  };
   LogicalResult result = forEachPoint(ranges, [&](ArrayRef<int64_t> point) {
     values.clear();
-    for (auto [number, input] : llvm::enumerate(inputs))
-      values[input.arg] = input.tensor
-                              ? load(*input.tensor, indexOf(number, point))
-                              : scalarOf(*input.slot);
+    for (auto [number, input] : llvm::enumerate(inputs)) {
+      if (!input.tensor) {
+        values[input.arg] = scalarOf(*input.slot);
+        continue;
+      }
+      SmallVector<int64_t> index = indexOf(number, point);
+      if (!pointsInside(number, *input.tensor, index))
+        return failure();
+      values[input.arg] = load(*input.tensor, index);
+    }
     for (Operation &inner : body) {
       if (auto yield = llvm::dyn_cast<linalg::YieldOp>(inner)) {
         for (auto [i, v] : llvm::enumerate(yield.getOperands())) {
-          SmallVector<int64_t> index =
-              indexOf(op.getNumDpsInputs() + i, point);
+          unsigned number = op.getNumDpsInputs() + i;
+          SmallVector<int64_t> index = indexOf(number, point);
+          if (!pointsInside(number, outs[i].storage, index))
+            return failure();
           store(outs[i].storage, index, values.lookup(v));
         }
         continue;
@@ -346,6 +425,8 @@ LogicalResult reference::interpretLinalg(linalg::LinalgOp op, Lookup lookup,
 LogicalResult reference::interpretElementwise(Operation *op, Lookup lookup,
                                               Slot &result, std::string &error,
                                               bool &undefined) {
+  if (failed(checkComputable(op, error)))
+    return failure();
   auto type = llvm::cast<RankedTensorType>(op->getResult(0).getType());
   const Array *first = nullptr;
   for (Value operand : op->getOperands())

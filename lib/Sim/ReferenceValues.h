@@ -41,6 +41,14 @@ using Lookup = llvm::function_ref<const Slot &(mlir::Value)>;
 /// in the target's registers; an i1 is 0 or 1).
 int64_t wrapInteger(mlir::Type type, int64_t value);
 
+/// Whether the reference computes elements of `type`: integers and the
+/// floats the engines compute (f32, bf16, f16).
+bool isComputable(mlir::Type type);
+
+/// An integer extension, truncation or index_cast `op` applied to `value`
+/// (held as wrapInteger holds it).
+int64_t castInteger(mlir::Operation *op, int64_t value);
+
 /// `a predicate b` on integers of 32 bits or fewer (unsigned predicates on
 /// the 32-bit pattern).
 bool compareIntegers(mlir::arith::CmpIPredicate predicate, int64_t a,
@@ -49,12 +57,15 @@ bool compareIntegers(mlir::arith::CmpIPredicate predicate, int64_t a,
 /// Runs a linalg structured op (generic, fill, reduce, matmul, ...) on its
 /// operands, point by point in loop order over the runtime extents, each
 /// body op in f32 with the engines' numerics (Numerics.h); the results
-/// start as copies of the inits. On failure `error` says why, and
+/// start as copies of the inits. Its work (points of the loop nest times
+/// the element bytes of every operand) is added to `moved` first, and past
+/// `maxMoved` it fails without running. On failure `error` says why, and
 /// `undefined` is set when upstream defines no result (operands whose
 /// runtime extents disagree).
 mlir::LogicalResult interpretLinalg(mlir::linalg::LinalgOp op, Lookup lookup,
                                     llvm::SmallVectorImpl<Slot> &results,
-                                    std::string &error, bool &undefined);
+                                    std::string &error, bool &undefined,
+                                    int64_t &moved, int64_t maxMoved);
 
 /// Runs an elementwise arith or math op on tensors (and scalars), element
 /// by element over the first tensor operand's extents.

@@ -173,9 +173,13 @@ readArguments(const dyn::sim::EntrySignature &signature) {
     Type type = signature.getGivenType(argValues.size(), i);
     if (auto tensor = llvm::dyn_cast<RankedTensorType>(type)) {
       llvm::Expected<Tensor> t =
-          dyn::sim::readNpy(text, tensor.getElementType());
-      if (!t)
-        return failure(fail(llvm::toString(t.takeError())));
+          dyn::sim::readNpy(text, tensor.getElementType(), maxTensorBytes);
+      if (!t) {
+        std::string type;
+        llvm::raw_string_ostream(type) << tensor;
+        return failure(fail("argument " + Twine(i) + " (" + type +
+                            "): " + llvm::toString(t.takeError())));
+      }
       given.push_back(std::move(*t));
       continue;
     }

@@ -14,8 +14,11 @@
 
 namespace dyn::sim {
 
-/// Reads `path` as a tensor of `elementType` (the dtype must match it).
-llvm::Expected<Tensor> readNpy(llvm::StringRef path, mlir::Type elementType);
+/// Reads `path` as a tensor of `elementType` (the dtype must match it) of
+/// at most `maxBytes` bytes (--max-tensor-bytes), which the header's shape
+/// is checked against before any data is copied.
+llvm::Expected<Tensor> readNpy(llvm::StringRef path, mlir::Type elementType,
+                               int64_t maxBytes);
 
 /// Writes `tensor` to `path`.
 llvm::Error writeNpy(llvm::StringRef path, const Tensor &tensor);

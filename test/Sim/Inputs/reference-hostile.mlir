@@ -1,0 +1,77 @@
+// Programs the compiler rejects or that upstream leaves undefined, run
+// through the reference interpreter (reference-hostile.test).
+
+// Integer extensions from i8: sign- and zero-extension of the value, not
+// only of an i1 flag.
+func.func @extsi(%a: i32) -> i32 {
+  %c = arith.constant 5 : i8
+  %e = arith.extsi %c : i8 to i32
+  %r = arith.addi %a, %e : i32
+  return %r : i32
+}
+func.func @extui(%a: i32) -> i32 {
+  %c = arith.constant -1 : i8
+  %e = arith.extui %c : i8 to i32
+  %r = arith.addi %a, %e : i32
+  return %r : i32
+}
+
+// Tensors past --max-tensor-bytes, and one whose byte count overflows.
+func.func @big(%i: i32) -> tensor<100000x100000x10xf32> {
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<100000x100000x10xf32>
+  %f = linalg.fill ins(%one : f32) outs(%e : tensor<100000x100000x10xf32>) -> tensor<100000x100000x10xf32>
+  return %f : tensor<100000x100000x10xf32>
+}
+func.func @wrap(%i: i32) -> tensor<4611686018427387904x4xf32> {
+  %e = tensor.empty() : tensor<4611686018427387904x4xf32>
+  return %e : tensor<4611686018427387904x4xf32>
+}
+
+// A bounded transpose: each side at its own row length.
+func.func @transpose(%x: tensor<?x4xf32, #dynshape.bounds<8, ?>>) -> tensor<4x?xf32, #dynshape.bounds<?, 16>> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x4xf32, #dynshape.bounds<8, ?>>
+  %e = tensor.empty(%n) : tensor<4x?xf32, #dynshape.bounds<?, 16>>
+  %t = linalg.transpose ins(%x : tensor<?x4xf32, #dynshape.bounds<8, ?>>) outs(%e : tensor<4x?xf32, #dynshape.bounds<?, 16>>) permutation = [1, 0]
+  return %t : tensor<4x?xf32, #dynshape.bounds<?, 16>>
+}
+
+// An indexing map that points outside its operand (bounded, so that the
+// verifier cannot see it).
+func.func @outside(%x: tensor<?xf32, #dynshape.bounds<4>>) -> tensor<4xf32> {
+  %e = tensor.empty() : tensor<4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0 * 100000000)>,
+                                        affine_map<(d0) -> (d0)>],
+                       iterator_types = ["parallel"]}
+      ins(%x : tensor<?xf32, #dynshape.bounds<4>>) outs(%e : tensor<4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// Rows of a table with none.
+func.func @no_rows(%table: tensor<0x64xf32>, %ids: tensor<2xi32>) -> tensor<2x64xf32> {
+  %g = dynshape.gather %table[%ids] : (tensor<0x64xf32>, tensor<2xi32>) -> tensor<2x64xf32>
+  return %g : tensor<2x64xf32>
+}
+
+// f64 compute and constants, which the engines do not compute.
+func.func @f64_add(%a: tensor<4xf64>) -> tensor<4xf64> {
+  %r = arith.addf %a, %a : tensor<4xf64>
+  return %r : tensor<4xf64>
+}
+func.func @f64_constant(%i: i32) -> tensor<4xf64> {
+  %c = arith.constant dense<[1.5, 2.5, -3.0, 1.0e10]> : tensor<4xf64>
+  return %c : tensor<4xf64>
+}
+
+// A matmul's work grows as M*N*K: charged before it runs.
+func.func @matmul(%i: i32) -> tensor<256x256xf32> {
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<256x256xf32>
+  %a = linalg.fill ins(%one : f32) outs(%e : tensor<256x256xf32>) -> tensor<256x256xf32>
+  %m = linalg.matmul ins(%a, %a : tensor<256x256xf32>, tensor<256x256xf32>) outs(%a : tensor<256x256xf32>) -> tensor<256x256xf32>
+  return %m : tensor<256x256xf32>
+}
