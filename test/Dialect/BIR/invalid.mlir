@@ -429,6 +429,27 @@ func.func @ap_out_of_bounds(%d: memref<4x16xf32, #bir.mem<dram>>) {
 
 // -----
 
+// A runtime offset is at least 0: a pattern whose reach alone leaves the
+// location is never in bounds (and a reach past 2^63 would wrap the
+// offsets the descriptor splitter computes).
+func.func @reg_ap_reach(%d: memref<4x16xf32, #bir.mem<dram>>, %p: i32) {
+  %r = bir.read_var %p on pool
+  // expected-error @+1 {{'bir.reg_ap' op pattern reaches element 79 from its runtime offset, outside the 64 elements of the location}}
+  %a = bir.reg_ap %d addr %r pattern [[16, 5], [1, 16]] : memref<4x16xf32, #bir.mem<dram>>
+  return
+}
+
+// -----
+
+func.func @reg_ap_reach_overflow(%d: memref<4x16xf32, #bir.mem<dram>>, %p: i32) {
+  %r = bir.read_var %p on pool
+  // expected-error @+1 {{'bir.reg_ap' op pattern reaches past element 2^63 from its runtime offset, outside the 64 elements of the location}}
+  %a = bir.reg_ap %d addr %r pattern [[4611686018427387904, 4], [1, 16]] : memref<4x16xf32, #bir.mem<dram>>
+  return
+}
+
+// -----
+
 func.func @ap_one_past_the_end(%d: memref<4x16xf32, #bir.mem<dram>>) {
   // expected-error @+1 {{'bir.ap' op pattern starting at element 49 reaches outside the 64 elements of the location}}
   %a = bir.ap %d offset 49 pattern [[1, 16]] : memref<4x16xf32, #bir.mem<dram>>

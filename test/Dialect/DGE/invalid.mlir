@@ -318,6 +318,18 @@ func.func @src_negative_offset(%d: memref<64xf32, #bir.mem<dram>>) {
 
 // -----
 
+// A byte offset inside an element: no engine addresses half an f32.
+func.func @unaligned_offset(%d: memref<64xf32, #bir.mem<dram>>) {
+  %b = dge.block {
+    // expected-error @+1 {{'dge.descriptor' op source offset 2 is not a whole number of 4-byte elements}}
+    dge.descriptor src %d [imm + 2] dst %d [imm + 64] bytes 64 pattern [[1, 16]] -> [[1, 16]] : memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>
+  }
+  dge.trigger %b type swdge on pool
+  return
+}
+
+// -----
+
 func.func @dst_negative_offset(%d: memref<64xf32, #bir.mem<dram>>, %p: i32) {
   %r = bir.read_var %p on pool
   %b = dge.block {
@@ -542,11 +554,12 @@ func.func @src_imm_to_end(%d: memref<64xf32, #bir.mem<dram>>, %e: memref<128xf32
 
 // -----
 
-// A reach that overflows 64 bits is past the end too.
+// A reach that overflows 64 bits (from the last whole f32 below 2^63) is
+// past the end too.
 func.func @src_imm_reach_overflows(%d: memref<64xf32, #bir.mem<dram>>) {
   %b = dge.block {
-    // expected-error @+1 {{'dge.descriptor' op source pattern from byte 9223372036854775807 reaches past the 256 bytes of its location}}
-    dge.descriptor src %d [imm + 9223372036854775807] dst %d [imm + 0] bytes 64 pattern [[1, 16]] -> [[1, 16]] : memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>
+    // expected-error @+1 {{'dge.descriptor' op source pattern from byte 9223372036854775804 reaches past the 256 bytes of its location}}
+    dge.descriptor src %d [imm + 9223372036854775804] dst %d [imm + 0] bytes 64 pattern [[1, 16]] -> [[1, 16]] : memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>
   }
   dge.trigger %b type swdge on pool
   return

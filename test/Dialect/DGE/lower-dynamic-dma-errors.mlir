@@ -84,6 +84,18 @@ func.func @transpose_3d(%a: memref<2x2x2xf32, #bir.mem<dram>>, %b: memref<8xf32,
 
 // -----
 
+// An indirect side's first entry is its index rows, not a dimension of a
+// tile: transposing it would gather the columns as rows.
+func.func @transpose_indirect(%table: memref<64x64xf32, #bir.mem<dram>>, %ids: memref<4xi32, #bir.mem<dram>>, %out: memref<64x4xf32, #bir.mem<dram>>) {
+  %s = bir.ap %table offset 0 pattern [[64, 4], [1, 64]] indirect %ids arg_id 1 indirect_dim 0 max_index 4 : memref<4xi32, #bir.mem<dram>> : memref<64x64xf32, #bir.mem<dram>>
+  %t = bir.ap %out offset 0 pattern [[1, 256]] : memref<64x4xf32, #bir.mem<dram>>
+  // expected-error @+1 {{'dge.dma' op cannot transpose an indirect side (its first entry is its index rows, not a dimension of a tile)}}
+  dge.dma %s -> %t type swdge on pool transpose
+  return
+}
+
+// -----
+
 // A register-addressed SBUF side moves in address-map units: its runtime
 // address can only advance by whole partitions (16-byte rows here), but a
 // budget of 4 bytes splits the row into 4-byte pieces.

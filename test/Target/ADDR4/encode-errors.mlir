@@ -110,8 +110,8 @@ func.func @wide_gather(%table: memref<1048577x1xi8, #bir.mem<dram>>, %ids: memre
 func.func @offset_outside(%out: memref<4x8xbf16, #bir.mem<dram>>, %ids: memref<4xi32, #bir.mem<dram>>) {
   %t = bir.alloc {address = 0 : i64} : memref<4x8xbf16, #bir.mem<sbuf>>
   %b = dge.block {
-    // expected-error @+1 {{'dge.descriptor' op src: byte offset 9223372036854775807 lies outside the 64 bytes of its on-chip location}}
-    dge.descriptor src %t [indirect %ids : memref<4xi32, #bir.mem<dram>> + 9223372036854775807] dst %out [imm + 0] bytes 64 pattern [[8, 4], [1, 8]] -> [[8, 4], [1, 8]] : memref<4x8xbf16, #bir.mem<sbuf>>, memref<4x8xbf16, #bir.mem<dram>>
+    // expected-error @+1 {{'dge.descriptor' op src: byte offset 9223372036854775806 lies outside the 64 bytes of its on-chip location}}
+    dge.descriptor src %t [indirect %ids : memref<4xi32, #bir.mem<dram>> + 9223372036854775806] dst %out [imm + 0] bytes 64 pattern [[8, 4], [1, 8]] -> [[8, 4], [1, 8]] : memref<4x8xbf16, #bir.mem<sbuf>>, memref<4x8xbf16, #bir.mem<dram>>
   }
   dge.trigger %b type none on sp
   return

@@ -8,8 +8,8 @@
 using namespace mlir;
 using namespace dyn::bir;
 
-/// Checks `[step, num]` pairs and, for a static location, that every element
-/// the pattern touches from `offset` lies inside it.
+/// Checks `[step, num]` pairs and that every element the pattern touches
+/// from `offset` (from 0 for a runtime offset) lies inside the location.
 static LogicalResult verifyPattern(Operation *op, MemRefType type,
                                    ArrayRef<int64_t> pattern,
                                    std::optional<int64_t> offset) {
@@ -30,13 +30,23 @@ static LogicalResult verifyPattern(Operation *op, MemRefType type,
   std::optional<int64_t> last = getPatternReach(pattern);
   if (!getPatternBytes(pattern, *getElementBytes(type)))
     return op->emitOpError("pattern moves more bytes than 64 bits can count");
+  // A runtime offset is at least 0, so the pattern's reach alone must fit.
+  int64_t start = offset.value_or(0);
   std::optional<int64_t> end =
-      offset && last ? llvm::checkedAdd(*offset, *last) : std::nullopt;
-  if (offset && (*offset < 0 || !end || *end >= type.getNumElements()))
+      last ? llvm::checkedAdd(start, *last) : std::nullopt;
+  if (start >= 0 && end && *end < type.getNumElements())
+    return success();
+  if (offset)
     return op->emitOpError("pattern starting at element ")
            << *offset << " reaches outside the " << type.getNumElements()
            << " elements of the location";
-  return success();
+  InFlightDiagnostic diag = op->emitOpError("pattern reaches ");
+  if (last)
+    diag << "element " << *last;
+  else
+    diag << "past element 2^63";
+  return diag << " from its runtime offset, outside the "
+              << type.getNumElements() << " elements of the location";
 }
 
 // The pattern arithmetic below runs in every verification of every access
@@ -223,15 +233,20 @@ LogicalResult MemsetOp::verify() {
   return success();
 }
 
-LogicalResult dyn::bir::verifyTransposeSource(Operation *op, Value src) {
+LogicalResult dyn::bir::verifyTranspose(Operation *op, Value src, Value dst) {
   auto s = describeAP(src);
   if (s && s->second.size() != 4)
     return op->emitOpError("transposes only a 2-D source pattern");
+  for (Value side : {src, dst})
+    if (auto phys = side.getDefiningOp<PhysicalAPOp>(); phys && phys.getIndirect())
+      return op->emitOpError("cannot transpose an indirect side (its first "
+                             "entry is its index rows, not a dimension of a "
+                             "tile)");
   return success();
 }
 
 LogicalResult DMAOp::verify() {
-  if (getTranspose() && failed(verifyTransposeSource(*this, getSrc())))
+  if (getTranspose() && failed(verifyTranspose(*this, getSrc(), getDst())))
     return failure();
   return verifyCopyBytes(*this, getSrc(), getDst());
 }

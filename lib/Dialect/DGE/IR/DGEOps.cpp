@@ -26,7 +26,8 @@ static LogicalResult verifyRoute(Operation *op, DGEType type,
 }
 
 LogicalResult DMAOp::verify() {
-  if (getTranspose() && failed(bir::verifyTransposeSource(*this, getSrc())))
+  if (getTranspose() &&
+      failed(bir::verifyTranspose(*this, getSrc(), getDst())))
     return failure();
   if (failed(bir::verifyCopyBytes(*this, getSrc(), getDst())))
     return failure();
@@ -112,6 +113,10 @@ static LogicalResult verifySide(DescriptorOp op, StringRef name, Value mem,
                             << " bytes, the descriptor " << bytes;
   if (offset < 0)
     return op.emitOpError() << name << " offset must be non-negative";
+  if (offset % *elementBytes)
+    return op.emitOpError() << name << " offset " << offset
+                            << " is not a whole number of " << *elementBytes
+                            << "-byte elements";
   bool hasDyn = static_cast<bool>(dyn);
   if (firstIndex && mode != AddressMode::indirect)
     return op.emitOpError() << name << " has a first index but is not "

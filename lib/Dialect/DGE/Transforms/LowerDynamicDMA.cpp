@@ -311,7 +311,10 @@ static LogicalResult checkScratchUse(func::FuncOp func) {
       return;
     int64_t count = llvm::count_if(
         block.getBody().front().getOps<DescriptorOp>(),
-        [](DescriptorOp desc) { return desc.getSrcDyn() || desc.getDstDyn(); });
+        [](DescriptorOp desc) {
+          return isGeneratedAtRunTime(desc.getSrcMode()) ||
+                 isGeneratedAtRunTime(desc.getDstMode());
+        });
     int64_t use = getScratchUsePerPartition(count);
     if (use > largestUse) {
       largest = trigger;

@@ -16,6 +16,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace dyn::dge {
 #define GEN_PASS_DEF_DGEPLACESCALARDMAS
@@ -122,7 +123,7 @@ struct DGEPlaceScalarDMAsPass
     if (failed(checkScalarRouteForArch(func, arch)))
       return signalPassFailure();
     ArrayRef<bir::Engine> queues = getHWDGEEngines(arch);
-    SmallVector<int64_t> load(queues.size(), 0);
+    SmallVector<uint64_t> load(queues.size(), 0);
     RegisterCopier copier;
     // Only DMAs outside loops: a loop's body runs on the loop's engine.
     for (auto dma : llvm::make_early_inc_range(
@@ -135,7 +136,9 @@ struct DGEPlaceScalarDMAsPass
       bir::Engine engine = queues[best];
       Value src = placeSide(dma, dma.getSrc(), engine, copier);
       Value dst = placeSide(dma, dma.getDst(), engine, copier);
-      load[best] += bir::getAccessPatternBytes(dma.getSrc()).value_or(0);
+      load[best] = llvm::SaturatingAdd(
+          load[best],
+          uint64_t(bir::getAccessPatternBytes(dma.getSrc()).value_or(0)));
       for (auto [operand, side] :
            {std::make_pair(&dma.getSrcMutable(), src),
             std::make_pair(&dma.getDstMutable(), dst)}) {

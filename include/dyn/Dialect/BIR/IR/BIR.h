@@ -102,10 +102,11 @@ verifyComputeOperand(mlir::Operation *op, mlir::Value ap, llvm::StringRef name,
 /// Bytes the access-pattern value `ap` moves, if an AP op defines it.
 std::optional<int64_t> getAccessPatternBytes(mlir::Value ap);
 
-/// Checks that the source of a transposing DMA is a 2-D pattern (the xbar
-/// transposes a tile).
-mlir::LogicalResult verifyTransposeSource(mlir::Operation *op,
-                                          mlir::Value src);
+/// Checks the sides of a transposing DMA: a 2-D source pattern (the xbar
+/// transposes a tile) and no indirect side (whose first entry is its index
+/// rows, not a dimension of a tile).
+mlir::LogicalResult verifyTranspose(mlir::Operation *op, mlir::Value src,
+                                    mlir::Value dst);
 
 /// Checks that `src` and `dst` are access-pattern ops moving equal bytes.
 mlir::LogicalResult verifyCopyBytes(mlir::Operation *op, mlir::Value src,

@@ -61,6 +61,13 @@ inline constexpr int64_t kStagedDescriptorBytes = 32;
 /// (project-defined).
 int64_t getScratchUsePerPartition(int64_t descriptors);
 
+/// Whether software DGE generates a side of this mode at run time, and so
+/// stages its descriptor in the DGE scratch: a register or indirect side
+/// (a patched side is patched in place).
+inline bool isGeneratedAtRunTime(AddressMode mode) {
+  return mode == AddressMode::reg || mode == AddressMode::indirect;
+}
+
 } // namespace dyn::dge
 
 #define GET_OP_CLASSES
