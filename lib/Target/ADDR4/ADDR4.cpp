@@ -86,6 +86,19 @@ std::string dyn::addr4::describe(const Decoded &decoded) {
   return text;
 }
 
+dge::AddressMode dyn::addr4::getAddressMode(const Decoded &decoded) {
+  if (decoded.registerMode)
+    return dge::AddressMode::reg;
+  switch (decoded.mode) {
+  case Mode::Indirect:
+    return dge::AddressMode::indirect;
+  case Mode::Patched:
+    return dge::AddressMode::patched;
+  default:
+    return dge::AddressMode::imm;
+  }
+}
+
 llvm::Expected<dge::IndirectRecordKind>
 dyn::addr4::chooseIndirectRecord(uint64_t rows, bool isWrite) {
   if (rows <= (uint64_t(1) << 16))
@@ -97,4 +110,51 @@ dyn::addr4::chooseIndirectRecord(uint64_t rows, bool isWrite) {
               " over " + llvm::Twine(rows) +
               " rows has no indirect record (INDIRECT16B/MXINDIRECT16B: 2^16 "
               "rows, INDIRECT20B: 2^20 rows, reads only)");
+}
+
+/// The byte address of `offset` bytes into `location`: the offset itself in
+/// DRAM, the address-map address on chip, where the offset must name a byte
+/// of the location (or the map arithmetic leaves its 64 bits).
+static llvm::Expected<uint64_t> byteAddress(mlir::Value location,
+                                            int64_t offset) {
+  auto type = llvm::cast<mlir::MemRefType>(location.getType());
+  if (bir::getMemorySpace(type) == bir::MemorySpace::dram)
+    return offset;
+  std::optional<int64_t> bytes = bir::getByteSize(type);
+  if (!bytes || offset < 0 || offset >= *bytes)
+    return fail("byte offset " + llvm::Twine(offset) + " lies outside the " +
+                llvm::Twine(bytes.value_or(0)) +
+                " bytes of its on-chip location");
+  std::optional<bir::OnChipLocation> onChip =
+      bir::OnChipLocation::get(location);
+  if (!onChip)
+    return fail("on-chip location has no address; run bir-allocate-memory "
+                "first");
+  return onChip->getAddress(offset);
+}
+
+llvm::Expected<uint32_t> dyn::addr4::getSideWord(mlir::Value location,
+                                                 mlir::Value dyn,
+                                                 dge::AddressMode mode,
+                                                 int64_t offset) {
+  switch (mode) {
+  case dge::AddressMode::reg:
+    if (std::optional<unsigned> id = bir::getPhysicalRegister(dyn))
+      return encodeRegister(*id);
+    return fail("register has no physical id; run bir-allocate-registers "
+                "first");
+  case dge::AddressMode::patched:
+    return encodeImmediate(Mode::Patched,
+                           llvm::cast<mlir::BlockArgument>(dyn).getArgNumber());
+  case dge::AddressMode::imm:
+  case dge::AddressMode::indirect: {
+    llvm::Expected<uint64_t> address = byteAddress(location, offset);
+    if (!address)
+      return address.takeError();
+    return encodeImmediate(mode == dge::AddressMode::indirect ? Mode::Indirect
+                                                              : Mode::Static,
+                           *address);
+  }
+  }
+  return fail("unknown address mode");
 }

@@ -48,10 +48,12 @@ private:
     emitError(containerLoc) << "corrupt container: " << message;
     return failure();
   }
-  /// Where `in` came from, or the container.
+  /// Where `in` came from; unknown when the container does not say (as the
+  /// upstream SPIR-V deserializer does), so that serializing it again
+  /// writes no source for it either.
   Location sourceOf(const InstructionSpec &in) {
     if (in.source.file == kNone)
-      return containerLoc;
+      return UnknownLoc::get(ctx);
     return FileLineColLoc::get(ctx, m.sourceFiles[in.source.file],
                                in.source.line, in.source.column);
   }

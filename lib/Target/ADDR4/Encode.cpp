@@ -8,7 +8,6 @@
 #include "dyn/Target/ADDR4/ADDR4.h"
 #include "dyn/Target/ADDR4/Passes.h"
 
-#include "dyn/Dialect/BIR/IR/AddressMap.h"
 #include "dyn/Dialect/DGE/IR/DGE.h"
 
 #include "mlir/IR/Builders.h"
@@ -22,61 +21,11 @@ using namespace mlir;
 using namespace dyn;
 using namespace dyn::addr4;
 
-static llvm::Error error(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
-/// The byte address of `offset` bytes into `location`: the offset itself in
-/// DRAM, the address-map address on chip, where the offset must name a byte
-/// of the location (or the map arithmetic leaves its 64 bits).
-static llvm::Expected<uint64_t> byteAddress(Value location, int64_t offset) {
-  auto type = llvm::cast<MemRefType>(location.getType());
-  if (bir::getMemorySpace(type) == bir::MemorySpace::dram)
-    return offset;
-  std::optional<int64_t> bytes = bir::getByteSize(type);
-  if (!bytes || offset < 0 || offset >= *bytes)
-    return error("byte offset " + llvm::Twine(offset) + " lies outside the " +
-                 llvm::Twine(bytes.value_or(0)) +
-                 " bytes of its on-chip location");
-  std::optional<bir::OnChipLocation> onChip =
-      bir::OnChipLocation::get(location);
-  if (!onChip)
-    return error("on-chip location has no address; run bir-allocate-memory "
-                 "first");
-  return onChip->getAddress(offset);
-}
-
-/// The ADDR4 word of one descriptor side.
-static llvm::Expected<uint32_t> sideWord(Value location, Value dyn,
-                                         dge::AddressMode mode,
-                                         int64_t offset) {
-  switch (mode) {
-  case dge::AddressMode::reg:
-    if (std::optional<unsigned> id = bir::getPhysicalRegister(dyn))
-      return encodeRegister(*id);
-    return error("register has no physical id; run bir-allocate-registers "
-                 "first");
-  case dge::AddressMode::patched:
-    return encodeImmediate(Mode::Patched,
-                           llvm::cast<BlockArgument>(dyn).getArgNumber());
-  case dge::AddressMode::imm:
-  case dge::AddressMode::indirect: {
-    llvm::Expected<uint64_t> address = byteAddress(location, offset);
-    if (!address)
-      return address.takeError();
-    return encodeImmediate(mode == dge::AddressMode::indirect ? Mode::Indirect
-                                                              : Mode::Static,
-                           *address);
-  }
-  }
-  return error("unknown address mode");
-}
-
 static LogicalResult encodeSide(dge::DescriptorOp op, StringRef side,
                                 Value location, Value dyn,
                                 dge::AddressMode mode, int64_t offset) {
   Builder builder(op.getContext());
-  llvm::Expected<uint32_t> word = sideWord(location, dyn, mode, offset);
+  llvm::Expected<uint32_t> word = getSideWord(location, dyn, mode, offset);
   if (!word)
     return op.emitOpError() << side << ": " << llvm::toString(word.takeError());
   op->setAttr((side + "_addr4").str(), builder.getI32IntegerAttr(*word));

@@ -65,7 +65,7 @@ static void printSide(llvm::raw_ostream &os, StringRef name, const SideSpec &s,
 
 /// A side whose address software DGE computes at run time.
 static bool isRuntimeSide(const SideSpec &s) {
-  return s.word.registerMode || s.word.mode == Mode::Indirect;
+  return dge::isGeneratedAtRunTime(getAddressMode(s.word));
 }
 
 /// The DGE scratch and the most that software DGE stages in it at once

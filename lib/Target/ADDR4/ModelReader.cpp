@@ -195,6 +195,14 @@ private:
           return false;
         loc.address = r.get<uint32_t>("an address");
         loc.flags = r.get<uint8_t>("location flags");
+        // Bit 0 marks the DGE scratch, which is in SBUF.
+        if (!r.failed() && (loc.flags & ~1u))
+          return fail("corrupt container: location " + std::to_string(i) +
+                      " has unknown flags " + std::to_string(loc.flags));
+        if (!r.failed() && (loc.flags & 1) &&
+            loc.space != static_cast<uint8_t>(bir::MemorySpace::sbuf))
+          return fail("corrupt container: location " + std::to_string(i) +
+                      " is marked the DGE scratch but is not in SBUF");
       } else {
         return fail("corrupt container: unknown location kind " +
                     std::to_string(loc.kind));
@@ -513,7 +521,12 @@ private:
     std::optional<int64_t> last =
         reach ? llvm::checkedAdd<int64_t>(s.offset / eb, *reach)
               : std::nullopt;
-    if (s.offset % eb || !last || *last >= elements)
+    if (s.offset % eb)
+      return fail("corrupt container: a static descriptor side's byte "
+                  "offset " + std::to_string(s.offset) +
+                  " is not a whole number of " + std::to_string(eb) +
+                  "-byte elements");
+    if (!last || *last >= elements)
       return fail("corrupt container: a static descriptor side reaches "
                   "outside its location");
     return true;
@@ -527,13 +540,39 @@ private:
 
   /// An indirect side's record names a 1-D i32 index tensor, and the
   /// side's rows (its first entry) read slots [first, first + count)
-  /// inside it.
-  bool checkIndexSlots(const SideSpec &s, const RecordSpec &rec) {
+  /// inside it; its kind is the one the serializer chooses for the table's
+  /// rows and the side's direction, and its row stride the table's.
+  bool checkIndexSlots(const SideSpec &s, const RecordSpec &rec,
+                       bool isWrite) {
     const TensorSpec &ids = tensorOf(m.locations[rec.location]);
     const bir::ElementTypeInfo *element = bir::lookupElementType(ids.element);
     if (ids.dims.size() != 1 || !element || element->name != "i32")
       return fail("corrupt container: an indirect record's index tensor is "
                   "not a 1-D i32 tensor");
+    const TensorSpec &table = tensorOf(m.locations[s.location]);
+    if (table.dims.empty())
+      return fail("corrupt container: an indirect side's table has no rows");
+    llvm::Expected<dge::IndirectRecordKind> kind =
+        chooseIndirectRecord(table.dims[0], isWrite);
+    if (!kind) {
+      llvm::consumeError(kind.takeError());
+      return fail("corrupt container: an indirect side's table of " +
+                  std::to_string(table.dims[0]) + " rows has no record");
+    }
+    if (rec.kind != static_cast<uint8_t>(*kind))
+      return fail("corrupt container: an indirect " +
+                  std::string(isWrite ? "write" : "read") + " has record " +
+                  dge::stringifyIndirectRecordKind(
+                      static_cast<dge::IndirectRecordKind>(rec.kind))
+                      .str() +
+                  ", not " + dge::stringifyIndirectRecordKind(*kind).str());
+    uint64_t rowStride = bir::lookupElementType(table.element)->bytes;
+    for (size_t d = 1; d < table.dims.size(); ++d)
+      rowStride *= table.dims[d];
+    if (rec.rowStride != rowStride)
+      return fail("corrupt container: an indirect record's row stride " +
+                  std::to_string(rec.rowStride) + " is not its table's " +
+                  std::to_string(rowStride) + " bytes");
     if (s.pattern.size() < 2 || s.pattern[1] != rec.count ||
         uint64_t(rec.first) + rec.count > ids.dims[0])
       return fail("corrupt container: an indirect side's rows and its "
@@ -585,6 +624,9 @@ private:
       if (uses[b] != 1)
         return fail("corrupt container: block " + std::to_string(b) +
                     " is bound to " + std::to_string(uses[b]) + " triggers");
+    // Each record belongs to one index slot, in the order of the slots (as
+    // the serializer writes them).
+    uint32_t nextRecord = 0;
     for (const BlockSpec &block : m.blocks)
       for (const DescriptorSpec &desc : block.descriptors)
         for (const SideSpec *s : {&desc.src, &desc.dst}) {
@@ -595,7 +637,12 @@ private:
           if (indirect && s->record >= m.records.size())
             return fail("corrupt container: record index " +
                         std::to_string(s->record) + " out of range");
-          if (indirect && !checkIndexSlots(*s, m.records[s->record]))
+          if (indirect && s->record != nextRecord++)
+            return fail("corrupt container: index slots and records are "
+                        "not one to one, in order (record " +
+                        std::to_string(s->record) + ")");
+          if (indirect && !checkIndexSlots(*s, m.records[s->record],
+                                           s == &desc.dst))
             return false;
           if (!checkStaticSide(*s))
             return false;
@@ -607,6 +654,10 @@ private:
                         std::to_string(s->word.immediate) +
                         ", not a scalar argument");
         }
+    if (nextRecord != m.records.size())
+      return fail("corrupt container: " + std::to_string(m.records.size()) +
+                  " indirect records for " + std::to_string(nextRecord) +
+                  " index slots");
     return true;
   }
 

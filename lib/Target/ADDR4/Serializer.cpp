@@ -516,22 +516,23 @@ LogicalResult Serializer::processBlock(Block &block) {
   return success();
 }
 
-/// A side's word must say what its address mode says (a stale or
-/// hand-written word would change the program's meaning).
+/// A side's word must be the one addr4-encode gives its side (a stale or
+/// hand-written word would change the program's meaning: another register,
+/// argument or address).
 static FailureOr<Decoded> checkWord(dge::DescriptorOp desc, uint32_t raw,
-                                    dge::AddressMode mode) {
+                                    Value mem, Value dyn,
+                                    dge::AddressMode mode, int64_t offset) {
   llvm::Expected<Decoded> word = decode(raw);
   if (!word)
     return desc.emitOpError(llvm::toString(word.takeError()));
-  dge::AddressMode implied =
-      word->registerMode              ? dge::AddressMode::reg
-      : word->mode == Mode::Indirect ? dge::AddressMode::indirect
-      : word->mode == Mode::Patched  ? dge::AddressMode::patched
-                                     : dge::AddressMode::imm;
-  if (implied != mode)
+  llvm::Expected<uint32_t> expected = getSideWord(mem, dyn, mode, offset);
+  if (!expected)
+    return desc.emitOpError(llvm::toString(expected.takeError()));
+  if (*expected != raw)
     return desc.emitOpError("ADDR4 word ")
            << ("0x" + llvm::utohexstr(raw)) << " does not match its "
-           << dge::stringifyAddressMode(mode) << " side; run addr4-encode";
+           << dge::stringifyAddressMode(mode) << " side, whose word is "
+           << ("0x" + llvm::utohexstr(*expected)) << "; run addr4-encode";
   return *word;
 }
 
@@ -540,7 +541,8 @@ LogicalResult Serializer::processSide(dge::DescriptorOp desc, StringRef name,
                                       dge::AddressMode mode, uint64_t offset,
                                       ArrayRef<int64_t> pattern, uint32_t word,
                                       SideSpec &side) {
-  FailureOr<Decoded> decoded = checkWord(desc, word, mode);
+  FailureOr<Decoded> decoded =
+      checkWord(desc, word, mem, dyn, mode, static_cast<int64_t>(offset));
   FailureOr<uint32_t> id = locationId(mem, desc);
   FailureOr<uint32_t> off = fit<uint32_t>(desc, offset, "an offset of");
   if (failed(decoded) || failed(id) || failed(off) ||
@@ -593,6 +595,10 @@ LogicalResult Serializer::processDescriptorBlocks() {
           fit<uint32_t>(block, *budget, "a descriptor budget of");
       if (failed(b))
         return failure();
+      if (*b == kNone)
+        return block.emitOpError("a descriptor budget of ")
+               << *budget << " is the container's `none` marker; budgets "
+               << "go up to " << kNone - 1;
       spec.budget = *b;
     }
     for (dge::DescriptorOp desc :
@@ -652,20 +658,31 @@ FailureOr<FunctionModel> Serializer::run() {
 LogicalResult dyn::addr4::serialize(ModuleOp module,
                                     SmallVectorImpl<char> &bytes,
                                     uint64_t maxBytes) {
+  // Section lengths are u32: a larger container would be written with its
+  // lengths truncated.
+  if (maxBytes > std::numeric_limits<uint32_t>::max())
+    return module.emitError("a container limit of ")
+           << maxBytes << " bytes is over the "
+           << std::numeric_limits<uint32_t>::max()
+           << " that its u32 section lengths can describe; lower "
+              "--max-container-bytes";
   ContainerModel model;
   model.version = kVersion;
   model.archLevel = dge::getArchLevel(dge::getArch(module));
-  WalkResult result = module.walk([&](func::FuncOp func) {
-    if (func.isExternal())
-      return WalkResult::advance();
+  // The module's own functions: a nested module (with an arch of its own,
+  // and its own symbol names) is a container of its own.
+  for (Operation &op : module.getBody()->getOperations()) {
+    if (auto nested = llvm::dyn_cast<ModuleOp>(op))
+      return nested.emitError("a nested module cannot be serialized with its "
+                              "parent; serialize it on its own");
+    auto func = llvm::dyn_cast<func::FuncOp>(op);
+    if (!func || func.isExternal())
+      continue;
     FailureOr<FunctionModel> function = Serializer(func).run();
     if (failed(function))
-      return WalkResult::interrupt();
+      return failure();
     model.functions.push_back(std::move(*function));
-    return WalkResult::advance();
-  });
-  if (result.wasInterrupted())
-    return failure();
+  }
   if (model.functions.empty())
     return module.emitError("the module has no function with a body to "
                             "serialize");

@@ -166,8 +166,34 @@ func.func @reserved_mode(%src: memref<4xi8, #bir.mem<dram>>, %dst: memref<4xi8, 
 // A register-mode word (bit 31) on an immediate side: a stale word.
 func.func @word_mode_mismatch(%src: memref<4xi8, #bir.mem<dram>>, %dst: memref<4xi8, #bir.mem<dram>>) {
   %b = dge.block {
-    // expected-error @+1 {{'dge.descriptor' op ADDR4 word 0x80000001 does not match its imm side; run addr4-encode}}
+    // expected-error @+1 {{'dge.descriptor' op ADDR4 word 0x80000001 does not match its imm side, whose word is 0x0; run addr4-encode}}
     dge.descriptor src %src [imm + 0] dst %dst [imm + 0] bytes 4 pattern [[1, 4]] -> [[1, 4]] addr4 [0x80000001, 0x00000000] : memref<4xi8, #bir.mem<dram>>, memref<4xi8, #bir.mem<dram>>
+  }
+  dge.trigger %b type swdge on pool
+  return
+}
+
+// -----
+
+// The right mode, a stale address: the word is compared whole with the one
+// addr4-encode gives the side (immediate 4 for byte 0 of the location).
+func.func @stale_immediate(%src: memref<8xi8, #bir.mem<dram>>, %dst: memref<4xi8, #bir.mem<dram>>) {
+  %b = dge.block {
+    // expected-error @+1 {{'dge.descriptor' op ADDR4 word 0x4 does not match its imm side, whose word is 0x0; run addr4-encode}}
+    dge.descriptor src %src [imm + 0] dst %dst [imm + 0] bytes 4 pattern [[1, 4]] -> [[1, 4]] addr4 [0x00000004, 0x00000000] : memref<8xi8, #bir.mem<dram>>, memref<4xi8, #bir.mem<dram>>
+  }
+  dge.trigger %b type swdge on pool
+  return
+}
+
+// -----
+
+// A budget of 2^32 - 1 would be written as the `none` that marks a block
+// without one.
+func.func @budget_is_none(%src: memref<4xi8, #bir.mem<dram>>, %dst: memref<4xi8, #bir.mem<dram>>) {
+  // expected-error @+1 {{'dge.block' op a descriptor budget of 4294967295 is the container's `none` marker; budgets go up to 4294967294}}
+  %b = dge.block attributes {max_descriptor_bytes = 4294967295 : i64} {
+    dge.descriptor src %src [imm + 0] dst %dst [imm + 0] bytes 4 pattern [[1, 4]] -> [[1, 4]] addr4 [0x00000000, 0x00000000] : memref<4xi8, #bir.mem<dram>>, memref<4xi8, #bir.mem<dram>>
   }
   dge.trigger %b type swdge on pool
   return
@@ -196,4 +222,17 @@ func.func @indirect_without_record(%table: memref<8x4xi8, #bir.mem<dram>>, %ids:
 // expected-error @+1 {{the module has no function with a body to serialize}}
 module {
   func.func private @declared(i32)
+}
+
+// -----
+
+// A nested module has an arch and symbol names of its own: a container of
+// its own.
+module {
+  // expected-error @+1 {{a nested module cannot be serialized with its parent; serialize it on its own}}
+  module {
+    func.func @inner() {
+      return
+    }
+  }
 }

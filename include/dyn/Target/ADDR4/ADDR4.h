@@ -72,8 +72,19 @@ struct Decoded {
 /// or an id >= 0x40.
 llvm::Expected<Decoded> decode(uint32_t word);
 
+/// The address mode of a side whose word is `decoded`.
+dge::AddressMode getAddressMode(const Decoded &decoded);
+
 /// "register mode, r5" / "mode 00 static, immediate 0x100" / ...
 std::string describe(const Decoded &decoded);
+
+/// The word of a descriptor side (what addr4-encode stamps, and what the
+/// serializer checks a stamped word against): the register's physical id
+/// in reg mode, the argument number in patched mode, the byte address of
+/// `offset` bytes into `location` in imm and indirect modes (the offset in
+/// DRAM, the address-map address on chip).
+llvm::Expected<uint32_t> getSideWord(mlir::Value location, mlir::Value dyn,
+                                     dge::AddressMode mode, int64_t offset);
 
 /// The record that follows an indirect index slot (project-defined choice:
 /// INDIRECT16B when every row index fits 16 bits, INDIRECT20B when it fits

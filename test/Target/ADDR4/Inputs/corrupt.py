@@ -117,12 +117,17 @@ def main():
         if side == "dst":
             at += 13 + 8 * data[at + 12]
         put(data, at + int(byte), "<I", int(value, 0))
-    elif mutation == "record-u32":  # ARG: RECORD+BYTE=VALUE
+    elif mutation in ("record-u32", "record-byte"):  # ARG: RECORD+BYTE=VALUE
         where, value = arg.split("=")
         index, byte = where.split("+")
         _, payload, _ = secs[b"IREC"]
         at = payload + 4 + RECORD_BYTES * int(index) + int(byte)
-        put(data, at, "<I", int(value, 0))
+        put(data, at, "<I" if mutation == "record-u32" else "<B",
+            int(value, 0))
+    elif mutation == "location-flags":  # ARG: LOCATION=VALUE
+        index, value = arg.split("=")
+        put(data, _location_flags(data, secs, int(index)), "<B",
+            int(value, 0))
     elif mutation in ("source-file", "source-count"):  # ARG: VALUE
         # The first instruction's source file index, or the count of
         # source locations, of the first function's SRCS section.
@@ -139,6 +144,26 @@ def main():
     else:
         sys.exit(f"unknown mutation {mutation}")
     open(out, "wb").write(bytes(data))
+
+
+def _location_flags(data, secs, index):
+    """The offset of the flags byte of location `index`, an allocation."""
+    _, pos, _ = secs[b"LOCS"]
+    (count,) = struct.unpack_from("<I", data, pos)
+    pos += 4
+    for i in range(count):
+        kind = data[pos]
+        pos += 1
+        if kind == 0:  # an argument's tensor: its argument number
+            assert i != index, "location %d is an argument" % index
+            pos += 2
+            continue
+        rank = data[pos + 2]  # space, element, rank, dims
+        pos += 3 + 4 * rank + 4  # ... and the address
+        if i == index:
+            return pos
+        pos += 1
+    sys.exit("no location %d" % index)
 
 
 def _first_tensor_argument(data, secs):
