@@ -97,7 +97,7 @@ llvm::Error EntrySignature::checkArgumentSizes(int64_t maxTensorBytes) const {
     if (!tensor)
       continue;
     std::optional<int64_t> bytes = getTensorBytes(
-        tensor.getShape(), (tensor.getElementTypeBitWidth() + 7) / 8);
+        tensor.getShape(), getElementBytes(tensor.getElementType()));
     if (!bytes || *bytes > maxTensorBytes)
       return error("argument " + Twine(i) + " of type " + typeText(type) +
                    " needs " +

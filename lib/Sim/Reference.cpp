@@ -279,9 +279,8 @@ LogicalResult Interpreter::checkResultSizes(Operation *op) {
     SmallVector<int64_t> shape = dynshape::getBoundedShape(tensor);
     if (llvm::any_of(shape, ShapedType::isDynamic))
       continue; // unbounded: the op itself rejects it
-    int64_t elementBytes =
-        (tensor.getElementType().getIntOrFloatBitWidth() + 7) / 8;
-    std::optional<int64_t> bytes = getTensorBytes(shape, elementBytes);
+    std::optional<int64_t> bytes =
+        getTensorBytes(shape, getElementBytes(tensor.getElementType()));
     if (bytes && *bytes <= maxTensorBytes)
       continue;
     return fail(op, "makes a tensor of " +

@@ -303,7 +303,7 @@ LogicalResult reference::interpretLinalg(linalg::LinalgOp op, Lookup lookup,
   for (Value operand : op->getOperands())
     if (auto type = llvm::dyn_cast<ShapedType>(operand.getType()))
       work = llvm::checkedAdd(
-          *work, int64_t((type.getElementTypeBitWidth() + 7) / 8));
+          *work, getElementBytes(type.getElementType()));
   for (int64_t range : ranges)
     work = work ? llvm::checkedMul(*work, range) : std::nullopt;
   if (work)

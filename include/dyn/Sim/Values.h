@@ -15,6 +15,11 @@
 
 namespace dyn::sim {
 
+/// Bytes per element of `elementType`; an i1 takes one.
+inline int64_t getElementBytes(mlir::Type elementType) {
+  return (elementType.getIntOrFloatBitWidth() + 7) / 8;
+}
+
 /// A dense row-major tensor: element type, shape, raw little-endian bytes.
 struct Tensor {
   mlir::Type elementType;
@@ -27,10 +32,7 @@ struct Tensor {
       n *= d;
     return n;
   }
-  /// Bytes per element; an i1 takes one.
-  int64_t elementBytes() const {
-    return (elementType.getIntOrFloatBitWidth() + 7) / 8;
-  }
+  int64_t elementBytes() const { return getElementBytes(elementType); }
 };
 
 /// Bytes of a dense tensor of `shape` and `elementBytes`-byte elements; none
