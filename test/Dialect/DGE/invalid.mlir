@@ -225,6 +225,44 @@ func.func @trigger_reads_register_of_other_engine(%d: memref<64xf32, #bir.mem<dr
 
 // -----
 
+// The route rules of dge-cleanup hold for the descriptors a trigger starts
+// (a container is checked with them when it is read).
+
+func.func @none_trigger_reads_register(%d: memref<64xf32, #bir.mem<dram>>, %p: i32) {
+  %r = bir.read_var %p on pool
+  %b = dge.block {
+    dge.descriptor src %d [imm + 0] dst %d [reg %r + 0] bytes 64 pattern [[1, 16]] -> [[1, 16]] : memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>
+  }
+  // expected-error @+1 {{'dge.trigger' op is dynamic and cannot be routed none}}
+  dge.trigger %b type none on pool
+  return
+}
+
+// -----
+
+func.func @none_trigger_patched(%d: memref<64xf32, #bir.mem<dram>>, %p: i32) {
+  %b = dge.block {
+    dge.descriptor src %d [patched %p + 0] dst %d [imm + 0] bytes 64 pattern [[1, 16]] -> [[1, 16]] : memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>
+  }
+  // expected-error @+1 {{'dge.trigger' op is dynamic and cannot be routed none}}
+  dge.trigger %b type none on pool
+  return
+}
+
+// -----
+
+func.func @hwdge_scalar_trigger_queued_elsewhere(%d: memref<64xf32, #bir.mem<dram>>, %p: i32) {
+  %r = bir.read_var %p on act
+  %b = dge.block {
+    dge.descriptor src %d [imm + 0] dst %d [reg %r + 0] bytes 64 pattern [[1, 16]] -> [[1, 16]] : memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>
+  }
+  // expected-error @+1 {{'dge.trigger' op is routed hwdge with a scalar side, so it must be queued on its triggering engine, whose registers hold its offset}}
+  dge.trigger %b type hwdge on act queue sp
+  return
+}
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // dge.descriptor: each side
 //===----------------------------------------------------------------------===//

@@ -63,7 +63,7 @@ func.func @dmas(%d: memref<64x32xf32, #bir.mem<dram>>, %row: memref<1x32xf32, #b
 // CHECK: %[[B3:.*]] = dge.block {
 // CHECK-NEXT: dge.descriptor src %[[O]] [imm + 128] dst %[[D]] [indirect %[[IDS]] : memref<8xi32, #bir.mem<dram>> + 0] bytes 512 pattern {{\[\[}}32, 4], [1, 32]] -> {{\[\[}}32, 4], [1, 32]]
 // CHECK-NEXT: }
-// CHECK-NEXT: dge.trigger %[[B3]] type none on dve{{$}}
+// CHECK-NEXT: dge.trigger %[[B3]] type swdge on dve{{$}}
 func.func @blocks(%d: memref<64x32xf32, #bir.mem<dram>>, %row: memref<1x32xf32, #bir.mem<dram>>, %p: i32, %ids: memref<8xi32, #bir.mem<dram>>) {
   %v = bir.read_var %p on pool
   %b0 = dge.block {
@@ -83,7 +83,7 @@ func.func @blocks(%d: memref<64x32xf32, #bir.mem<dram>>, %row: memref<1x32xf32, 
   %b3 = dge.block {
     dge.descriptor src %o [imm + 128] dst %d [indirect %ids : memref<8xi32, #bir.mem<dram>> + 0] bytes 512 pattern [[32, 4], [1, 32]] -> [[32, 4], [1, 32]] : memref<8x32xf32, #bir.mem<sbuf>>, memref<64x32xf32, #bir.mem<dram>>
   }
-  dge.trigger %b3 type none on dve
+  dge.trigger %b3 type swdge on dve
   return
 }
 

@@ -113,6 +113,6 @@ func.func @offset_outside(%out: memref<4x8xbf16, #bir.mem<dram>>, %ids: memref<4
     // expected-error @+1 {{'dge.descriptor' op src: byte offset 9223372036854775806 lies outside the 64 bytes of its on-chip location}}
     dge.descriptor src %t [indirect %ids : memref<4xi32, #bir.mem<dram>> + 9223372036854775806] dst %out [imm + 0] bytes 64 pattern [[8, 4], [1, 8]] -> [[8, 4], [1, 8]] : memref<4x8xbf16, #bir.mem<sbuf>>, memref<4x8xbf16, #bir.mem<dram>>
   }
-  dge.trigger %b type none on sp
+  dge.trigger %b type swdge on sp
   return
 }

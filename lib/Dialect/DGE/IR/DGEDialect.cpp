@@ -91,6 +91,18 @@ int64_t dyn::dge::getScratchUsePerPartition(int64_t descriptors) {
 }
 
 std::optional<std::string>
+dyn::dge::checkRouteForSides(DGEType type, bool dynamic, bool scalar,
+                             std::optional<bir::Engine> queue,
+                             bir::Engine trigger) {
+  if (type == DGEType::none && dynamic)
+    return "is dynamic and cannot be routed none";
+  if (type == DGEType::hwdge && scalar && queue != trigger)
+    return "is routed hwdge with a scalar side, so it must be queued on its "
+           "triggering engine, whose registers hold its offset";
+  return std::nullopt;
+}
+
+std::optional<std::string>
 dyn::dge::checkRouteForArch(DGEType type, std::optional<bir::Engine> queue,
                             Arch arch) {
   if (type != DGEType::hwdge)

@@ -72,6 +72,15 @@ LogicalResult TriggerOp::verify() {
                        "dge-assign-engine");
   if (failed(verifyRoute(*this, getDgeType(), getQueue())))
     return failure();
+  bool dynamic = false, scalar = false;
+  for (auto desc : block.getBody().front().getOps<DescriptorOp>())
+    for (AddressMode mode : {desc.getSrcMode(), desc.getDstMode()}) {
+      dynamic |= mode != AddressMode::imm;
+      scalar |= mode == AddressMode::reg || mode == AddressMode::patched;
+    }
+  if (std::optional<std::string> problem = checkRouteForSides(
+          getDgeType(), dynamic, scalar, getQueue(), getTrigger()))
+    return emitOpError(*problem);
   for (auto desc : block.getBody().front().getOps<DescriptorOp>())
     for (Value dyn : {desc.getSrcDyn(), desc.getDstDyn()})
       if (dyn && llvm::isa<bir::RegType>(dyn.getType())) {

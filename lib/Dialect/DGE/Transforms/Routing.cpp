@@ -139,9 +139,8 @@ static std::optional<std::string> checkRoute(DMAOp dma, Arch arch) {
   case DGEType::unassigned:
     return "has no route; run dge-scan";
   case DGEType::none:
-    if (!shape.isStatic())
-      return "is dynamic and cannot be routed none";
-    return std::nullopt;
+    return checkRouteForSides(DGEType::none, !shape.isStatic(), shape.scalar,
+                              dma.getQueue(), dma.getTrigger());
   case DGEType::swdge:
     if (shape.isStatic())
       return "is static: its route is none, not swdge";
@@ -151,9 +150,10 @@ static std::optional<std::string> checkRoute(DMAOp dma, Arch arch) {
       return checkRouteForArch(DGEType::hwdge, dma.getQueue(), arch);
     if (shape.isStatic())
       return "is routed hwdge, which takes dynamic DMAs only";
-    if (shape.scalar && dma.getQueue() != dma.getTrigger())
-      return "is routed hwdge with a scalar side, so it must be queued on "
-             "its triggering engine, whose registers hold its offset";
+    if (std::optional<std::string> problem =
+            checkRouteForSides(DGEType::hwdge, /*dynamic=*/true, shape.scalar,
+                               dma.getQueue(), dma.getTrigger()))
+      return problem;
     return checkRouteForArch(DGEType::hwdge, dma.getQueue(), arch);
   }
   return std::nullopt;

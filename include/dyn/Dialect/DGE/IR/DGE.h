@@ -44,6 +44,17 @@ std::optional<std::string> checkRouteForArch(DGEType type,
                                              std::optional<bir::Engine> queue,
                                              Arch arch);
 
+/// Why a DMA or trigger routed `type` cannot move what it moves, if it
+/// cannot: a route of `none` moves static addresses only (no register,
+/// patched or indirect side), and a hardware-DGE transfer with a scalar side
+/// reads its offset from the registers of its queue engine, so it is queued
+/// on `trigger`, the engine whose registers hold it. dge-cleanup checks DMAs
+/// with it, the trigger verifier the descriptors a trigger starts.
+std::optional<std::string> checkRouteForSides(DGEType type, bool dynamic,
+                                              bool scalar,
+                                              std::optional<bir::Engine> queue,
+                                              bir::Engine trigger);
+
 /// The gate of `scalar-route=hwdge` (dge-place-scalar-dmas, dge-scan): an
 /// error on `op` when `arch` has no hardware DGE.
 llvm::LogicalResult checkScalarRouteForArch(mlir::Operation *op, Arch arch);

@@ -159,7 +159,11 @@ def DGE_TriggerOp : DGE_Op<"trigger", [BIR_InstInterface]> {
   let summary = "InstDMATrigger: start the descriptors of a block";
   let description = [{
     Replaces a DMA in place (convertDMA2Trigger); the block it names is
-    bound to it (InstDMABlock::setTrigger) and to no other trigger.
+    bound to it (InstDMABlock::setTrigger) and to no other trigger. Its
+    route holds for what the descriptors move, as `dge-cleanup` requires of
+    a DMA: `none` only with static sides, and `hwdge` with a register or
+    patched side only when queued on the triggering engine. The registers
+    a descriptor reads belong to the triggering engine.
 
     ```mlir
     dge.trigger %b type swdge on pool
