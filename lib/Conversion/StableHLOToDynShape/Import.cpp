@@ -176,6 +176,36 @@ static const OpImport *lookupImport(Operation *op) {
   return nullptr;
 }
 
+/// "N operands" / "at least N operands" / "N to M operands".
+static std::string describeCount(unsigned min, unsigned max,
+                                 StringRef noun) {
+  auto count = [&](unsigned n) {
+    return std::to_string(n) + " " + noun.str() + (n == 1 ? "" : "s");
+  };
+  if (min == max)
+    return count(min);
+  if (max == kVariadic)
+    return "at least " + count(min);
+  return std::to_string(min) + " to " + count(max);
+}
+
+/// Why `op`'s operand and result counts are not StableHLO's, or "".
+static std::string checkArity(Operation *op, Arity arity) {
+  unsigned operands = op->getNumOperands(), results = op->getNumResults();
+  bool operandsFit =
+      operands >= arity.minOperands && operands <= arity.maxOperands;
+  bool resultsFit = arity.results == kVariadic || results == arity.results;
+  if (operandsFit && resultsFit)
+    return "";
+  std::string expected =
+      describeCount(arity.minOperands, arity.maxOperands, "operand");
+  if (arity.results != kVariadic)
+    expected += " and " + describeCount(arity.results, arity.results, "result");
+  return "has " + std::to_string(operands) + " operands and " +
+         std::to_string(results) + " results; " +
+         op->getName().getStringRef().str() + " takes " + expected;
+}
+
 std::string dyn::stablehlo::whyNotImportable(Operation *op) {
   const OpImport *entry = lookupImport(op);
   if (!entry) {
@@ -184,6 +214,8 @@ std::string dyn::stablehlo::whyNotImportable(Operation *op) {
       names += (names.empty() ? "" : ", ") + known.name.drop_front(10).str();
     return "has no import to dynshape; the import takes stablehlo." + names;
   }
+  if (std::string why = checkArity(op, entry->arity); !why.empty())
+    return why;
   return entry->check(op);
 }
 
@@ -216,16 +248,41 @@ LogicalResult dyn::stablehlo::checkImportable(Operation *root) {
             "? per dimension";
     return WalkResult::interrupt();
   };
+  // The bounds a #stablehlo encoding converts to must be ones
+  // #dynshape.bounds takes for the shape (the converter builds the type
+  // unchecked).
+  auto badBounds = [&](Type type,
+                       function_ref<InFlightDiagnostic()> emitError) {
+    auto tensor = llvm::dyn_cast_or_null<RankedTensorType>(
+        isStableHLOType(type) ? converter.convertType(type) : Type());
+    auto bounds = tensor ? llvm::dyn_cast<dynshape::BoundsAttr>(
+                               tensor.getEncoding())
+                         : dynshape::BoundsAttr();
+    return bounds && failed(bounds.verifyEncoding(tensor.getShape(),
+                                                  tensor.getElementType(),
+                                                  emitError));
+  };
   WalkResult result = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     for (Region &region : op->getRegions())
       for (Block &block : region)
-        for (BlockArgument arg : block.getArguments())
+        for (BlockArgument arg : block.getArguments()) {
           if (!converter.convertType(arg.getType()))
             return badEncoding(emitError(arg.getLoc(), "argument type "),
                                arg.getType());
-    for (Type type : op->getResultTypes())
+          if (badBounds(arg.getType(), [&] {
+                return emitError(arg.getLoc(), "argument type ")
+                       << arg.getType() << ": ";
+              }))
+            return WalkResult::interrupt();
+        }
+    for (Type type : op->getResultTypes()) {
       if (!converter.convertType(type))
         return badEncoding(op->emitOpError("result type "), type);
+      if (badBounds(type, [&] {
+            return op->emitOpError("result type ") << type << ": ";
+          }))
+        return WalkResult::interrupt();
+    }
     if (!isStableHLO(op))
       return WalkResult::advance();
     // A region's return belongs to the op that owns the region.
@@ -260,7 +317,7 @@ struct ImportByName : ConversionPattern {
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!entry.check(op).empty())
+    if (!whyNotImportable(op).empty())
       return rewriter.notifyMatchFailure(op, "unsupported form");
     return entry.rewrite(op, operands, rewriter, *getTypeConverter());
   }

@@ -32,11 +32,21 @@ std::optional<llvm::SmallVector<int64_t>> getIntList(mlir::Operation *op,
 using Fields = llvm::StringMap<llvm::SmallVector<int64_t>>;
 std::optional<Fields> parseFields(llvm::StringRef text);
 
+/// StableHLO's operand and result counts for an op: `minOperands` to
+/// `maxOperands` operands and `results` results, `kVariadic` for any number.
+/// A generic-form op may have any counts; these are checked before the
+/// op's own check looks at its operands.
+inline constexpr unsigned kVariadic = ~0u;
+struct Arity {
+  unsigned minOperands, maxOperands, results;
+};
+
 /// The import of one StableHLO op: `check` says why its form has no import
 /// (empty when it has one); `rewrite` replaces it, given its converted
 /// operands.
 struct OpImport {
   llvm::StringRef name;
+  Arity arity;
   std::function<std::string(mlir::Operation *)> check;
   std::function<mlir::LogicalResult(mlir::Operation *, mlir::ValueRange,
                                     mlir::ConversionPatternRewriter &,
@@ -64,27 +74,37 @@ void appendComputeImports(llvm::SmallVectorImpl<OpImport> &imports);
 
 /// Why the element types of `op` have no import: i32 and i1 scalars;
 /// tensors of f32, bf16, f16, i32 or i1 (`floats` / `integers` say which
-/// kinds the op takes).
-std::string checkElements(mlir::Operation *op, bool floats, bool integers);
+/// kinds the op takes; `booleans`, whether i1 is among its integers:
+/// StableHLO defines no subtraction, division or shift of booleans).
+std::string checkElements(mlir::Operation *op, bool floats, bool integers,
+                          bool booleans = true);
 
 /// `checkElements` as a table entry's check.
-std::function<std::string(mlir::Operation *)> elements(bool floats,
-                                                       bool integers);
+std::function<std::string(mlir::Operation *)>
+elements(bool floats, bool integers, bool booleans = true);
 
-/// An elementwise op: the integer or the float op (void: none), on scalars
-/// or tensors, of the converted result type.
-template <typename IntOp, typename FloatOp>
+/// An elementwise op: the integer, float or boolean (i1) op (void: none),
+/// on scalars or tensors, of the converted result type. StableHLO's
+/// booleans are not 1-bit integers: `add` and `maximum` are OR, `multiply`
+/// and `minimum` AND.
+template <typename IntOp, typename FloatOp, typename BoolOp = IntOp>
 auto elementwise() {
   return [](mlir::Operation *op, mlir::ValueRange operands,
             mlir::ConversionPatternRewriter &rewriter,
             const mlir::TypeConverter &converter) -> mlir::LogicalResult {
     mlir::Type type = getResultType(op, converter);
+    mlir::Type element = mlir::getElementTypeOrSelf(type);
     mlir::Operation *replacement;
-    if (llvm::isa<mlir::FloatType>(mlir::getElementTypeOrSelf(type))) {
+    if (llvm::isa<mlir::FloatType>(element)) {
       if constexpr (std::is_same_v<FloatOp, void>)
         return mlir::failure();
       else
         replacement = FloatOp::create(rewriter, op->getLoc(), type, operands);
+    } else if (element.isSignlessInteger(1)) {
+      if constexpr (std::is_same_v<BoolOp, void>)
+        return mlir::failure();
+      else
+        replacement = BoolOp::create(rewriter, op->getLoc(), type, operands);
     } else {
       if constexpr (std::is_same_v<IntOp, void>)
         return mlir::failure();

@@ -46,7 +46,7 @@ static bool isScalar(Type type) {
 }
 
 std::string dyn::stablehlo::checkElements(Operation *op, bool floats,
-                                          bool integers) {
+                                          bool integers, bool booleans) {
   for (Type type : llvm::concat<Type>(llvm::to_vector(op->getOperandTypes()),
                                       llvm::to_vector(op->getResultTypes()))) {
     auto tensor = llvm::dyn_cast<RankedTensorType>(type);
@@ -54,22 +54,31 @@ std::string dyn::stablehlo::checkElements(Operation *op, bool floats,
       return "takes a value of type " + debugString(type) +
              "; the import takes ranked tensors";
     Type element = tensor.getElementType();
-    bool isInt = element.isSignlessInteger(32) || element.isSignlessInteger(1);
+    bool isInt = element.isSignlessInteger(32) ||
+                 (booleans && element.isSignlessInteger(1));
     bool isFloat = element.isF32() || element.isBF16() || element.isF16();
-    if ((isInt && !integers) || (isFloat && !floats) || (!isInt && !isFloat))
+    if ((isInt && !integers) || (isFloat && !floats) || (!isInt && !isFloat)) {
+      SmallVector<StringRef> names;
+      if (floats)
+        names.append({"f32", "bf16", "f16"});
+      if (integers)
+        names.push_back("i32");
+      if (integers && booleans)
+        names.push_back("i1");
+      std::string list = llvm::join(ArrayRef(names).drop_back(), ", ");
+      list += (names.size() > 1 ? " and " : "") + names.back().str();
       return "takes elements of type " + debugString(element) +
-             "; the import takes " +
-             (floats && integers ? "f32, bf16, f16, i32 and i1"
-              : floats           ? "f32, bf16 and f16"
-                                 : "i32 and i1") +
-             " elements";
+             "; the import takes " + list + " elements";
+    }
   }
   return "";
 }
 
 std::function<std::string(Operation *)>
-dyn::stablehlo::elements(bool floats, bool integers) {
-  return [=](Operation *op) { return checkElements(op, floats, integers); };
+dyn::stablehlo::elements(bool floats, bool integers, bool booleans) {
+  return [=](Operation *op) {
+    return checkElements(op, floats, integers, booleans);
+  };
 }
 
 /// A constant of `type` (a scalar, or a splat tensor) with integer `value`.
@@ -421,11 +430,17 @@ static LogicalResult rewriteWhile(Operation *op, ValueRange operands,
 ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
   static const SmallVector<OpImport> imports = [] {
     SmallVector<OpImport> scalarsAndAccesses = {
-      {"stablehlo.constant",
+      {"stablehlo.constant", {0, 0, 1},
        [](Operation *op) -> std::string {
-         if (!llvm::isa_and_nonnull<DenseElementsAttr>(
-                 getProperty(op, "value")))
+         auto value =
+             llvm::dyn_cast_or_null<DenseElementsAttr>(getProperty(op, "value"));
+         if (!value)
            return "has no dense value";
+         auto type = llvm::dyn_cast<RankedTensorType>(op->getResult(0).getType());
+         if (type && (value.getType().getShape() != type.getShape() ||
+                      value.getElementType() != type.getElementType()))
+           return "has a value of type " + debugString(value.getType()) +
+                  " for a result of type " + debugString(type);
          return checkElements(op, true, true);
        },
        [](Operation *op, ValueRange, ConversionPatternRewriter &rewriter,
@@ -442,44 +457,47 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
              op, value.reshape(llvm::cast<ShapedType>(type)));
          return success();
        }},
-      {"stablehlo.add", elements(true, true),
-       elementwise<arith::AddIOp, arith::AddFOp>()},
-      {"stablehlo.subtract", elements(true, true),
-       elementwise<arith::SubIOp, arith::SubFOp>()},
-      {"stablehlo.multiply", elements(true, true),
-       elementwise<arith::MulIOp, arith::MulFOp>()},
-      {"stablehlo.divide", elements(true, true),
-       elementwise<arith::DivSIOp, arith::DivFOp>()},
-      {"stablehlo.remainder", elements(true, true),
-       elementwise<arith::RemSIOp, arith::RemFOp>()},
-      {"stablehlo.maximum", elements(true, true),
-       elementwise<arith::MaxSIOp, arith::MaximumFOp>()},
-      {"stablehlo.minimum", elements(true, true),
-       elementwise<arith::MinSIOp, arith::MinimumFOp>()},
-      {"stablehlo.and", elements(false, true),
+      {"stablehlo.add", {2, 2, 1}, elements(true, true),
+       elementwise<arith::AddIOp, arith::AddFOp, arith::OrIOp>()},
+      {"stablehlo.subtract", {2, 2, 1}, elements(true, true, false),
+       elementwise<arith::SubIOp, arith::SubFOp, void>()},
+      {"stablehlo.multiply", {2, 2, 1}, elements(true, true),
+       elementwise<arith::MulIOp, arith::MulFOp, arith::AndIOp>()},
+      {"stablehlo.divide", {2, 2, 1}, elements(true, true, false),
+       elementwise<arith::DivSIOp, arith::DivFOp, void>()},
+      {"stablehlo.remainder", {2, 2, 1}, elements(true, true, false),
+       elementwise<arith::RemSIOp, arith::RemFOp, void>()},
+      {"stablehlo.maximum", {2, 2, 1}, elements(true, true),
+       elementwise<arith::MaxSIOp, arith::MaximumFOp, arith::OrIOp>()},
+      {"stablehlo.minimum", {2, 2, 1}, elements(true, true),
+       elementwise<arith::MinSIOp, arith::MinimumFOp, arith::AndIOp>()},
+      {"stablehlo.and", {2, 2, 1}, elements(false, true),
        elementwise<arith::AndIOp, void>()},
-      {"stablehlo.or", elements(false, true),
+      {"stablehlo.or", {2, 2, 1}, elements(false, true),
        elementwise<arith::OrIOp, void>()},
-      {"stablehlo.xor", elements(false, true),
+      {"stablehlo.xor", {2, 2, 1}, elements(false, true),
        elementwise<arith::XOrIOp, void>()},
-      {"stablehlo.shift_left", elements(false, true), shift<arith::ShLIOp>()},
-      {"stablehlo.shift_right_arithmetic", elements(false, true),
+      {"stablehlo.shift_left", {2, 2, 1}, elements(false, true, false),
+       shift<arith::ShLIOp>()},
+      {"stablehlo.shift_right_arithmetic", {2, 2, 1},
+       elements(false, true, false),
        shift<arith::ShRSIOp>()},
-      {"stablehlo.shift_right_logical", elements(false, true),
+      {"stablehlo.shift_right_logical", {2, 2, 1},
+       elements(false, true, false),
        shift<arith::ShRUIOp>()},
-      {"stablehlo.compare", checkCompare,
+      {"stablehlo.compare", {2, 2, 1}, checkCompare,
        [](Operation *op, ValueRange operands,
           ConversionPatternRewriter &rewriter,
           const TypeConverter &) -> LogicalResult {
-         if (auto predicate = getIntPredicate(op))
-           rewriter.replaceOpWithNewOp<arith::CmpIOp>(op, *predicate,
-                                                      operands[0], operands[1]);
-         else
+         if (llvm::isa<FloatType>(getElementTypeOrSelf(operands[0].getType())))
            rewriter.replaceOpWithNewOp<arith::CmpFOp>(
                op, *getFloatPredicate(op), operands[0], operands[1]);
+         else
+           rewriter.replaceOpWithNewOp<arith::CmpIOp>(op, *getIntPredicate(op),
+                                                      operands[0], operands[1]);
          return success();
        }},
-      {"stablehlo.select", elements(true, true),
+      {"stablehlo.select", {3, 3, 1}, elements(true, true),
        [](Operation *op, ValueRange operands,
           ConversionPatternRewriter &rewriter,
           const TypeConverter &) -> LogicalResult {
@@ -487,7 +505,15 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
                                                       operands[1], operands[2]);
          return success();
        }},
-      {"stablehlo.clamp", elements(false, true),
+      {"stablehlo.clamp", {3, 3, 1},
+       [](Operation *op) -> std::string {
+         std::string why = checkElements(op, false, true, false);
+         if (why.empty() && (op->getOperand(0).getType() != op->getOperand(1).getType() ||
+                             op->getOperand(2).getType() != op->getOperand(1).getType()))
+           return "has a min or max of another type than its operand; the "
+                  "import takes min and max of the operand's type";
+         return why;
+       },
        [](Operation *op, ValueRange operands,
           ConversionPatternRewriter &rewriter,
           const TypeConverter &) -> LogicalResult {
@@ -498,7 +524,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
          rewriter.replaceOpWithNewOp<arith::MinSIOp>(op, low, operands[2]);
          return success();
        }},
-      {"stablehlo.convert", elements(true, true),
+      {"stablehlo.convert", {1, 1, 1}, elements(true, true),
        [](Operation *op, ValueRange operands,
           ConversionPatternRewriter &rewriter,
           const TypeConverter &converter) -> LogicalResult {
@@ -514,7 +540,15 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
          else if (fromFloat && toFloat &&
                   from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
            rewriter.replaceOpWithNewOp<arith::ExtFOp>(op, type, in);
-         else if (fromFloat && toFloat)
+         else if (fromFloat && toFloat &&
+                  from.getIntOrFloatBitWidth() == to.getIntOrFloatBitWidth()) {
+           // f16 <-> bf16: exact through f32, then rounded once.
+           Type wide = rewriter.getF32Type();
+           if (auto shaped = llvm::dyn_cast<ShapedType>(in.getType()))
+             wide = shaped.clone(wide);
+           Value extended = arith::ExtFOp::create(rewriter, loc, wide, in);
+           rewriter.replaceOpWithNewOp<arith::TruncFOp>(op, type, extended);
+         } else if (fromFloat && toFloat)
            rewriter.replaceOpWithNewOp<arith::TruncFOp>(op, type, in);
          else if (to.isSignlessInteger(1) && fromFloat)
            // Nonzero is true, NaN too.
@@ -536,7 +570,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
            rewriter.replaceOpWithNewOp<arith::ExtUIOp>(op, type, in);
          return success();
        }},
-      {"stablehlo.dynamic_slice",
+      {"stablehlo.dynamic_slice", {1, kVariadic, 1},
        [](Operation *op) -> std::string {
          if (!getIntList(op, "slice_sizes"))
            return "has no slice_sizes";
@@ -550,7 +584,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
              operands.drop_front(), *getIntList(op, "slice_sizes"));
          return success();
        }},
-      {"stablehlo.dynamic_update_slice",
+      {"stablehlo.dynamic_update_slice", {2, kVariadic, 1},
        [](Operation *op) -> std::string {
          return checkStartIndices(op->getOperands().drop_front(2));
        },
@@ -562,7 +596,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
              operands[0], operands.drop_front(2));
          return success();
        }},
-      {"stablehlo.get_dimension_size",
+      {"stablehlo.get_dimension_size", {1, 1, 1},
        [](Operation *op) -> std::string {
          return getInt(op, "dimension") ? "" : "has no dimension";
        },
@@ -574,7 +608,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
              rewriter.getI64IntegerAttr(*getInt(op, "dimension")));
          return success();
        }},
-      {"stablehlo.set_dimension_size",
+      {"stablehlo.set_dimension_size", {2, 2, 1},
        [](Operation *op) -> std::string {
          return getInt(op, "dimension") ? "" : "has no dimension";
        },
@@ -586,7 +620,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
              operands[1], rewriter.getI64IntegerAttr(*getInt(op, "dimension")));
          return success();
        }},
-      {"stablehlo.slice",
+      {"stablehlo.slice", {1, 1, 1},
        [](Operation *op) -> std::string {
          std::optional<SmallVector<int64_t>> strides = getIntList(op, "strides");
          if (!getIntList(op, "start_indices") || !getIntList(op, "limit_indices"))
@@ -611,7 +645,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
              sizes, strides);
          return success();
        }},
-      {"stablehlo.reshape",
+      {"stablehlo.reshape", {1, 1, 1},
        [](Operation *op) -> std::string {
          RankedTensorType from = tensorType(op->getOperand(0)),
                           to = tensorType(op->getResult(0));
@@ -645,7 +679,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
                op, to, operands[0], reassociation);
          return success();
        }},
-      {"stablehlo.gather", checkGather,
+      {"stablehlo.gather", {2, 2, 1}, checkGather,
        [](Operation *op, ValueRange operands,
           ConversionPatternRewriter &rewriter,
           const TypeConverter &converter) -> LogicalResult {
@@ -654,7 +688,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
              getRowIndices(op, &rewriter, operands[1]));
          return success();
        }},
-      {"stablehlo.scatter", checkScatter,
+      {"stablehlo.scatter", {3, kVariadic, kVariadic}, checkScatter,
        [](Operation *op, ValueRange operands,
           ConversionPatternRewriter &rewriter,
           const TypeConverter &converter) -> LogicalResult {
@@ -663,7 +697,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
              operands[0], getRowIndices(op, &rewriter, operands[1]));
          return success();
        }},
-      {"stablehlo.while", checkWhile, rewriteWhile},
+      {"stablehlo.while", {0, kVariadic, kVariadic}, checkWhile, rewriteWhile},
     };
     appendComputeImports(scalarsAndAccesses);
     return scalarsAndAccesses;

@@ -60,10 +60,15 @@ static std::optional<StringRef> getCombiner(Operation *op) {
   return name.drop_front(strlen("stablehlo."));
 }
 
-/// `lhs combiner rhs` in arith, for the element type.
+/// `lhs combiner rhs` in arith, for the element type (booleans: add and
+/// maximum are OR, minimum AND).
 static Value combine(OpBuilder &b, Location loc, StringRef combiner, Value lhs,
                      Value rhs) {
   bool isFloat = llvm::isa<FloatType>(lhs.getType());
+  if (lhs.getType().isSignlessInteger(1))
+    return combiner == "minimum"
+               ? arith::AndIOp::create(b, loc, lhs, rhs).getResult()
+               : arith::OrIOp::create(b, loc, lhs, rhs).getResult();
   if (combiner == "add")
     return isFloat ? arith::AddFOp::create(b, loc, lhs, rhs).getResult()
                    : arith::AddIOp::create(b, loc, lhs, rhs).getResult();
@@ -72,6 +77,19 @@ static Value combine(OpBuilder &b, Location loc, StringRef combiner, Value lhs,
                    : arith::MaxSIOp::create(b, loc, lhs, rhs).getResult();
   return isFloat ? arith::MinimumFOp::create(b, loc, lhs, rhs).getResult()
                  : arith::MinSIOp::create(b, loc, lhs, rhs).getResult();
+}
+
+/// Why `op`'s result is not a static tensor of rank `minRank` or more, the
+/// init a linalg op is built on, or "".
+static std::string checkStaticResult(Operation *op, int64_t minRank) {
+  RankedTensorType type = tensorType(op->getResult(0));
+  if (!type || type.getRank() < minRank)
+    return "has a result of rank below " + std::to_string(minRank) +
+           "; the import takes results of rank " + std::to_string(minRank) +
+           " or more";
+  if (!type.hasStaticShape())
+    return "has a bounded result; the import takes static results";
+  return "";
 }
 
 static std::string checkReduce(Operation *op) {
@@ -86,7 +104,9 @@ static std::string checkReduce(Operation *op) {
   if (!getCombiner(op))
     return "combines with something other than add, maximum or minimum of "
            "its two arguments";
-  return "";
+  if (tensorType(op->getOperand(0)).getRank() == 0)
+    return "reduces a scalar; the import takes inputs of rank 1 or more";
+  return checkStaticResult(op, 0);
 }
 
 /// reduce(input, init) -> linalg.reduce of the input into a tensor filled
@@ -95,7 +115,26 @@ static LogicalResult rewriteReduce(Operation *op, ValueRange operands,
                                    ConversionPatternRewriter &rewriter,
                                    const TypeConverter &converter) {
   Location loc = op->getLoc();
-  auto resultType = llvm::cast<RankedTensorType>(getResultType(op, converter));
+  Type converted = getResultType(op, converter);
+  auto resultType = llvm::dyn_cast<RankedTensorType>(converted);
+  Value input = operands[0];
+  SmallVector<int64_t> dims = *getIntList(op, "dimensions");
+  if (!resultType) {
+    // A rank-0 i32 or i1 result converts to a scalar, and rank-0 tensors of
+    // those are not legal here: reduce a unit-led view of the input into a
+    // tensor<1x..> and read its element.
+    auto inType = llvm::cast<RankedTensorType>(input.getType());
+    SmallVector<int64_t> shape{1};
+    llvm::append_range(shape, inType.getShape());
+    SmallVector<ReassociationIndices> groups{{0, 1}};
+    for (int64_t d = 2, e = shape.size(); d < e; ++d)
+      groups.push_back({d});
+    input = tensor::ExpandShapeOp::create(
+        rewriter, loc, inType.clone(shape), input, groups);
+    for (int64_t &d : dims)
+      ++d;
+    resultType = RankedTensorType::get({1}, converted);
+  }
   Value init = operands[1];
   // A float init is a rank-0 tensor; an integer one an i32 already.
   if (llvm::isa<RankedTensorType>(init.getType()))
@@ -103,12 +142,17 @@ static LogicalResult rewriteReduce(Operation *op, ValueRange operands,
   Value filled = filledLike(rewriter, loc, init, resultType);
   StringRef combiner = *getCombiner(op);
   auto reduce = linalg::ReduceOp::create(
-      rewriter, loc, operands[0], filled, *getIntList(op, "dimensions"),
+      rewriter, loc, input, filled, dims,
       [&](OpBuilder &b, Location loc, ValueRange args) {
         linalg::YieldOp::create(b, loc,
                                 combine(b, loc, combiner, args[0], args[1]));
       });
-  rewriter.replaceOp(op, reduce.getResults());
+  Value result = reduce.getResult(0);
+  if (result.getType() != converted)
+    result = tensor::ExtractOp::create(
+        rewriter, loc, result,
+        ValueRange{arith::ConstantIndexOp::create(rewriter, loc, 0)});
+  rewriter.replaceOp(op, result);
   return success();
 }
 
@@ -146,6 +190,10 @@ static std::string checkBroadcast(Operation *op) {
     return why;
   RankedTensorType in = tensorType(op->getOperand(0)),
                    out = tensorType(op->getResult(0));
+  if (in == out && out.getRank() == 0)
+    return ""; // a scalar to itself
+  if (std::string why = checkStaticResult(op, 1); !why.empty())
+    return why;
   std::optional<SmallVector<int64_t>> dims =
       getIntList(op, "broadcast_dimensions");
   if (!dims || static_cast<int64_t>(dims->size()) != in.getRank())
@@ -164,8 +212,12 @@ static LogicalResult rewriteBroadcast(Operation *op, ValueRange operands,
                                       ConversionPatternRewriter &rewriter,
                                       const TypeConverter &converter) {
   Location loc = op->getLoc();
-  auto type = llvm::cast<RankedTensorType>(getResultType(op, converter));
   Value input = operands[0];
+  if (op->getOperand(0).getType() == op->getResult(0).getType()) {
+    rewriter.replaceOp(op, input); // a rank-0 tensor to itself
+    return success();
+  }
+  auto type = llvm::cast<RankedTensorType>(getResultType(op, converter));
   // A scalar operand (an i32 or i1 after conversion) is a fill.
   if (!llvm::isa<RankedTensorType>(input.getType())) {
     rewriter.replaceOp(op, filledLike(rewriter, loc, input, type));
@@ -303,20 +355,28 @@ static LogicalResult rewriteDot(Operation *op, ValueRange operands,
 
 void dyn::stablehlo::appendComputeImports(SmallVectorImpl<OpImport> &imports) {
   imports.append({
-      {"stablehlo.exponential", elements(true, false),
+      {"stablehlo.exponential", {1, 1, 1}, elements(true, false),
        elementwise<void, math::ExpOp>()},
-      {"stablehlo.negate", elements(true, false),
+      {"stablehlo.negate", {1, 1, 1}, elements(true, false),
        elementwise<void, arith::NegFOp>()},
-      {"stablehlo.iota",
+      {"stablehlo.iota", {0, 0, 1},
        [](Operation *op) -> std::string {
-         if (!llvm::isa_and_nonnull<IntegerAttr>(
-                 getProperty(op, "iota_dimension")))
+         auto dim = llvm::dyn_cast_or_null<IntegerAttr>(
+             getProperty(op, "iota_dimension"));
+         if (!dim)
            return "has no iota_dimension";
-         return checkElements(op, true, true);
+         if (std::string why = checkElements(op, true, true); !why.empty())
+           return why;
+         if (std::string why = checkStaticResult(op, 1); !why.empty())
+           return why;
+         if (dim.getInt() < 0 ||
+             dim.getInt() >= tensorType(op->getResult(0)).getRank())
+           return "has an iota_dimension outside its result's rank";
+         return "";
        },
        rewriteIota},
-      {"stablehlo.broadcast_in_dim", checkBroadcast, rewriteBroadcast},
-      {"stablehlo.reduce", checkReduce, rewriteReduce},
-      {"stablehlo.dot_general", checkDot, rewriteDot},
+      {"stablehlo.broadcast_in_dim", {1, 1, 1}, checkBroadcast, rewriteBroadcast},
+      {"stablehlo.reduce", {2, kVariadic, kVariadic}, checkReduce, rewriteReduce},
+      {"stablehlo.dot_general", {2, 2, 1}, checkDot, rewriteDot},
   });
 }

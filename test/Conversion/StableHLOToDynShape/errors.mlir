@@ -189,3 +189,108 @@
   }) : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
   "func.return"(%s) : (tensor<4xf32>) -> ()
 }) : () -> ()
+
+// -----
+
+// Generic-form ops may have any operand and result counts; StableHLO's are
+// checked before anything reads an operand.
+"func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "add_without_result"}> ({
+^bb0(%x: tensor<4xf32>):
+  // expected-error @+1 {{'stablehlo.add' op has 2 operands and 0 results; stablehlo.add takes 2 operands and 1 result}}
+  "stablehlo.add"(%x, %x) : (tensor<4xf32>, tensor<4xf32>) -> ()
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<4xf32>) -> tensor<4xf32>, sym_name = "update_without_update"}> ({
+^bb0(%x: tensor<4xf32>):
+  // expected-error @+1 {{'stablehlo.dynamic_update_slice' op has 1 operands and 1 results; stablehlo.dynamic_update_slice takes at least 2 operands and 1 result}}
+  %0 = "stablehlo.dynamic_update_slice"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  "func.return"(%0) : (tensor<4xf32>) -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = () -> tensor<i1>, sym_name = "compare_nothing"}> ({
+  // expected-error @+1 {{'stablehlo.compare' op has 0 operands and 1 results; stablehlo.compare takes 2 operands and 1 result}}
+  %0 = "stablehlo.compare"() <{comparison_direction = #stablehlo<comparison_direction LT>}> : () -> tensor<i1>
+  "func.return"(%0) : (tensor<i1>) -> ()
+}) : () -> ()
+
+// -----
+
+// A constant's value has its result's type.
+"func.func"() <{function_type = () -> tensor<4xi32>, sym_name = "constant_of_another_type"}> ({
+  // expected-error @+1 {{'stablehlo.constant' op has a value of type tensor<2xf32> for a result of type tensor<4xi32>}}
+  %0 = "stablehlo.constant"() <{value = dense<[1.0, 2.0]> : tensor<2xf32>}> : () -> tensor<4xi32>
+  "func.return"(%0) : (tensor<4xi32>) -> ()
+}) : () -> ()
+
+// -----
+
+// Bounds are those #dynshape.bounds takes: positive, on dynamic dims only.
+"func.func"() <{function_type = (tensor<?x4xf32, #stablehlo.bounds<-1, ?>>) -> tensor<i32>, sym_name = "negative_bound"}> ({
+// expected-error @+1 {{argument type 'tensor<?x4xf32, #stablehlo.bounds<-1, ?>>': bound of dynamic dimension 0 must be positive, got -1}}
+^bb0(%x: tensor<?x4xf32, #stablehlo.bounds<-1, ?>>):
+  %0 = "stablehlo.get_dimension_size"(%x) <{dimension = 0 : i64}> : (tensor<?x4xf32, #stablehlo.bounds<-1, ?>>) -> tensor<i32>
+  "func.return"(%0) : (tensor<i32>) -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<8xf32>) -> tensor<?x4xf32, #stablehlo.bounds<8, 4>>, sym_name = "bound_on_static_dim"}> ({
+^bb0(%x: tensor<8xf32>):
+  %c = "stablehlo.constant"() <{value = dense<0.0> : tensor<8x4xf32>}> : () -> tensor<8x4xf32>
+  %n = "stablehlo.constant"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{'stablehlo.set_dimension_size' op result type 'tensor<?x4xf32, #stablehlo.bounds<8, 4>>': static dimension 1 must have bound '?' in #dynshape.bounds, got 4}}
+  %0 = "stablehlo.set_dimension_size"(%c, %n) <{dimension = 0 : i64}> : (tensor<8x4xf32>, tensor<i32>) -> tensor<?x4xf32, #stablehlo.bounds<8, 4>>
+  "func.return"(%0) : (tensor<?x4xf32, #stablehlo.bounds<8, 4>>) -> ()
+}) : () -> ()
+
+// -----
+
+// StableHLO defines no subtraction, division or shift of booleans.
+"func.func"() <{function_type = (tensor<4xi1>) -> tensor<4xi1>, sym_name = "subtract_booleans"}> ({
+^bb0(%x: tensor<4xi1>):
+  // expected-error @+1 {{'stablehlo.subtract' op takes elements of type i1; the import takes f32, bf16, f16 and i32 elements}}
+  %0 = "stablehlo.subtract"(%x, %x) : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+  "func.return"(%0) : (tensor<4xi1>) -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<4xi32>) -> tensor<4xi32>, sym_name = "clamp_scalar_bounds"}> ({
+^bb0(%x: tensor<4xi32>):
+  %lo = "stablehlo.constant"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %hi = "stablehlo.constant"() <{value = dense<7> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{'stablehlo.clamp' op has a min or max of another type than its operand; the import takes min and max of the operand's type}}
+  %0 = "stablehlo.clamp"(%lo, %x, %hi) : (tensor<i32>, tensor<4xi32>, tensor<i32>) -> tensor<4xi32>
+  "func.return"(%0) : (tensor<4xi32>) -> ()
+}) : () -> ()
+
+// -----
+
+// iota, broadcast_in_dim and reduce build on a static init.
+"func.func"() <{function_type = () -> tensor<i32>, sym_name = "iota_scalar"}> ({
+  // expected-error @+1 {{'stablehlo.iota' op has a result of rank below 1; the import takes results of rank 1 or more}}
+  %0 = "stablehlo.iota"() <{iota_dimension = 0 : i64}> : () -> tensor<i32>
+  "func.return"(%0) : (tensor<i32>) -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = () -> tensor<4xi32>, sym_name = "iota_dimension_out_of_rank"}> ({
+  // expected-error @+1 {{'stablehlo.iota' op has an iota_dimension outside its result's rank}}
+  %0 = "stablehlo.iota"() <{iota_dimension = 1 : i64}> : () -> tensor<4xi32>
+  "func.return"(%0) : (tensor<4xi32>) -> ()
+}) : () -> ()
+
+// -----
+
+"func.func"() <{function_type = (tensor<f32>) -> tensor<?x4xf32, #stablehlo.bounds<8, ?>>, sym_name = "broadcast_bounded"}> ({
+^bb0(%s: tensor<f32>):
+  // expected-error @+1 {{'stablehlo.broadcast_in_dim' op has a bounded result; the import takes static results}}
+  %0 = "stablehlo.broadcast_in_dim"(%s) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<?x4xf32, #stablehlo.bounds<8, ?>>
+  "func.return"(%0) : (tensor<?x4xf32, #stablehlo.bounds<8, ?>>) -> ()
+}) : () -> ()

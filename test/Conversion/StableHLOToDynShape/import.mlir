@@ -96,3 +96,61 @@
   }) : (tensor<i32>, tensor<i32>, tensor<4x8xf32>) -> (tensor<i32>, tensor<i32>, tensor<4x8xf32>)
   "func.return"(%r#2, %r#0) : (tensor<4x8xf32>, tensor<i32>) -> ()
 }) : () -> ()
+
+// -----
+
+// StableHLO's booleans: add and maximum are OR, multiply and minimum AND
+// (as 1-bit integers, addi would be XOR and maxsi AND).
+// CHECK-LABEL: func.func @booleans(
+// CHECK-SAME:    %[[A:[^:]*]]: tensor<4xi1>, %[[B:[^:]*]]: tensor<4xi1>)
+// CHECK:         arith.ori %[[A]], %[[B]] : tensor<4xi1>
+// CHECK:         arith.ori %[[A]], %[[B]] : tensor<4xi1>
+// CHECK:         arith.andi %[[A]], %[[B]] : tensor<4xi1>
+// CHECK:         arith.andi %[[A]], %[[B]] : tensor<4xi1>
+"func.func"() <{function_type = (tensor<4xi1>, tensor<4xi1>) -> (tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>), sym_name = "booleans"}> ({
+^bb0(%a: tensor<4xi1>, %b: tensor<4xi1>):
+  %0 = "stablehlo.add"(%a, %b) : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+  %1 = "stablehlo.maximum"(%a, %b) : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+  %2 = "stablehlo.multiply"(%a, %b) : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+  %3 = "stablehlo.minimum"(%a, %b) : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+  "func.return"(%0, %1, %2, %3) : (tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>) -> ()
+}) : () -> ()
+
+// -----
+
+// A FLOAT compare is arith.cmpf (ordered, as StableHLO's); f16 to bf16
+// goes through f32, rounded once.
+// CHECK-LABEL: func.func @float_compare_and_convert(
+// CHECK:         arith.cmpf ogt, %{{.*}}, %{{.*}} : tensor<4xf32>
+// CHECK:         %[[W:.*]] = arith.extf %{{.*}} : tensor<4xf16> to tensor<4xf32>
+// CHECK:         arith.truncf %[[W]] : tensor<4xf32> to tensor<4xbf16>
+"func.func"() <{function_type = (tensor<4xf32>, tensor<4xf16>) -> (tensor<4xi1>, tensor<4xbf16>), sym_name = "float_compare_and_convert"}> ({
+^bb0(%x: tensor<4xf32>, %h: tensor<4xf16>):
+  %z = "stablehlo.constant"() <{value = dense<0.0> : tensor<4xf32>}> : () -> tensor<4xf32>
+  %p = "stablehlo.compare"(%x, %z) <{comparison_direction = #stablehlo<comparison_direction GT>, compare_type = #stablehlo<comparison_type FLOAT>}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  %c = "stablehlo.convert"(%h) : (tensor<4xf16>) -> tensor<4xbf16>
+  "func.return"(%p, %c) : (tensor<4xi1>, tensor<4xbf16>) -> ()
+}) : () -> ()
+
+// -----
+
+// An i32 reduce to a scalar (jnp.sum of ints) reduces a unit-led view of
+// its input into a tensor<1xi32> and reads it (an i32 is no rank-0 tensor
+// after the import); a scalar broadcast to itself is the scalar.
+// CHECK-LABEL: func.func @scalar_results(
+// CHECK-SAME:    %[[X:[^:]*]]: tensor<4xi32>, %[[S:[^:]*]]: i32) -> (i32, i32)
+// CHECK:         %[[V:.*]] = tensor.expand_shape %[[X]] {{\[\[}}0, 1]] output_shape [1, 4] : tensor<4xi32> into tensor<1x4xi32>
+// CHECK:         %[[R:.*]] = linalg.reduce ins(%[[V]] : tensor<1x4xi32>) outs(%{{.*}} : tensor<1xi32>) dimensions = [1]
+// CHECK:         %[[E:.*]] = tensor.extract %[[R]][%{{.*}}] : tensor<1xi32>
+// CHECK:         return %[[E]], %[[S]] : i32, i32
+"func.func"() <{function_type = (tensor<4xi32>, tensor<i32>) -> (tensor<i32>, tensor<i32>), sym_name = "scalar_results"}> ({
+^bb0(%x: tensor<4xi32>, %s: tensor<i32>):
+  %z = "stablehlo.constant"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %r = "stablehlo.reduce"(%x, %z) <{dimensions = array<i64: 0>}> ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %sum = "stablehlo.add"(%a, %b) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    "stablehlo.return"(%sum) : (tensor<i32>) -> ()
+  }) : (tensor<4xi32>, tensor<i32>) -> tensor<i32>
+  %b = "stablehlo.broadcast_in_dim"(%s) <{broadcast_dimensions = array<i64>}> : (tensor<i32>) -> tensor<i32>
+  "func.return"(%r, %b) : (tensor<i32>, tensor<i32>) -> ()
+}) : () -> ()
