@@ -18,7 +18,8 @@ namespace dyn {
 class IntegerRanges {
 public:
   /// The range of the integer or index `value`; the full range of its width
-  /// where nothing is known.
+  /// where nothing is known. An index value is a 32-bit register on the
+  /// target: its range is within i32.
   mlir::ConstantIntRanges get(mlir::Value value);
 
 private:

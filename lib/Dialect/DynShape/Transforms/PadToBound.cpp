@@ -16,6 +16,7 @@
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Analysis/DataFlow/Utils.h"
 #include "mlir/Analysis/DataFlowFramework.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
@@ -101,13 +102,68 @@ static void padResults(func::FuncOp func) {
                                  ret.getOperandTypes()));
 }
 
+/// True when `op` gives the same index value computed in 32 bits as in 64,
+/// for operands of 32 bits: it picks one of its operands or constants, or
+/// widens a value of 32 bits or fewer.
+static bool keepsIndexWidth(Operation *op) {
+  if (llvm::isa<arith::MaxSIOp, arith::MinSIOp, arith::SelectOp,
+                arith::ConstantOp>(op))
+    return true;
+  if (auto cast = llvm::dyn_cast<arith::IndexCastOp>(op))
+    return !cast.getIn().getType().isIndex() &&
+           cast.getIn().getType().getIntOrFloatBitWidth() <= 32;
+  auto picks = [](AffineMap map) {
+    return llvm::all_of(map.getResults(), [](AffineExpr e) {
+      return llvm::isa<AffineDimExpr, AffineSymbolExpr, AffineConstantExpr>(e);
+    });
+  };
+  if (auto min = llvm::dyn_cast<affine::AffineMinOp>(op))
+    return picks(min.getMap());
+  if (auto max = llvm::dyn_cast<affine::AffineMaxOp>(op))
+    return picks(max.getMap());
+  return false;
+}
+
+/// True when `size` is computed the same in 32 bits as in 64. The target
+/// computes index arithmetic in 32 bits, both analyses below in 64; they
+/// agree while every op that may wrap (an add, a product, an
+/// `index_castui` of a negative i32, ...) stays within i32 by the range
+/// analysis. Arguments hold 32-bit values.
+static bool isComputedWithinI32(Value size, DataFlowSolver &solver) {
+  SmallVector<Value> worklist{size};
+  DenseSet<Value> seen;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    Operation *def = value.getDefiningOp();
+    if (!def || !value.getType().isIndex() || !seen.insert(value).second)
+      continue;
+    if (!keepsIndexWidth(def)) {
+      auto *lattice =
+          solver.lookupState<dataflow::IntegerValueRangeLattice>(value);
+      if (!lattice || lattice->getValue().isUninitialized())
+        return false;
+      const ConstantIntRanges &range = lattice->getValue().getValue();
+      if (range.smin().getSignificantBits() > 32 ||
+          range.smax().getSignificantBits() > 32)
+        return false;
+    }
+    worklist.append(def->operand_begin(), def->operand_end());
+  }
+  return true;
+}
+
 /// What integer range analysis (minsi/maxsi/index_cast) or, for index
 /// values, ValueBoundsOpInterface (affine.min, index arithmetic) proves
-/// about each runtime size: the tightest of both.
+/// about each runtime size: the tightest of both. An index size that may
+/// leave i32 on the way is not in any proven range.
 static InRangeSizes findInRangeSizes(ModuleOp module, DataFlowSolver &solver) {
   InRangeSizes inRange;
   auto record = [&](Value size) {
     SizeRange range;
+    if (size.getType().isIndex() && !isComputedWithinI32(size, solver)) {
+      inRange[size] = range;
+      return;
+    }
     auto *lattice = solver.lookupState<dataflow::IntegerValueRangeLattice>(size);
     if (lattice && !lattice->getValue().isUninitialized()) {
       const ConstantIntRanges &r = lattice->getValue().getValue();
