@@ -75,8 +75,8 @@ private:
     LoopEstimate entry{op, trips, std::nullopt, 0};
     if (auto dyn = llvm::dyn_cast<bir::DynamicForOp>(op)) {
       entry.maxTrip = dyn.getMaxTrip();
-      if (auto attr = op->getAttrOfType<IntegerAttr>(kTripEstimateAttrName))
-        entry.tripEstimate = attr.getInt();
+      entry.tripEstimate =
+          bir::getTripEstimate(op->getAttr(kTripEstimateAttrName));
     }
     // A loop inside another runs once per outer trip; it is listed once.
     auto [it, inserted] = loopIndex.try_emplace(op, result.loops.size());

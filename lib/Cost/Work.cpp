@@ -180,7 +180,6 @@ int64_t dyn::cost::getTripEstimate(Operation *loop) {
   if (auto stat = llvm::dyn_cast<bir::ForOp>(loop))
     return stat.getTripCount();
   auto dyn = llvm::cast<bir::DynamicForOp>(loop);
-  if (auto estimate = dyn->getAttrOfType<IntegerAttr>(kTripEstimateAttrName))
-    return estimate.getInt();
-  return dyn.getMaxTrip();
+  return bir::getTripEstimate(dyn->getAttr(kTripEstimateAttrName))
+      .value_or(dyn.getMaxTrip());
 }

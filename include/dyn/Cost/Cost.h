@@ -22,9 +22,9 @@
 
 namespace dyn::cost {
 
-/// The attribute that gives a loop a profile trip estimate (on `scf.for`,
-/// carried to `bir.dynamic_for`).
-constexpr llvm::StringLiteral kTripEstimateAttrName = "dyn.trip_estimate";
+/// The attribute that gives a loop a profile trip estimate.
+constexpr llvm::StringLiteral kTripEstimateAttrName =
+    bir::kTripEstimateAttrName;
 
 /// The work of `op` in program order; empty for ops that do no work
 /// (allocations, access patterns, descriptor blocks) and for loops, which

@@ -123,8 +123,7 @@ static LogicalResult checkForm(Operation *op, Engine engine) {
                       "bound its upper bound (a bounded dimension, or "
                       "arith.minsi with a constant) so it gets a max_trip");
         if (Attribute estimate = loop->getAttr(cost::kTripEstimateAttrName)) {
-          auto trips = llvm::dyn_cast<IntegerAttr>(estimate);
-          if (!trips || trips.getInt() < 0)
+          if (!bir::getTripEstimate(estimate))
             return fail(cost::kTripEstimateAttrName.str() +
                         " must be a non-negative integer (a profile trip "
                         "estimate for the cost model)");

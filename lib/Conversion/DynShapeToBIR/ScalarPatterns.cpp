@@ -377,8 +377,8 @@ struct ForToBIRLoop : OpConversionPattern<scf::ForOp> {
         return rewriter.notifyMatchFailure(op, "no provable trip bound");
       // A profile trip estimate for the cost model rides along (checked
       // before the conversion).
-      auto estimate =
-          op->getAttrOfType<IntegerAttr>(cost::kTripEstimateAttrName);
+      std::optional<int64_t> estimate =
+          getTripEstimate(op->getAttr(kTripEstimateAttrName));
       loop = DynamicForOp::create(
           rewriter, loc, adaptor.getUpperBound(),
           rewriter.getI32IntegerAttr(*lb), rewriter.getI32IntegerAttr(*step),
@@ -387,8 +387,8 @@ struct ForToBIRLoop : OpConversionPattern<scf::ForOp> {
           EngineAttr::get(ctx, engine),
           IntegerAttr());
       if (estimate)
-        loop->setAttr(cost::kTripEstimateAttrName,
-                      rewriter.getI64IntegerAttr(estimate.getInt()));
+        loop->setAttr(kTripEstimateAttrName,
+                      rewriter.getI64IntegerAttr(*estimate));
     }
     Region &body = loop->getRegion(0);
     rewriter.inlineRegionBefore(op.getRegion(), body, body.end());

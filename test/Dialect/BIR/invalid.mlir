@@ -33,6 +33,28 @@ func.func @loop_bound_from_other_engine(%v: i32) {
 
 // -----
 
+// A profile trip estimate is a non-negative integer that fits int64_t,
+// of any integer type (200 : ui8 is 200).
+func.func @negative_trip_estimate(%v: i32) {
+  %r = bir.read_var %v on pool
+  // expected-error @+1 {{'bir.dynamic_for' op dyn.trip_estimate must be a non-negative integer (a profile trip estimate for the cost model), got -1 : i64}}
+  bir.dynamic_for %j = 0 to 1 * %r + 0 step 1 max_trip 4 on pool attributes {dyn.trip_estimate = -1 : i64} {
+  }
+  return
+}
+
+// -----
+
+func.func @wide_trip_estimate(%v: i32) {
+  %r = bir.read_var %v on pool
+  // expected-error @+1 {{'bir.dynamic_for' op dyn.trip_estimate must be a non-negative integer (a profile trip estimate for the cost model), got 18446744073709551621 : i128}}
+  bir.dynamic_for %j = 0 to 1 * %r + 0 step 1 max_trip 4 on pool attributes {dyn.trip_estimate = 18446744073709551621 : i128} {
+  }
+  return
+}
+
+// -----
+
 func.func @reg_through_access_pattern(%v: i32, %d: memref<64xf32, #bir.mem<dram>>) {
   %r = bir.read_var %v on act
   %t = bir.alloc : memref<1x64xf32, #bir.mem<sbuf>>
