@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Support/DebugStringHelper.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "llvm/ADT/TypeSwitch.h"
@@ -274,8 +275,13 @@ namespace {
 LogicalResult Interpreter::checkResultSizes(Operation *op) {
   for (Type type : op->getResultTypes()) {
     auto tensor = llvm::dyn_cast<RankedTensorType>(type);
-    if (!tensor || !tensor.getElementType().isIntOrFloat())
+    if (!tensor)
       continue;
+    if (!tensor.getElementType().isIntOrFloat())
+      return fail(op, "makes a tensor of " +
+                          debugString(tensor.getElementType()) +
+                          " elements; the reference interpreter holds "
+                          "tensors of integer and float elements");
     SmallVector<int64_t> shape = dynshape::getBoundedShape(tensor);
     if (llvm::any_of(shape, ShapedType::isDynamic))
       continue; // unbounded: the op itself rejects it

@@ -75,3 +75,13 @@ func.func @matmul(%i: i32) -> tensor<256x256xf32> {
   %m = linalg.matmul ins(%a, %a : tensor<256x256xf32>, tensor<256x256xf32>) outs(%a : tensor<256x256xf32>) -> tensor<256x256xf32>
   return %m : tensor<256x256xf32>
 }
+
+// A tensor of index elements (the interpreter holds integer and float
+// elements only; it crashed sizing one).
+func.func @index_tensor(%x: tensor<4xf32>) -> tensor<2xf32> {
+  %t = arith.constant dense<[4294967296]> : tensor<1xindex>
+  %c0 = arith.constant 0 : index
+  %i = tensor.extract %t[%c0] : tensor<1xindex>
+  %r = dynshape.dynamic_slice %x[%i : index] sizes [2] : tensor<4xf32> -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}

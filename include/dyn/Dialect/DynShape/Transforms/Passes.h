@@ -3,6 +3,8 @@
 #ifndef DYN_DIALECT_DYNSHAPE_TRANSFORMS_PASSES_H
 #define DYN_DIALECT_DYNSHAPE_TRANSFORMS_PASSES_H
 
+#include "dyn/Dialect/DynShape/IR/DynShape.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

@@ -201,7 +201,12 @@ def DynShapeBufferize : Pass<"dynshape-bufferize", "::mlir::ModuleOp"> {
            "Deepest nest of loops and conditionals with tensor results that "
            "the pass takes (One-Shot's analysis time doubles per level)">
   ];
-  let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
+  // dynshape and arith: a branch or loop whose results need one buffer is
+  // rewritten with dynamic_update_slice and index constants first, in a
+  // module that may hold no dynshape op yet.
+  let dependentDialects = ["::dyn::dynshape::DynShapeDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::bufferization::BufferizationDialect",
                            "::mlir::memref::MemRefDialect"];
 }
 
