@@ -195,6 +195,12 @@ void appendArguments(Session &session, Values &out, const py::args &args) {
     auto array = py::array::ensure(arg, py::array::c_style);
     if (!array)
       throw py::type_error("arguments are NumPy arrays or ints");
+    // The engines' bytes are little-endian: a big-endian array is copied
+    // in that order, not read as if it were.
+    if (array.dtype().byteorder() == '>')
+      array = py::array::ensure(
+          array.attr("astype")(array.dtype().attr("newbyteorder")("<")),
+          py::array::c_style);
     std::vector<int64_t> shape(array.shape(), array.shape() + array.ndim());
     if (mlirLogicalResultIsFailure(dynSimValuesAppendTensor(
             out.values, elementType(session.context, array.dtype()),

@@ -29,8 +29,9 @@ MLIR_CAPI_EXPORTED DynSimValues dynSimValuesCreate(void);
 MLIR_CAPI_EXPORTED void dynSimValuesDestroy(DynSimValues values);
 
 /// Appends a tensor of `elementType` and `shape`, copying its bytes from
-/// `data` (little-endian, row-major). Fails when the shape's byte count
-/// overflows.
+/// `data` (little-endian, row-major). Fails when the rank or a dimension
+/// is negative, the element type is not whole bytes, or the shape's byte
+/// count overflows.
 MLIR_CAPI_EXPORTED MlirLogicalResult dynSimValuesAppendTensor(
     DynSimValues values, MlirType elementType, intptr_t rank,
     const int64_t *shape, const void *data);
@@ -40,7 +41,7 @@ MLIR_CAPI_EXPORTED void dynSimValuesAppendScalar(DynSimValues values,
 MLIR_CAPI_EXPORTED intptr_t dynSimValuesSize(DynSimValues values);
 MLIR_CAPI_EXPORTED bool dynSimValuesIsTensor(DynSimValues values,
                                              intptr_t pos);
-/// The scalar at `pos` (which is not a tensor).
+/// The scalar at `pos`; 0 when it is a tensor.
 MLIR_CAPI_EXPORTED int64_t dynSimValuesGetScalar(DynSimValues values,
                                                  intptr_t pos);
 /// The tensor at `pos`: element type, rank, shape, bytes.

@@ -41,7 +41,8 @@ MlirLogicalResult dynSimValuesAppendTensor(DynSimValues values,
                                            const int64_t *shape,
                                            const void *data) {
   Type type = unwrap(elementType);
-  if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() % 8 != 0)
+  if (rank < 0 || (rank > 0 && !shape) || !type.isIntOrFloat() ||
+      type.getIntOrFloatBitWidth() % 8 != 0)
     return mlirLogicalResultFailure();
   Tensor t;
   t.elementType = type;
@@ -70,7 +71,8 @@ bool dynSimValuesIsTensor(DynSimValues values, intptr_t pos) {
 }
 
 int64_t dynSimValuesGetScalar(DynSimValues values, intptr_t pos) {
-  return std::get<int64_t>(unwrapValues(values)[pos]);
+  const int64_t *scalar = std::get_if<int64_t>(&unwrapValues(values)[pos]);
+  return scalar ? *scalar : 0;
 }
 
 MlirType dynSimValuesGetElementType(DynSimValues values, intptr_t pos) {

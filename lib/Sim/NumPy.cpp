@@ -191,5 +191,10 @@ llvm::Error dyn::sim::writeNpy(llvm::StringRef path, const Tensor &tensor) {
   os << header;
   os.write(reinterpret_cast<const char *>(tensor.bytes.data()),
            tensor.bytes.size());
+  os.close();
+  if (std::error_code failed = os.error()) {
+    os.clear_error();
+    return error("cannot write " + path + ": " + failed.message());
+  }
   return llvm::Error::success();
 }

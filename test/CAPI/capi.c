@@ -229,6 +229,25 @@ static void testSimulation(MlirContext context, Buffer bytes) {
   mlirModuleDestroy(binary);
 }
 
+/* Values built wrong fail instead of aborting: a negative rank or
+   dimension; a tensor read as a scalar is 0. */
+static void testBadValues(MlirContext context) {
+  DynSimValues values = dynSimValuesCreate();
+  int64_t negative[1] = {-1};
+  float data[1] = {1.0f};
+  MlirType f32 = mlirF32TypeGet(context);
+  int rank = mlirLogicalResultIsFailure(
+      dynSimValuesAppendTensor(values, f32, -1, negative, data));
+  int dim = mlirLogicalResultIsFailure(
+      dynSimValuesAppendTensor(values, f32, 1, negative, data));
+  int64_t one[1] = {1};
+  dynSimValuesAppendTensor(values, f32, 1, one, data);
+  fprintf(stderr, "bad values: rank %d dim %d scalar of tensor %lld\n", rank,
+          dim, (long long)dynSimValuesGetScalar(values, 0));
+  // CHECK: bad values: rank 1 dim 1 scalar of tensor 0
+  dynSimValuesDestroy(values);
+}
+
 /* A corrupt container: a null module and a located diagnostic. */
 static void testCorrupt(MlirContext context, Buffer bytes) {
   bytes.data[0] = 'X';
@@ -269,6 +288,7 @@ int main(int argc, char **argv) {
   MlirContext context = createContext();
   Buffer bytes = testLowerAndSerialize(context);
   testSimulation(context, bytes);
+  testBadValues(context);
   testCorrupt(context, bytes);
   free(bytes.data);
   testGeneratedPasses(context);

@@ -2,7 +2,10 @@
 // latency table's own errors name the file and the entry.
 // RUN: dyn-opt %s --dge-cost-report=format=xml -verify-diagnostics -o /dev/null
 // RUN: not dyn-opt %s --dge-cost-report=output=%t.missing/report.json -o /dev/null 2>&1 | FileCheck %s --check-prefix=OUTPUT
-// OUTPUT: cost-report-errors.mlir:[[# @LINE + 13]]:1: error: dge-cost-report: cannot open output file '{{.*}}report.json'
+// OUTPUT: cost-report-errors.mlir:[[# @LINE + 16]]:1: error: dge-cost-report: cannot open output file '{{.*}}report.json'
+// A write that fails (a full disk) is an error too, not an abort.
+// RUN: not dyn-opt %s --dge-cost-report=output=/dev/full -o /dev/null 2>&1 | FileCheck %s --check-prefix=FULL
+// FULL: cost-report-errors.mlir:[[# @LINE + 13]]:1: error: dge-cost-report: cannot write /dev/full: No space left on device
 // RUN: not dyn-opt %s --dge-cost-report=latency-table=%S/Inputs/unknown-key.json -o /dev/null 2>&1 | FileCheck %s --check-prefix=KEY
 // KEY: error: {{.*}}unknown-key.json: unknown latency entry 'alu_latency'
 // RUN: not dyn-opt %s --dge-cost-report=latency-table=%S/Inputs/zero.json -o /dev/null 2>&1 | FileCheck %s --check-prefix=ZERO

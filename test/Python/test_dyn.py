@@ -52,6 +52,17 @@ def test_simulate_matches_numpy_and_reference(inputs):
         np.testing.assert_array_equal(got, want)
 
 
+def test_big_endian_arrays_are_read_by_value(inputs):
+    program = dyn.compile(DECODE, options="arch=gen2")
+    swapped = [a.astype(a.dtype.newbyteorder(">")) if isinstance(a, np.ndarray)
+               else a for a in tensor_level(inputs)]
+    native = program.simulate(*tensor_level(inputs))
+    for got, want in zip(program.simulate(*swapped), native):
+        np.testing.assert_array_equal(got, want)
+    for got, want in zip(dyn.reference(DECODE, *swapped), native):
+        np.testing.assert_array_equal(got, want)
+
+
 STABLEHLO_KV = """
 "func.func"() <{function_type = (tensor<64x32xf32>, tensor<1x32xf32>, tensor<i32>) -> tensor<64x32xf32>, sym_name = "kv"}> ({
 ^bb0(%cache: tensor<64x32xf32>, %k: tensor<1x32xf32>, %pos: tensor<i32>):

@@ -127,6 +127,11 @@ static LogicalResult writeFile(StringRef path,
   if (ec)
     return failure(fail("cannot write " + path + ": " + ec.message()));
   print(os);
+  os.close();
+  if (std::error_code error = os.error()) {
+    os.clear_error();
+    return failure(fail("cannot write " + path + ": " + error.message()));
+  }
   return success();
 }
 

@@ -54,8 +54,19 @@ struct DGECostReportPass
     else
       for (const cost::FunctionEstimate &estimate : estimates)
         cost::printTable(*os, estimate);
-    if (file)
+    if (file) {
+      // A failed write (a full disk) is an error here, not an abort when
+      // the stream closes.
+      llvm::raw_fd_ostream &out = file->os();
+      out.close();
+      if (std::error_code ec = out.error()) {
+        out.clear_error();
+        module.emitError("dge-cost-report: cannot write ")
+            << output << ": " << ec.message();
+        return signalPassFailure();
+      }
       file->keep();
+    }
     markAllAnalysesPreserved();
   }
 };
