@@ -532,6 +532,11 @@ def finish_arguments(opts):
     opts.batcher = None
     _processes = threading.Semaphore(max(1, opts.jobs))
     opts.batch = max(1, opts.batch)
+
+
+def prepare_tools(opts):
+    """Looks at the tools (reading a sanitized build's binary takes a
+    while, so `drive` runs this where an interrupt is reported)."""
     opts.sanitized = is_sanitized(os.path.join(opts.tools_dir, "dyn-opt"))
     if opts.memory_limit and not opts.sanitized:
         # On this process, so that every tool run inherits it (a preexec_fn
@@ -787,6 +792,7 @@ def drive(name, opts, make_and_run, parsed_label, verified_label=None,
     old_term = signal.signal(signal.SIGTERM, on_signal)
     try:
         try:
+            prepare_tools(opts)
             ctx = setup(opts, workdir) if setup else None
             preparing = False
         except KeyboardInterrupt:
