@@ -56,6 +56,10 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   // one form of compute that bufferizes and that the lowering takes.
   pm.nest<func::FuncOp>().addPass(createConvertElementwiseToLinalgPass());
   pm.nest<func::FuncOp>().addPass(createCanonicalizerPass());
+  // Again: canonicalization folds index arithmetic in 64 bits, e.g. in the
+  // body of a one-trip loop it inlines, and bufferization's clamps would
+  // then fold such a constant away before the backend sees it.
+  pm.nest<func::FuncOp>().addPass(dynshape::createDynShapeCheckIndexWidth());
   // From here on every region is one block (the lowering takes no other
   // control flow), so the later canonicalizations skip region
   // simplification: it found nothing and cost 3.7% of the instructions of a

@@ -103,11 +103,7 @@ static LogicalResult checkForm(Operation *op, Engine engine) {
         std::optional<int64_t> value = getConstantInt(constant);
         if (value && isRegisterType(constant.getType()) &&
             !dynshape::fitsScalarRegister(*value))
-          return fail("constant " + std::to_string(*value) +
-                      " does not fit in a 32-bit register (if "
-                      "canonicalization folded it from index arithmetic, "
-                      "which it computes in 64 bits, write that arithmetic "
-                      "on i32, which wraps)");
+          return fail(dynshape::describeUnfitConstant(*value));
         return success();
       })
       .Case([&](scf::ForOp loop) {

@@ -63,8 +63,8 @@ func.func @cast() -> i32 {
 // -----
 
 // Runtime index arithmetic passes the check, but canonicalization
-// reassociates `(u + c) + c` into `u + 2c` in 64 bits; the lowering then
-// rejects the constant it cannot hold.
+// reassociates `(u + c) + c` into `u + 2c` in 64 bits; the check's second
+// run in the pipeline, after that canonicalization, rejects the constant.
 // PIPE: error: 'arith.constant' op constant 4294967294 does not fit in a 32-bit register (if canonicalization folded it from index arithmetic, which it computes in 64 bits, write that arithmetic on i32, which wraps)
 func.func @reassociated(%x: i32) -> i32 {
   %u = arith.index_cast %x : i32 to index
@@ -95,4 +95,37 @@ func.func @in_range(%n: i32) -> (i32, i32, index) {
   %sum = arith.addi %lo, %hi : index
   %r = arith.index_cast %sum : index to i32
   return %r, %wrapped, %runtime : i32, i32, index
+}
+
+// -----
+
+// Constants only folding makes: the induction variable of a one-trip loop
+// that canonicalization inlines, and an element of a constant tensor. The
+// check's second run sees them before bufferization's clamps would fold
+// them away (the slices silently read at offset 6).
+// PIPE: error: 'arith.constant' op constant 2147483648 does not fit in a 32-bit register
+func.func @one_trip_loop(%x: tensor<8xf32>, %acc0: tensor<2xf32>) -> tensor<2xf32> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %big = arith.constant 2147483647 : index
+  %r = scf.for %i = %c1 to %c2 step %c1 iter_args(%acc = %acc0) -> tensor<2xf32> {
+    %j = arith.addi %i, %big : index
+    %s = dynshape.dynamic_slice %x[%j : index] sizes [2] : tensor<8xf32> -> tensor<2xf32>
+    scf.yield %s : tensor<2xf32>
+  }
+  return %r : tensor<2xf32>
+}
+
+// -----
+
+// PIPE: error: 'arith.constant' op constant 2147483648 does not fit in a 32-bit register
+func.func @constant_tensor_element(%x: tensor<8xf32>) -> tensor<2xf32> {
+  %t = arith.constant dense<[2147483647]> : tensor<1xi32>
+  %c0 = arith.constant 0 : index
+  %e = tensor.extract %t[%c0] : tensor<1xi32>
+  %i = arith.index_cast %e : i32 to index
+  %c1 = arith.constant 1 : index
+  %j = arith.addi %i, %c1 : index
+  %r = dynshape.dynamic_slice %x[%j : index] sizes [2] : tensor<8xf32> -> tensor<2xf32>
+  return %r : tensor<2xf32>
 }

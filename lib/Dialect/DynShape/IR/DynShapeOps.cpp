@@ -25,6 +25,13 @@ bool dyn::dynshape::fitsScalarRegister(int64_t value) {
          value <= std::numeric_limits<int32_t>::max();
 }
 
+std::string dyn::dynshape::describeUnfitConstant(int64_t value) {
+  return "constant " + std::to_string(value) +
+         " does not fit in a 32-bit register (if canonicalization folded it "
+         "from index arithmetic, which it computes in 64 bits, write that "
+         "arithmetic on i32, which wraps)";
+}
+
 bool dyn::dynshape::hasScalarIndices(ValueRange indices) {
   return llvm::all_of(indices.getTypes(), isScalarIndexType);
 }

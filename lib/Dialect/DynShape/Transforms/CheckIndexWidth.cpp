@@ -80,8 +80,7 @@ struct DynShapeCheckIndexWidthPass
             if (isScalarIndexType(result.getType()) &&
                 !fitsScalarRegister(value)) {
               if (llvm::isa<arith::ConstantOp>(op))
-                op->emitOpError("constant ")
-                    << value << " does not fit in a 32-bit register";
+                op->emitOpError(describeUnfitConstant(value));
               else
                 op->emitOpError("folds to constant ")
                     << value

@@ -30,6 +30,10 @@ bool hasScalarIndices(mlir::ValueRange indices);
 /// becomes in the backend (project-defined).
 bool fitsScalarRegister(int64_t value);
 
+/// Why an index or i32 constant `value` that fails fitsScalarRegister is
+/// rejected (one wording for dynshape-check-index-width and the lowering).
+std::string describeUnfitConstant(int64_t value);
+
 /// The bounds encoding of `type`, or null.
 BoundsAttr getBoundsAttr(mlir::RankedTensorType type);
 
