@@ -15,6 +15,30 @@ namespace dyn::dge {
 
 using namespace mlir;
 using namespace dyn;
+using namespace dyn::dge;
+
+/// The estimate costs what dge-lower-dynamic-dma leaves: one block of
+/// bir and dge instructions whose DMAs are triggers. An op left from an
+/// earlier stage would cost nothing and the estimate would be silently
+/// low, so it is an error.
+static LogicalResult checkLowered(func::FuncOp func) {
+  if (!func.getBody().hasOneBlock())
+    return func.emitOpError("has more than one block; dge-cost-report "
+                            "costs IR lowered with --lower-to-addr4");
+  WalkResult result = func.getBody().walk([](Operation *op) {
+    bool isEarlier =
+        llvm::isa<bir::DMAOp, bir::TensorCopyDynamicSrcOp,
+                  bir::TensorCopyDynamicDstOp, bir::SymbolicAPOp, DMAOp>(op) ||
+        !llvm::isa<bir::BIRDialect, DGEDialect, func::FuncDialect>(
+            op->getDialect());
+    if (!isEarlier)
+      return WalkResult::advance();
+    op->emitOpError("is not lowered; dge-cost-report costs IR lowered with "
+                    "--lower-to-addr4 (after dge-lower-dynamic-dma)");
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
 
 namespace {
 struct DGECostReportPass
@@ -34,9 +58,13 @@ struct DGECostReportPass
       return signalPassFailure();
     }
     std::vector<cost::FunctionEstimate> estimates;
-    for (auto func : module.getOps<func::FuncOp>())
-      if (!func.isExternal())
-        estimates.push_back(cost::estimateFunction(func, *model));
+    for (auto func : module.getOps<func::FuncOp>()) {
+      if (func.isExternal())
+        continue;
+      if (failed(checkLowered(func)))
+        return signalPassFailure();
+      estimates.push_back(cost::estimateFunction(func, *model));
+    }
 
     std::unique_ptr<llvm::ToolOutputFile> file;
     llvm::raw_ostream *os = &llvm::errs();
