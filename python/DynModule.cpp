@@ -17,6 +17,8 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
 
+#include <optional>
+
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -104,15 +106,34 @@ public:
   MlirContext context;
 
 private:
-  static MlirLogicalResult collect(MlirDiagnostic diagnostic, void *self) {
-    auto &out = static_cast<Session *>(self)->diagnostics;
-    MlirLocation loc = mlirDiagnosticGetLocation(diagnostic);
+  /// The file location `loc` shows, as dyn-opt finds it: through a name,
+  /// a call site's callee, or the first of a fused location that has one.
+  static std::optional<MlirLocation> findFileLocation(MlirLocation loc) {
     if (mlirLocationIsAFileLineColRange(loc))
+      return loc;
+    if (mlirLocationIsAName(loc))
+      return findFileLocation(mlirLocationNameGetChildLoc(loc));
+    if (mlirLocationIsACallSite(loc))
+      return findFileLocation(mlirLocationCallSiteGetCallee(loc));
+    if (mlirLocationIsAFused(loc)) {
+      std::vector<MlirLocation> parts(mlirLocationFusedGetNumLocations(loc));
+      mlirLocationFusedGetLocations(loc, parts.data());
+      for (MlirLocation part : parts)
+        if (std::optional<MlirLocation> found = findFileLocation(part))
+          return found;
+    }
+    return std::nullopt;
+  }
+
+  /// Appends "file:line:col: severity: message" and then the notes.
+  static void append(std::string &out, MlirDiagnostic diagnostic) {
+    if (std::optional<MlirLocation> loc =
+            findFileLocation(mlirDiagnosticGetLocation(diagnostic)))
       out += toString(mlirIdentifierStr(
-                 mlirLocationFileLineColRangeGetFilename(loc))) + ":" +
-             std::to_string(mlirLocationFileLineColRangeGetStartLine(loc)) +
+                 mlirLocationFileLineColRangeGetFilename(*loc))) + ":" +
+             std::to_string(mlirLocationFileLineColRangeGetStartLine(*loc)) +
              ":" +
-             std::to_string(mlirLocationFileLineColRangeGetStartColumn(loc)) +
+             std::to_string(mlirLocationFileLineColRangeGetStartColumn(*loc)) +
              ": ";
     switch (mlirDiagnosticGetSeverity(diagnostic)) {
     case MlirDiagnosticError:
@@ -130,6 +151,12 @@ private:
     }
     mlirDiagnosticPrint(diagnostic, appendTo, &out);
     out += "\n";
+    for (intptr_t i = 0, e = mlirDiagnosticGetNumNotes(diagnostic); i < e; ++i)
+      append(out, mlirDiagnosticGetNote(diagnostic, i));
+  }
+
+  static MlirLogicalResult collect(MlirDiagnostic diagnostic, void *self) {
+    append(static_cast<Session *>(self)->diagnostics, diagnostic);
     return mlirLogicalResultSuccess();
   }
 
@@ -300,13 +327,19 @@ public:
     return py::bytes(bytes);
   }
 
-  std::string listing() {
+  py::str listing() {
     requireBinary();
     std::string text;
     if (mlirLogicalResultIsFailure(dynPrintADDR4Listing(
             session.context, toRef(bytes), appendTo, &text)))
       session.fail("the container does not list");
-    return text;
+    // A container's function name is bytes: one that is not UTF-8 is
+    // listed with replacement characters, as a terminal would show it.
+    PyObject *decoded = PyUnicode_DecodeUTF8(
+        text.data(), static_cast<Py_ssize_t>(text.size()), "replace");
+    if (!decoded)
+      throw py::error_already_set();
+    return py::reinterpret_steal<py::str>(decoded);
   }
 
   py::list simulate(const py::args &args, std::optional<std::string> entry) {

@@ -141,6 +141,53 @@ def test_errors_are_located():
         dyn.compile(DECODE, pipeline="lower-to-bir").binary
 
 
+NAMED_NEGF = """
+#id = affine_map<(d0) -> (d0)>
+func.func @add(%a: tensor<8xf32>) -> tensor<8xf32> {
+  %e = tensor.empty() : tensor<8xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%a : tensor<8xf32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.negf %x : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32> loc("jit(add)/neg"("model.py":12:5))
+  return %r : tensor<8xf32>
+}
+"""
+
+SBUF_FULL = """
+func.func @sbuf_capacity(%d: memref<128x64xf32, #bir.mem<dram>>) {
+  %a = bir.alloc : memref<128x32768xf32, #bir.mem<sbuf>>
+  %b = bir.alloc : memref<128x16400xf32, #bir.mem<sbuf>>
+  %da = bir.ap %d offset 0 pattern [[64, 128], [1, 16]] : memref<128x64xf32, #bir.mem<dram>>
+  %aa = bir.ap %a offset 0 pattern [[16, 128], [1, 16]] : memref<128x32768xf32, #bir.mem<sbuf>>
+  bir.dma %da -> %aa on sp
+  %bb = bir.ap %b offset 0 pattern [[16, 128], [1, 16]] : memref<128x16400xf32, #bir.mem<sbuf>>
+  bir.dma %da -> %bb on sp
+  bir.dma %aa -> %da on sp
+  return
+}
+"""
+
+
+def test_errors_keep_locations_and_notes():
+    # A front end's named location shows its file location, as in dyn-opt.
+    with pytest.raises(dyn.CompileError, match=r"model\.py:12:5: error: "):
+        dyn.compile(NAMED_NEGF)
+    # Notes follow their error.
+    with pytest.raises(dyn.CompileError) as error:
+        dyn.run_pipeline(SBUF_FULL, "func.func(bir-allocate-memory)")
+    assert "live locations:" in str(error.value)
+    assert "note: " in str(error.value)
+
+
+def test_listing_of_a_name_that_is_not_utf8():
+    binary = dyn.compile(DECODE).binary
+    name = binary.index(b"decode_step")
+    program = dyn.load(binary[:name] + b"\xff" + binary[name + 1:])
+    assert "\ufffdecode_step" in program.listing()
+
+
 def test_docstrings():
     for name in dyn.__all__:
         assert getattr(dyn, name).__doc__, name
