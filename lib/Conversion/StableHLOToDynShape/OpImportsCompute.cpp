@@ -213,8 +213,8 @@ static LogicalResult rewriteBroadcast(Operation *op, ValueRange operands,
                                       const TypeConverter &converter) {
   Location loc = op->getLoc();
   Value input = operands[0];
-  if (op->getOperand(0).getType() == op->getResult(0).getType()) {
-    rewriter.replaceOp(op, input); // a rank-0 tensor to itself
+  if (tensorType(op->getResult(0)).getRank() == 0) {
+    rewriter.replaceOp(op, input); // a scalar to itself
     return success();
   }
   auto type = llvm::cast<RankedTensorType>(getResultType(op, converter));

@@ -154,3 +154,16 @@
   %b = "stablehlo.broadcast_in_dim"(%s) <{broadcast_dimensions = array<i64>}> : (tensor<i32>) -> tensor<i32>
   "func.return"(%r, %b) : (tensor<i32>, tensor<i32>) -> ()
 }) : () -> ()
+
+// -----
+
+// A broadcast whose operand and result types agree may still permute
+// dimensions: it is a linalg.generic reading (d1, d0), not its operand.
+// CHECK-LABEL: func.func @permuting_broadcast(
+// CHECK:         linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}]
+// CHECK-NOT:     return %arg0
+"func.func"() <{function_type = (tensor<4x4xf32>) -> tensor<4x4xf32>, sym_name = "permuting_broadcast"}> ({
+^bb0(%x: tensor<4x4xf32>):
+  %b = "stablehlo.broadcast_in_dim"(%x) <{broadcast_dimensions = array<i64: 1, 0>}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
+  "func.return"(%b) : (tensor<4x4xf32>) -> ()
+}) : () -> ()
