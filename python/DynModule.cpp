@@ -130,7 +130,8 @@ private:
     if (std::optional<MlirLocation> loc =
             findFileLocation(mlirDiagnosticGetLocation(diagnostic)))
       out += toString(mlirIdentifierStr(
-                 mlirLocationFileLineColRangeGetFilename(*loc))) + ":" +
+                 mlirLocationFileLineColRangeGetFilename(*loc))) +
+             ":" +
              std::to_string(mlirLocationFileLineColRangeGetStartLine(*loc)) +
              ":" +
              std::to_string(mlirLocationFileLineColRangeGetStartColumn(*loc)) +

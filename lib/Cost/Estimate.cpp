@@ -76,7 +76,7 @@ private:
     if (auto dyn = llvm::dyn_cast<bir::DynamicForOp>(op)) {
       entry.maxTrip = dyn.getMaxTrip();
       entry.tripEstimate =
-          bir::getTripEstimate(op->getAttr(kTripEstimateAttrName));
+          bir::getTripEstimate(op->getAttr(bir::kTripEstimateAttrName));
     }
     // A loop inside another runs once per outer trip; it is listed once.
     auto [it, inserted] = loopIndex.try_emplace(op, result.loops.size());

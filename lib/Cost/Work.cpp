@@ -180,6 +180,6 @@ int64_t dyn::cost::getTripEstimate(Operation *loop) {
   if (auto stat = llvm::dyn_cast<bir::ForOp>(loop))
     return stat.getTripCount();
   auto dyn = llvm::cast<bir::DynamicForOp>(loop);
-  return bir::getTripEstimate(dyn->getAttr(kTripEstimateAttrName))
+  return bir::getTripEstimate(dyn->getAttr(bir::kTripEstimateAttrName))
       .value_or(dyn.getMaxTrip());
 }

@@ -17,14 +17,14 @@
 #include "dyn/Sim/Numerics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
-#include "mlir/Support/DebugStringHelper.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Support/DebugStringHelper.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 

@@ -22,10 +22,6 @@
 
 namespace dyn::cost {
 
-/// The attribute that gives a loop a profile trip estimate.
-constexpr llvm::StringLiteral kTripEstimateAttrName =
-    bir::kTripEstimateAttrName;
-
 /// The work of `op` in program order; empty for ops that do no work
 /// (allocations, access patterns, descriptor blocks) and for loops, which
 /// the caller runs trip by trip.

@@ -2,6 +2,7 @@
 
 #include "IntegerRanges.h"
 
+#include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Support/BottomUp.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -37,8 +38,8 @@ static void rangeInputs(Value value, SmallVectorImpl<Value> &inputs) {
 /// result wrapped and may be any i32.
 static ConstantIntRanges asIndexRegister(const ConstantIntRanges &range) {
   unsigned width = IndexType::kInternalStorageBitWidth;
-  if (range.smin().getSignificantBits() <= 32 &&
-      range.smax().getSignificantBits() <= 32)
+  if (dynshape::fitsScalarRegister(range.smin().getSExtValue()) &&
+      dynshape::fitsScalarRegister(range.smax().getSExtValue()))
     return range;
   return ConstantIntRanges::fromSigned(
       APInt::getSignedMinValue(32).sext(width),

@@ -118,9 +118,9 @@ static LogicalResult checkForm(Operation *op, Engine engine) {
           return fail("has a runtime trip count without a provable bound; "
                       "bound its upper bound (a bounded dimension, or "
                       "arith.minsi with a constant) so it gets a max_trip");
-        if (Attribute estimate = loop->getAttr(cost::kTripEstimateAttrName)) {
+        if (Attribute estimate = loop->getAttr(bir::kTripEstimateAttrName)) {
           if (!bir::getTripEstimate(estimate))
-            return fail(cost::kTripEstimateAttrName.str() +
+            return fail(bir::kTripEstimateAttrName.str() +
                         " must be a non-negative integer (a profile trip "
                         "estimate for the cost model)");
         }

@@ -177,8 +177,7 @@ static const OpImport *lookupImport(Operation *op) {
 }
 
 /// "N operands" / "at least N operands" / "N to M operands".
-static std::string describeCount(unsigned min, unsigned max,
-                                 StringRef noun) {
+static std::string describeCount(unsigned min, unsigned max, StringRef noun) {
   auto count = [&](unsigned n) {
     return std::to_string(n) + " " + noun.str() + (n == 1 ? "" : "s");
   };
@@ -255,12 +254,12 @@ LogicalResult dyn::stablehlo::checkImportable(Operation *root) {
                        function_ref<InFlightDiagnostic()> emitError) {
     auto tensor = llvm::dyn_cast_or_null<RankedTensorType>(
         isStableHLOType(type) ? converter.convertType(type) : Type());
-    auto bounds = tensor ? llvm::dyn_cast<dynshape::BoundsAttr>(
-                               tensor.getEncoding())
-                         : dynshape::BoundsAttr();
-    return bounds && failed(bounds.verifyEncoding(tensor.getShape(),
-                                                  tensor.getElementType(),
-                                                  emitError));
+    auto bounds =
+        tensor ? llvm::dyn_cast<dynshape::BoundsAttr>(tensor.getEncoding())
+               : dynshape::BoundsAttr();
+    return bounds &&
+           failed(bounds.verifyEncoding(tensor.getShape(),
+                                        tensor.getElementType(), emitError));
   };
   WalkResult result = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     for (Region &region : op->getRegions())

@@ -158,6 +158,31 @@ static std::optional<arith::CmpFPredicate> getFloatPredicate(Operation *op) {
       .Default(std::nullopt);
 }
 
+/// A constant's dense value, of its result's type.
+static std::string checkConstant(Operation *op) {
+  auto value =
+      llvm::dyn_cast_or_null<DenseElementsAttr>(getProperty(op, "value"));
+  if (!value)
+    return "has no dense value";
+  auto type = llvm::dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (type && (value.getType().getShape() != type.getShape() ||
+               value.getElementType() != type.getElementType()))
+    return "has a value of type " + debugString(value.getType()) +
+           " for a result of type " + debugString(type);
+  return checkElements(op, true, true);
+}
+
+/// clamp(min, operand, max) on i32, its bounds of the operand's type.
+static std::string checkClamp(Operation *op) {
+  std::string why = checkElements(op, false, true, false);
+  Type type = op->getOperand(1).getType();
+  if (why.empty() && (op->getOperand(0).getType() != type ||
+                      op->getOperand(2).getType() != type))
+    return "has a min or max of another type than its operand; the import "
+           "takes min and max of the operand's type";
+  return why;
+}
+
 static std::string checkCompare(Operation *op) {
   std::string why = checkElements(op, true, true);
   if (!why.empty())
@@ -431,18 +456,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
   static const SmallVector<OpImport> imports = [] {
     SmallVector<OpImport> scalarsAndAccesses = {
       {"stablehlo.constant", {0, 0, 1},
-       [](Operation *op) -> std::string {
-         auto value =
-             llvm::dyn_cast_or_null<DenseElementsAttr>(getProperty(op, "value"));
-         if (!value)
-           return "has no dense value";
-         auto type = llvm::dyn_cast<RankedTensorType>(op->getResult(0).getType());
-         if (type && (value.getType().getShape() != type.getShape() ||
-                      value.getElementType() != type.getElementType()))
-           return "has a value of type " + debugString(value.getType()) +
-                  " for a result of type " + debugString(type);
-         return checkElements(op, true, true);
-       },
+       checkConstant,
        [](Operation *op, ValueRange, ConversionPatternRewriter &rewriter,
           const TypeConverter &converter) -> LogicalResult {
          auto value = llvm::cast<DenseElementsAttr>(getProperty(op, "value"));
@@ -506,14 +520,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
          return success();
        }},
       {"stablehlo.clamp", {3, 3, 1},
-       [](Operation *op) -> std::string {
-         std::string why = checkElements(op, false, true, false);
-         if (why.empty() && (op->getOperand(0).getType() != op->getOperand(1).getType() ||
-                             op->getOperand(2).getType() != op->getOperand(1).getType()))
-           return "has a min or max of another type than its operand; the "
-                  "import takes min and max of the operand's type";
-         return why;
-       },
+       checkClamp,
        [](Operation *op, ValueRange operands,
           ConversionPatternRewriter &rewriter,
           const TypeConverter &) -> LogicalResult {

@@ -129,8 +129,8 @@ static LogicalResult rewriteReduce(Operation *op, ValueRange operands,
     SmallVector<ReassociationIndices> groups{{0, 1}};
     for (int64_t d = 2, e = shape.size(); d < e; ++d)
       groups.push_back({d});
-    input = tensor::ExpandShapeOp::create(
-        rewriter, loc, inType.clone(shape), input, groups);
+    input = tensor::ExpandShapeOp::create(rewriter, loc, inType.clone(shape),
+                                          input, groups);
     for (int64_t &d : dims)
       ++d;
     resultType = RankedTensorType::get({1}, converted);
@@ -375,8 +375,10 @@ void dyn::stablehlo::appendComputeImports(SmallVectorImpl<OpImport> &imports) {
          return "";
        },
        rewriteIota},
-      {"stablehlo.broadcast_in_dim", {1, 1, 1}, checkBroadcast, rewriteBroadcast},
-      {"stablehlo.reduce", {2, kVariadic, kVariadic}, checkReduce, rewriteReduce},
+      {"stablehlo.broadcast_in_dim", {1, 1, 1}, checkBroadcast,
+       rewriteBroadcast},
+      {"stablehlo.reduce", {2, kVariadic, kVariadic}, checkReduce,
+       rewriteReduce},
       {"stablehlo.dot_general", {2, 2, 1}, checkDot, rewriteDot},
   });
 }

@@ -143,8 +143,8 @@ static bool isComputedWithinI32(Value size, DataFlowSolver &solver) {
       if (!lattice || lattice->getValue().isUninitialized())
         return false;
       const ConstantIntRanges &range = lattice->getValue().getValue();
-      if (range.smin().getSignificantBits() > 32 ||
-          range.smax().getSignificantBits() > 32)
+      if (!fitsScalarRegister(range.smin().getSExtValue()) ||
+          !fitsScalarRegister(range.smax().getSExtValue()))
         return false;
     }
     worklist.append(def->operand_begin(), def->operand_end());
