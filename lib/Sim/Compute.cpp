@@ -8,6 +8,7 @@
 #include "Compute.h"
 
 #include "dyn/Sim/Numerics.h"
+#include "dyn/Sim/Values.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/ADT/bit.h"
@@ -53,11 +54,7 @@ static std::vector<int64_t> affineIndices(const Operand &operand, int64_t base,
     for (size_t i = 1; i < idx.size(); ++i)
       value += free[i - 1] * idx[i];
     out.push_back(value);
-    for (size_t d = idx.size(); d-- > 0;)
-      if (++idx[d] < operand.shape[d])
-        break;
-      else
-        idx[d] = 0;
+    advanceIndex(idx, operand.shape);
   }
   return out;
 }

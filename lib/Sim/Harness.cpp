@@ -41,11 +41,7 @@ static void forEachIndex(ArrayRef<int64_t> shape,
   SmallVector<int64_t> idx(shape.size(), 0);
   for (int64_t n = 0; n < count; ++n) {
     fn(n, idx);
-    for (size_t d = shape.size(); d-- > 0;)
-      if (++idx[d] < shape[d])
-        break;
-      else
-        idx[d] = 0;
+    advanceIndex(idx, shape);
   }
 }
 

@@ -209,11 +209,7 @@ void Interpreter::copyWindow(const Tensor &src, ArrayRef<int64_t> srcStart,
     if (valid)
       std::memcpy(dst.bytes.data() + dof * eb, src.bytes.data() + so * eb,
                   run * eb);
-    for (size_t d = outer; d-- > 0;)
-      if (++idx[d] < sizes[d])
-        break;
-      else
-        idx[d] = 0;
+    advanceIndex(idx, ArrayRef(sizes).take_front(outer));
   }
 }
 

@@ -270,6 +270,16 @@ LogicalResult Machine::executeAlloc(bir::AllocOp alloc) {
   return success();
 }
 
+/// The extents (`num`s) of the first `entries` entries of `pattern`, a flat
+/// list of `[step, num]` pairs.
+static SmallVector<int64_t> getPatternExtents(ArrayRef<int64_t> pattern,
+                                              size_t entries) {
+  SmallVector<int64_t> extents;
+  for (size_t e = 0; e < entries; ++e)
+    extents.push_back(pattern[2 * e + 1]);
+  return extents;
+}
+
 LogicalResult Machine::executeMemset(bir::MemsetOp memset) {
   auto ap = memset.getDst().getDefiningOp<bir::PhysicalAPOp>();
   Storage *s = storage(ap.getMem());
@@ -277,10 +287,11 @@ LogicalResult Machine::executeMemset(bir::MemsetOp memset) {
     return memset.emitOpError("fills a location that does not exist yet");
   ArrayRef<int64_t> pattern = ap.getPattern();
   size_t entries = pattern.size() / 2;
+  SmallVector<int64_t> extents = getPatternExtents(pattern, entries);
   SmallVector<int64_t> idx(entries, 0);
   int64_t total = 1;
-  for (size_t e = 0; e < entries; ++e)
-    total *= pattern[2 * e + 1];
+  for (int64_t extent : extents)
+    total *= extent;
   if (failed(move(memset, total * s->elementBytes)))
     return failure();
   uint64_t value = memset.getValue();
@@ -293,11 +304,7 @@ LogicalResult Machine::executeMemset(bir::MemsetOp memset) {
              << element << " outside its location";
     std::memcpy(elementAddress(*s, element * s->elementBytes), &value,
                 s->elementBytes);
-    for (size_t e = entries; e-- > 0;)
-      if (++idx[e] < pattern[2 * e + 1])
-        break;
-      else
-        idx[e] = 0;
+    advanceIndex(idx, extents);
   }
   return success();
 }
@@ -400,11 +407,7 @@ FailureOr<Operand> Machine::resolve(Operation *op, mlir::Value ap,
       return op->emitOpError("accesses element ")
              << element << " outside its location of " << s->numElements;
     operand.elements.push_back(elementAddress(*s, element * s->elementBytes));
-    for (size_t d = idx.size(); d-- > 0;)
-      if (++idx[d] < operand.shape[d])
-        break;
-      else
-        idx[d] = 0;
+    advanceIndex(idx, operand.shape);
   }
   return operand;
 }
@@ -526,10 +529,11 @@ LogicalResult Machine::copy(dge::DescriptorOp desc, bir::Engine engine) {
     int64_t runBytes =
         (contiguous ? w.pattern[2 * entries - 1] : 1) * s.elementBytes;
     int64_t limit = s.numElements * s.elementBytes;
+    SmallVector<int64_t> extents = getPatternExtents(w.pattern, outer);
     SmallVector<int64_t> idx(outer, 0);
     int64_t total = runBytes == 0 ? 0 : 1;
-    for (size_t e = 0; e < outer; ++e)
-      total *= w.pattern[2 * e + 1];
+    for (int64_t extent : extents)
+      total *= extent;
     for (int64_t n = 0; n < total; ++n) {
       int64_t byte = w.start;
       bool skip = false;
@@ -578,11 +582,7 @@ LogicalResult Machine::copy(dge::DescriptorOp desc, bir::Engine engine) {
           done += piece;
         }
       }
-      for (size_t e = outer; e-- > 0;)
-        if (++idx[e] < w.pattern[2 * e + 1])
-          break;
-        else
-          idx[e] = 0;
+      advanceIndex(idx, extents);
     }
     return success();
   };

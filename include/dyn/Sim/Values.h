@@ -52,6 +52,17 @@ inline std::optional<int64_t> getTensorBytes(llvm::ArrayRef<int64_t> shape,
   return bytes;
 }
 
+/// Steps `idx` to the next point of `shape` in row-major order (the last
+/// dimension fastest), and back to all zeros after the last point.
+inline void advanceIndex(llvm::MutableArrayRef<int64_t> idx,
+                         llvm::ArrayRef<int64_t> shape) {
+  for (size_t d = idx.size(); d-- > 0;) {
+    if (++idx[d] < shape[d])
+      return;
+    idx[d] = 0;
+  }
+}
+
 } // namespace dyn::sim
 
 #endif // DYN_SIM_VALUES_H
