@@ -604,22 +604,30 @@ LogicalResult Interpreter::executeEmpty(tensor::EmptyOp empty) {
 }
 
 LogicalResult Interpreter::executeTranspose(linalg::TransposeOp transpose) {
-  if (transpose.getPermutation() != ArrayRef<int64_t>{1, 0})
-    return fail(transpose, "only 2-D transposes are supported");
+  // Output dim d is input dim perm[d].
+  ArrayRef<int64_t> perm = transpose.getPermutation();
   const Array &in = array(transpose.getInput());
   Array out = take(transpose.getInit(), transpose);
-  // Over the runtime extents, each side at its own (bounded) row length.
-  int64_t rows = in.extents[0], cols = in.extents[1];
-  if (out.extents[0] != cols || out.extents[1] != rows)
-    return undefinedBehaviour(transpose, "the init is not the input's "
-                                         "transposed shape");
-  int64_t inRow = in.storage.shape[1], outRow = out.storage.shape[1];
-  int64_t eb = in.storage.elementBytes();
-  for (int64_t i = 0; i < rows; ++i)
-    for (int64_t j = 0; j < cols; ++j)
-      std::memcpy(out.storage.bytes.data() + (j * outRow + i) * eb,
-                  in.storage.bytes.data() + (i * inRow + j) * eb, eb);
-  moved += rows * cols * eb;
+  for (auto [d, from] : llvm::enumerate(perm))
+    if (out.extents[d] != in.extents[from])
+      return undefinedBehaviour(transpose, "the init is not the input's "
+                                           "transposed shape");
+  // Over the runtime extents, each side at its own (bounded) shape.
+  int64_t eb = in.storage.elementBytes(), count = 1;
+  for (int64_t extent : out.extents)
+    count *= extent;
+  SmallVector<int64_t> idx(perm.size(), 0);
+  for (int64_t n = 0; n < count; ++n) {
+    int64_t from = 0, to = 0;
+    for (auto [d, inDim] : llvm::enumerate(perm)) {
+      from += idx[d] * strideOf(in.storage, inDim);
+      to += idx[d] * strideOf(out.storage, d);
+    }
+    std::memcpy(out.storage.bytes.data() + to * eb,
+                in.storage.bytes.data() + from * eb, eb);
+    advanceIndex(idx, out.extents);
+  }
+  moved += count * eb;
   out.computedPadding = true;
   env[transpose.getResult()[0]] = std::move(out);
   return success();

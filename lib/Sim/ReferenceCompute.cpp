@@ -137,9 +137,11 @@ bool reference::compareIntegers(arith::CmpIPredicate predicate, int64_t a,
   return arith::applyCmpPredicate(predicate, pattern(a), pattern(b));
 }
 
-/// One scalar op of a body (or of an elementwise op on tensors).
-static FailureOr<Scalar> evaluate(Operation *op, ArrayRef<Scalar> in,
-                                  ArrayRef<int64_t> point, std::string &error) {
+/// One scalar op of a body (or of an elementwise op on tensors), in f32
+/// before a narrower float result is rounded to its type.
+static FailureOr<Scalar> evaluateInF32(Operation *op, ArrayRef<Scalar> in,
+                                       ArrayRef<int64_t> point,
+                                       std::string &error) {
   using EK = bir::ElementwiseKind;
   auto binary = [&](EK kind) -> Scalar {
     return applyElementwise(kind, asFloat(in[0]), asFloat(in[1]));
@@ -167,8 +169,15 @@ static FailureOr<Scalar> evaluate(Operation *op, ArrayRef<Scalar> in,
       })
       .Case([&](arith::SelectOp) { return asInt(in[0]) ? in[1] : in[2]; })
       .Case([&](arith::ExtFOp) -> Scalar { return asFloat(in[0]); })
-      .Case([&](arith::TruncFOp) -> Scalar {
-        return roundTo(type, asFloat(in[0]));
+      .Case([&](arith::TruncFOp trunc) -> FailureOr<Scalar> {
+        std::optional<arith::RoundingMode> mode = trunc.getRoundingmode();
+        if (mode && *mode != arith::RoundingMode::to_nearest_even) {
+          error = "truncates with rounding mode '" +
+                  arith::stringifyRoundingMode(*mode).str() +
+                  "'; the reference rounds to nearest even, as the engines do";
+          return failure();
+        }
+        return Scalar(roundTo(type, asFloat(in[0])));
       })
       .Case<arith::SIToFPOp, arith::UIToFPOp>([&](Operation *op) -> Scalar {
         // One rounding, straight to the result type (i1 true is -1 signed).
@@ -227,6 +236,20 @@ static FailureOr<Scalar> evaluate(Operation *op, ArrayRef<Scalar> in,
                 "' is not supported by the reference interpreter's compute";
         return failure();
       });
+}
+
+/// One scalar op: a bf16 or f16 result is rounded to its type, as
+/// upstream's arith defines it and as the engines store it.
+static FailureOr<Scalar> evaluate(Operation *op, ArrayRef<Scalar> in,
+                                  ArrayRef<int64_t> point, std::string &error) {
+  FailureOr<Scalar> value = evaluateInF32(op, in, point, error);
+  Type type = op->getNumResults()
+                  ? getElementTypeOrSelf(op->getResult(0).getType())
+                  : Type();
+  if (succeeded(value) && std::holds_alternative<float>(*value) &&
+      llvm::isa_and_present<BFloat16Type, Float16Type>(type))
+    return Scalar(roundTo(type, std::get<float>(*value)));
+  return value;
 }
 
 static Scalar scalarOf(const Slot &slot) {

@@ -586,9 +586,8 @@ LogicalResult Machine::copy(dge::DescriptorOp desc, bir::Engine engine) {
     }
     return success();
   };
-  if (sides[0].storage->elementBytes != sides[1].storage->elementBytes)
-    return fail("copies between different element sizes");
-  // The whole source is read before the destination is written.
+  // The whole source is read before the destination is written, as bytes:
+  // the sides may have different element sizes (a DMA moves bytes).
   std::vector<uint8_t> staged;
   if (failed(visit(sides[0], [&](uint8_t *at, int64_t bytes) {
         staged.insert(staged.end(), at, at + bytes);

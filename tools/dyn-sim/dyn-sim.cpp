@@ -239,6 +239,12 @@ int main(int argc, char **argv) {
   // A failing pass reports its op, not the whole module in a note.
   context.printOpOnDiagnostic(false);
   fresh.printOpOnDiagnostic(false);
+  // Both contexts print `file:line:col: error:`, with the source line when
+  // the file is readable: the input's, and the compiled binary's (whose
+  // locations name the .mlir it came from).
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  SourceMgrDiagnosticHandler freshHandler(sourceMgr, &fresh);
 
   auto buffer = llvm::MemoryBuffer::getFile(inputFile);
   if (!buffer)
@@ -272,9 +278,7 @@ int main(int argc, char **argv) {
     return 0;
   }
 
-  llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
-  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;

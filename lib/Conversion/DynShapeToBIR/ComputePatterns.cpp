@@ -237,18 +237,16 @@ private:
             continue;
           }
         }
-        // The last op writes the output directly; the others a temporary:
-        // i32 for an i32, truncf's result type, else f32 (the engines'
-        // arithmetic and a compare's 1.0/0.0).
+        // The last op writes the output directly; the others a temporary
+        // of their result type, so that a bf16 or f16 result is rounded to
+        // it as upstream's arith defines (the engines round when they
+        // store), and f32 for a compare's 1.0/0.0.
         Value result = inner.getResult(0);
         Type type = result.getType();
         Value dst = &inner == last && result == yielded
                         ? outAP
                         : newTemp(type.isInteger(1) ? rewriter.getF32Type()
-                                  : llvm::isa<arith::TruncFOp>(inner) ||
-                                          type.isInteger(32)
-                                      ? type
-                                      : rewriter.getF32Type());
+                                                    : type);
         emit.bodyOp(&inner, dst);
         values[result] = {dst, {}};
       }

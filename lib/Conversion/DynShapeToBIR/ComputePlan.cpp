@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
@@ -123,6 +124,12 @@ static std::string whyNotElementwiseOp(Operation &inner) {
   if (llvm::isa<arith::TruncFOp>(inner) &&
       !isEngineFloat(inner.getResult(0).getType()))
     return "its body truncates to a type the engines do not store";
+  if (auto trunc = llvm::dyn_cast<arith::TruncFOp>(inner);
+      trunc && trunc.getRoundingmode() &&
+      *trunc.getRoundingmode() != arith::RoundingMode::to_nearest_even)
+    return "its body truncates with rounding mode '" +
+           arith::stringifyRoundingMode(*trunc.getRoundingmode()).str() +
+           "'; the engines round to nearest even";
   return "";
 }
 
@@ -242,6 +249,27 @@ static std::string planContraction(linalg::LinalgOp op, ComputePlan &plan) {
   return "";
 }
 
+/// Why `plan` leaves a loop of `op` without a role, which the lowering
+/// would then run at index 0 only; "" when every loop has one.
+static std::string whyNotEveryLoopRuns(linalg::LinalgOp op,
+                                       const ComputePlan &plan) {
+  llvm::SmallBitVector runs(op.getNumLoops());
+  for (int64_t loop : {plan.partitionLoop, plan.k})
+    if (loop >= 0)
+      runs.set(loop);
+  for (int64_t loop : llvm::concat<const int64_t>(plan.freeLoops,
+                                                   plan.unrolledLoops))
+    runs.set(loop);
+  int idle = runs.find_first_unset();
+  if (idle < 0)
+    return "";
+  if (!op.getIndexingMapsArray().back().isFunctionOfDim(idle) &&
+      op.getIteratorTypesArray()[idle] == utils::IteratorType::parallel)
+    return "a parallel loop that the output does not index";
+  return "a loop that is not a batch, row, column or contraction loop of a "
+         "(batched) matmul";
+}
+
 std::string dyn::planCompute(linalg::LinalgOp op, ComputePlan &plan) {
   plan = ComputePlan();
   if (!op.hasPureBufferSemantics())
@@ -256,6 +284,9 @@ std::string dyn::planCompute(linalg::LinalgOp op, ComputePlan &plan) {
   plan.extents = op.getStaticLoopRanges();
   if (llvm::any_of(plan.extents, ShapedType::isDynamic))
     return "a loop without a static extent";
+  if (llvm::is_contained(plan.extents, 0))
+    return "a loop of extent 0 (an empty tensor); the engines compute on "
+           "non-empty tensors";
   // Tensor operands first: an integer fill names its tensor, not its value.
   // The Pool engine computes on i32 elementwise (and a memset fills it).
   bool takesI32 = op.getNumReductionLoops() == 0;
@@ -318,6 +349,8 @@ std::string dyn::planCompute(linalg::LinalgOp op, ComputePlan &plan) {
         if (type == utils::IteratorType::reduction)
           plan.freeLoops.push_back(loop);
   }
+  if (std::string why = whyNotEveryLoopRuns(op, plan); !why.empty())
+    return why;
   // Separate instructions: the unrolled loops' points times the chunks.
   int64_t instances = countMul(
       product(plan.unrolledLoops, plan.extents),

@@ -69,16 +69,23 @@ static LogicalResult checkForm(Operation *op, Engine engine) {
   };
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
       .Case([&](func::FuncOp func) -> LogicalResult {
+        auto checkTensor = [](Location loc, Type type) -> LogicalResult {
+          auto memref = llvm::dyn_cast<MemRefType>(type);
+          if (!memref || (memref.hasStaticShape() &&
+                          memref.getNumElements() > 0 &&
+                          memref.getLayout().isIdentity() &&
+                          getByteSize(memref)))
+            return success();
+          return emitError(loc)
+                 << "function tensor of type " << type
+                 << " must be static, non-empty, contiguous, of whole-byte "
+                    "elements and of fewer bytes than 64 bits count to "
+                    "become a DRAM tensor";
+        };
         for (BlockArgument arg : func.getArguments()) {
           auto type = llvm::dyn_cast<MemRefType>(arg.getType());
-          if (type && (!type.hasStaticShape() ||
-                       !type.getLayout().isIdentity() ||
-                       !getByteSize(type)))
-            return emitError(arg.getLoc())
-                   << "function tensor of type " << type
-                   << " must be static, contiguous, of whole-byte elements "
-                      "and of fewer bytes than 64 bits count to become a "
-                      "DRAM tensor";
+          if (failed(checkTensor(arg.getLoc(), arg.getType())))
+            return failure();
           if (arg.getType().isSignlessInteger(1))
             return emitError(arg.getLoc())
                    << "function argument of type " << arg.getType()
@@ -90,6 +97,12 @@ static LogicalResult checkForm(Operation *op, Engine engine) {
                    << "function tensor of type " << type
                    << " must be in DRAM: a function's tensors are DRAM tensors";
         }
+        // A returned view has its own diagnostic, at the return.
+        for (Type type : func.getResultTypes())
+          if (auto memref = llvm::dyn_cast<MemRefType>(type);
+              memref && memref.getLayout().isIdentity() &&
+              failed(checkTensor(func.getLoc(), type)))
+            return failure();
         return success();
       })
       .Case([&](func::ReturnOp ret) {
@@ -235,6 +248,13 @@ LogicalResult dyn::checkLowerable(Operation *root, Engine engine) {
     return llvm::isa<linalg::LinalgOp>(op) ? WalkResult::skip()
                                            : WalkResult::advance();
   });
+  // Bufferization makes a tensor constant a global the user never wrote.
+  if (llvm::isa_and_present<memref::GlobalOp, memref::GetGlobalOp>(culprit))
+    return emitError(culprit->getLoc(),
+                     "a tensor constant cannot be lowered by "
+                     "convert-dynshape-to-bir: the engines take constants "
+                     "as scalars (a scalar in a linalg body, or a "
+                     "linalg.fill); write a splat as one");
   if (culprit)
     return culprit->emitOpError("cannot be lowered by "
                                 "convert-dynshape-to-bir; ")

@@ -91,6 +91,9 @@ LogicalResult Serializer::processTensorType(Operation *at, MemRefType type,
     return at->emitError("cannot serialize tensor type ") << type;
   if (type.getRank() > 255)
     return at->emitError("cannot serialize a tensor of rank ") << type.getRank();
+  // The reader refuses an empty tensor: refuse to write one.
+  if (type.getNumElements() == 0)
+    return at->emitError("cannot serialize the empty tensor type ") << type;
   spec.element = element->code;
   for (int64_t dim : type.getShape()) {
     FailureOr<uint32_t> d = fit<uint32_t>(at, dim, "a dimension of size");

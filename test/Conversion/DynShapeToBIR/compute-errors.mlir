@@ -325,3 +325,78 @@ func.func @too_many_chunks(%a: memref<200000x1xf32>, %o: memref<200000x1xf32>) {
   }
   return
 }
+
+// -----
+
+// A second reduction loop that only the left-hand side reads: no role in a
+// matmul, so it is refused rather than run at index 0 only.
+func.func @matmul_extra_reduction(%a: memref<4x5x3xf32>, %b: memref<5x6xf32>, %o: memref<4x6xf32>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: a loop that is not a batch, row, column or contraction loop of a (batched) matmul}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k, r) -> (m, k, r)>, affine_map<(m, n, k, r) -> (k, n)>, affine_map<(m, n, k, r) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%a, %b : memref<4x5x3xf32>, memref<5x6xf32>) outs(%o : memref<4x6xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A row loop only the output indexes.
+func.func @matmul_output_only_loop(%a: memref<5xf32>, %b: memref<5x6xf32>, %o: memref<4x6xf32>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: a loop that is not a batch, row, column or contraction loop of a (batched) matmul}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<5xf32>, memref<5x6xf32>) outs(%o : memref<4x6xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A reduction with a parallel loop the output does not index.
+func.func @reduce_unindexed_loop(%a: memref<4x3x5xf32>, %o: memref<4xf32>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: a parallel loop that the output does not index}}
+  linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, j, k)>, affine_map<(i, j, k) -> (i)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a : memref<4x3x5xf32>) outs(%o : memref<4xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %x, %acc : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @empty_loop(%o: memref<4xf32>) {
+  %e = memref.alloc() : memref<4x0xf32>
+  // expected-error @+1 {{'linalg.reduce' op cannot be lowered by convert-dynshape-to-bir: a loop of extent 0 (an empty tensor); the engines compute on non-empty tensors}}
+  linalg.reduce ins(%e : memref<4x0xf32>) outs(%o : memref<4xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %s = arith.addf %x, %acc : f32
+      linalg.yield %s : f32
+    }
+  return
+}
+
+// -----
+
+func.func @truncf_toward_zero(%a: memref<4xf32>, %o: memref<4xbf16>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body truncates with rounding mode 'toward_zero'; the engines round to nearest even}}
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+                  iterator_types = ["parallel"]}
+      ins(%a : memref<4xf32>) outs(%o : memref<4xbf16>) {
+  ^bb0(%x: f32, %z: bf16):
+    %t = arith.truncf %x toward_zero : f32 to bf16
+    linalg.yield %t : bf16
+  }
+  return
+}

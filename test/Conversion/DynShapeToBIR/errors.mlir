@@ -149,14 +149,14 @@ func.func @flag_arithmetic(%a: i32, %b: i32, %t: memref<8x4xf32>, %o: memref<1x4
 
 // -----
 
-// expected-error @+1 {{function tensor of type 'memref<?x4xf32>' must be static, contiguous, of whole-byte elements and of fewer bytes than 64 bits count to become a DRAM tensor}}
+// expected-error @+1 {{function tensor of type 'memref<?x4xf32>' must be static, non-empty, contiguous, of whole-byte elements and of fewer bytes than 64 bits count to become a DRAM tensor}}
 func.func @dynamic_argument(%t: memref<?x4xf32>) {
   return
 }
 
 // -----
 
-// expected-error @+1 {{function tensor of type 'memref<4x4xf32, strided<[8, 1]>>' must be static, contiguous, of whole-byte elements and of fewer bytes than 64 bits count to become a DRAM tensor}}
+// expected-error @+1 {{function tensor of type 'memref<4x4xf32, strided<[8, 1]>>' must be static, non-empty, contiguous, of whole-byte elements and of fewer bytes than 64 bits count to become a DRAM tensor}}
 func.func @strided_argument(%t: memref<4x4xf32, strided<[8, 1]>>) {
   return
 }
@@ -164,7 +164,7 @@ func.func @strided_argument(%t: memref<4x4xf32, strided<[8, 1]>>) {
 // -----
 
 // A tensor of more bytes than 64 bits count (reduced from a fuzzer find).
-// expected-error @+1 {{function tensor of type 'memref<8x9223372036854775807xf32>' must be static, contiguous, of whole-byte elements and of fewer bytes than 64 bits count to become a DRAM tensor}}
+// expected-error @+1 {{function tensor of type 'memref<8x9223372036854775807xf32>' must be static, non-empty, contiguous, of whole-byte elements and of fewer bytes than 64 bits count to become a DRAM tensor}}
 func.func @huge_argument(%t: memref<8x9223372036854775807xf32>) {
   return
 }
@@ -319,5 +319,33 @@ func.func @too_wide(%a: memref<2x65536xf32>, %o: memref<2x65536xf32>) {
     %e = math.exp %x : f32
     linalg.yield %e : f32
   }
+  return
+}
+
+// -----
+
+// expected-error @+1 {{function tensor of type 'memref<0x4xf32>' must be static, non-empty, contiguous, of whole-byte elements and of fewer bytes than 64 bits count to become a DRAM tensor}}
+func.func @empty_argument(%t: memref<0x4xf32>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{function tensor of type 'memref<4x0xf32>' must be static, non-empty, contiguous, of whole-byte elements and of fewer bytes than 64 bits count to become a DRAM tensor}}
+func.func @empty_result() -> memref<4x0xf32> {
+  %t = memref.alloc() : memref<4x0xf32>
+  return %t : memref<4x0xf32>
+}
+
+// -----
+
+// A tensor constant, as bufferization leaves it: named as what the user
+// wrote, not as the memref.global and memref.get_global it became (a pass
+// on the module meets the global first).
+// expected-error @+1 {{a tensor constant cannot be lowered by convert-dynshape-to-bir: the engines take constants as scalars (a scalar in a linalg body, or a linalg.fill); write a splat as one}}
+memref.global "private" constant @splat : memref<4xf32> = dense<2.5>
+func.func @tensor_constant(%o: memref<4xf32>) {
+  %c = memref.get_global @splat : memref<4xf32>
+  memref.copy %c, %o : memref<4xf32> to memref<4xf32>
   return
 }

@@ -60,6 +60,22 @@ func.func @constant_term(%cache: memref<64x32xf32, #bir.mem<dram>>, %row: memref
 
 // -----
 
+// A static offset is part of the start: 8 f32 elements are 32 more bytes
+// (it was dropped, found by review).
+// CHECK-LABEL: func.func @static_offset
+// CHECK:         %[[V:.*]] = bir.read_var
+// CHECK:         %[[A:.*]] = bir.alu_imm add %[[V]], 96 on sp
+// CHECK:         bir.reg_ap %{{.*}} addr %[[A]] pattern {{\[\[}}8, 1], [1, 8]]
+func.func @static_offset(%t: memref<16x8xf32, #bir.mem<dram>>, %row: memref<1x8xf32, #bir.mem<dram>>, %pos: i32) {
+  %v = bir.read_var %pos on sp
+  %s = bir.ap %t offset 8 pattern [[8, 1], [1, 8]] scalar 64 + [1] * (%v) : memref<16x8xf32, #bir.mem<dram>>
+  %d = bir.ap %row offset 0 pattern [[8, 1], [1, 8]] : memref<1x8xf32, #bir.mem<dram>>
+  bir.dma %s -> %d on sp
+  return
+}
+
+// -----
+
 // k = 2 terms with coefficients other than 1 and c != 0: two mults, one add
 // per further term and one add of c, 4 <= 1 + 2k instructions.
 // CHECK-LABEL: func.func @two_terms

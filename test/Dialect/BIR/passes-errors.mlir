@@ -97,7 +97,7 @@ func.func @sbuf_capacity(%d: memref<128x64xf32, #bir.mem<dram>>) {
   %s = bir.alloc {DynamicDMAScratchLoc} : memref<128x512xi8, #bir.mem<sbuf>>
   // expected-note @+1 {{131072 bytes at 512}}
   %a = bir.alloc : memref<128x32768xf32, #bir.mem<sbuf>>
-  // expected-error @+1 {{'bir.alloc' op does not fit: SBUF needs 196800 bytes per partition here, capacity 196608; live locations:}}
+  // expected-error @+1 {{SBUF overflows: the locations live here need 196800 bytes per partition, capacity 196608; live locations:}}
   %b = bir.alloc : memref<128x16300xf32, #bir.mem<sbuf>>
   %da = bir.ap %d offset 0 pattern [[64, 128], [1, 16]] : memref<128x64xf32, #bir.mem<dram>>
   %aa = bir.ap %a offset 0 pattern [[16, 128], [1, 16]] : memref<128x32768xf32, #bir.mem<sbuf>>
@@ -118,7 +118,7 @@ func.func @psum_capacity(%d: memref<128x64xf32, #bir.mem<dram>>) {
   bir.dma %da -> %ddead on sp
   // expected-note @+1 {{16000 bytes at 0}}
   %a = bir.alloc : memref<128x4000xf32, #bir.mem<psum>>
-  // expected-error @+1 {{'bir.alloc' op does not fit: PSUM needs 16448 bytes per partition here, capacity 16384; live locations:}}
+  // expected-error @+1 {{PSUM overflows: the locations live here need 16448 bytes per partition, capacity 16384; live locations:}}
   %b = bir.alloc : memref<2x100xf32, #bir.mem<psum>>
   %aa = bir.ap %a offset 0 pattern [[16, 2], [1, 16]] : memref<128x4000xf32, #bir.mem<psum>>
   bir.dma %da -> %aa on sp

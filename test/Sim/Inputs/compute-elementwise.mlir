@@ -22,3 +22,18 @@ func.func @bounded(%x: tensor<?x8xf32, #dynshape.bounds<16, ?>>) -> tensor<?x8xf
   %e = math.exp %x : tensor<?x8xf32, #dynshape.bounds<16, ?>>
   return %e : tensor<?x8xf32, #dynshape.bounds<16, ?>>
 }
+
+// (a + b) - a on bf16 in one body: the sum is rounded to bf16 before the
+// subtraction (256 + 1 is 256), as arith.addf on bf16 defines.
+func.func @bf16_cancel(%a: tensor<4xbf16>, %b: tensor<4xbf16>) -> tensor<4xbf16> {
+  %e = tensor.empty() : tensor<4xbf16>
+  %r = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>, affine_map<(i) -> (i)>],
+                       iterator_types = ["parallel"]}
+      ins(%a, %b : tensor<4xbf16>, tensor<4xbf16>) outs(%e : tensor<4xbf16>) {
+  ^bb0(%x: bf16, %y: bf16, %o: bf16):
+    %s = arith.addf %x, %y : bf16
+    %d = arith.subf %s, %x : bf16
+    linalg.yield %d : bf16
+  } -> tensor<4xbf16>
+  return %r : tensor<4xbf16>
+}

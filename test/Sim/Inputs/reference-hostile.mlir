@@ -85,3 +85,17 @@ func.func @index_tensor(%x: tensor<4xf32>) -> tensor<2xf32> {
   %r = dynshape.dynamic_slice %x[%i : index] sizes [2] : tensor<4xf32> -> tensor<2xf32>
   return %r : tensor<2xf32>
 }
+
+// A 3-D transpose (the reference took 2-D ones only).
+func.func @transpose3d(%a: tensor<3x4x5xf32>) -> tensor<5x3x4xf32> {
+  %e = tensor.empty() : tensor<5x3x4xf32>
+  %r = linalg.transpose ins(%a : tensor<3x4x5xf32>) outs(%e : tensor<5x3x4xf32>) permutation = [2, 0, 1]
+  return %r : tensor<5x3x4xf32>
+}
+
+// A rounding mode other than nearest even: refused (the engines round to
+// nearest even; it used to be ignored).
+func.func @truncf_upward(%a: tensor<4xf32>) -> tensor<4xbf16> {
+  %r = arith.truncf %a upward : tensor<4xf32> to tensor<4xbf16>
+  return %r : tensor<4xbf16>
+}

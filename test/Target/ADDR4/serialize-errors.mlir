@@ -62,6 +62,14 @@ func.func @dynamic_tensor(%t: memref<?x4xf32, #bir.mem<dram>>) {
 
 // -----
 
+// The reader refuses a zero-sized dimension: it is never written.
+// expected-error @+1 {{cannot serialize the empty tensor type 'memref<0x4xf32, #bir.mem<dram>>'}}
+func.func @empty_tensor(%t: memref<0x4xf32, #bir.mem<dram>>) {
+  return
+}
+
+// -----
+
 // An argument is a tensor or an i32 runtime scalar.
 // expected-error @+1 {{cannot serialize an argument of type 'f32'}}
 func.func @f32_argument(%x: f32) {

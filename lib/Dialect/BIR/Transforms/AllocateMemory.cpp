@@ -57,11 +57,13 @@ static LogicalResult place(MutableArrayRef<Placement> locations,
       address = std::max(address, hi);
     }
     if (address + loc.bytes > capacity) {
-      InFlightDiagnostic diag = loc.alloc.emitOpError()
-                                << "does not fit: " << space << " needs "
-                                << address + loc.bytes
-                                << " bytes per partition here, capacity "
-                                << capacity << "; live locations:";
+      // At the location, not its op: from the front end it is a tile the
+      // user never wrote, located at the op that stages it.
+      InFlightDiagnostic diag =
+          emitError(loc.alloc.getLoc())
+          << space << " overflows: the locations live here need "
+          << address + loc.bytes << " bytes per partition, capacity "
+          << capacity << "; live locations:";
       for (size_t j = 0; j < i; ++j)
         if (locations[j].start <= loc.end && loc.start <= locations[j].end)
           diag.attachNote(locations[j].alloc.getLoc())

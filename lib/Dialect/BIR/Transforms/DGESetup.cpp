@@ -54,7 +54,8 @@ dyn::bir::resolveScratchPerPartition(int64_t perPartition, int64_t total,
     return reject("dynamic-dma-sbuf-bytes (" + Twine(total) +
                   ") must be a multiple of " + Twine(partitions) +
                   " (one share per partition)");
-  if (total >= 0 && perPartition >= 0 && total != partitions * perPartition)
+  // Divided, not multiplied: a huge per-partition size must not wrap.
+  if (total >= 0 && perPartition >= 0 && total / partitions != perPartition)
     return reject("dynamic-dma-sbuf-bytes (" + Twine(total) + ") must be " +
                   Twine(partitions) +
                   " x dynamic-dma-scratch-size-per-partition (" +

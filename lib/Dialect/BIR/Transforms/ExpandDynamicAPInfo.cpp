@@ -15,6 +15,7 @@
 #include "ALUBuilder.h"
 
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <map>
 
@@ -63,13 +64,28 @@ struct BIRExpandDynamicAPInfoPass
     // a block computes it, later ones there reuse the register.
     std::map<ExprKey, Value> computed;
     llvm::SetVector<Operation *> expanded;
-    func.walk<WalkOrder::PreOrder>([&](InstInterface inst) {
+    WalkResult result = func.walk<WalkOrder::PreOrder>([&](InstInterface inst) {
       Operation *user = inst.getOperation();
       for (OpOperand &use : user->getOpOperands()) {
         auto ap = use.get().getDefiningOp<PhysicalAPOp>();
         if (!ap || !ap.hasScalarDynamicInfo())
           continue;
-        int64_t c = *ap.getDynConst();
+        // The static element offset is part of the start, as on an
+        // indirect side.
+        std::optional<int64_t> offsetBytes = llvm::checkedMul<int64_t>(
+            ap.getOffset(),
+            getElementBytes(ap.getMem().getType()).value_or(0));
+        std::optional<int64_t> c =
+            offsetBytes ? llvm::checkedAdd<int64_t>(*ap.getDynConst(),
+                                                    *offsetBytes)
+                        : std::nullopt;
+        if (!c) {
+          ap.emitOpError("start of ")
+              << ap.getOffset() << " elements plus dyn_const "
+              << static_cast<int64_t>(*ap.getDynConst())
+              << " bytes overflows 64 bits";
+          return WalkResult::interrupt();
+        }
         std::vector<int64_t> coefs(ap.getDynCoefs()->begin(),
                                    ap.getDynCoefs()->end());
         std::vector<void *> values;
@@ -80,7 +96,7 @@ struct BIRExpandDynamicAPInfoPass
         // are equal addresses; on chip the location's place matters.
         if (OnChipLocation::get(ap.getMem()))
           values.push_back(ap.getMem().getAsOpaquePointer());
-        ExprKey key{user->getBlock(), static_cast<int32_t>(engine), c, coefs,
+        ExprKey key{user->getBlock(), static_cast<int32_t>(engine), *c, coefs,
                     values};
         OpBuilder builder(user);
         Value &addr = computed[key];
@@ -89,15 +105,18 @@ struct BIRExpandDynamicAPInfoPass
           // On chip, the byte offset becomes an address-map address.
           if (std::optional<OnChipLocation> layout =
                   OnChipLocation::get(ap.getMem()))
-            addr = alu.onChipAddress(c, coefs, ap.getDynValues(), 1, *layout);
+            addr = alu.onChipAddress(*c, coefs, ap.getDynValues(), 1, *layout);
           else
-            addr = alu.linear(c, coefs, ap.getDynValues());
+            addr = alu.linear(*c, coefs, ap.getDynValues());
         }
         use.set(RegisterAPOp::create(builder, ap.getLoc(), ap.getType(),
                                      ap.getMem(), addr, ap.getPatternAttr()));
         expanded.insert(ap);
       }
+      return WalkResult::advance();
     });
+    if (result.wasInterrupted())
+      return signalPassFailure();
     for (Operation *ap : expanded)
       if (ap->use_empty())
         ap->erase();

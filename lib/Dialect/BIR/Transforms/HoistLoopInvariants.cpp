@@ -48,6 +48,17 @@ struct BIRHoistLoopInvariantsPass
           << static_cast<int64_t>(maxLiveIn);
       return signalPassFailure();
     }
+    // Moving code whose registers are assigned would break the assignment
+    // (a hoisted definition could overwrite a register still live there).
+    WalkResult allocated = getOperation().walk([](InstInterface inst) {
+      if (!inst.getPhysicalRegister())
+        return WalkResult::advance();
+      inst->emitOpError("has a physical register: bir-hoist-loop-invariants "
+                        "runs before bir-allocate-registers");
+      return WalkResult::interrupt();
+    });
+    if (allocated.wasInterrupted())
+      return signalPassFailure();
     // Post-order: an inner loop's invariants reach the outer loop, which
     // may hoist them further.
     size_t moved = 0;

@@ -67,15 +67,18 @@ public:
 
   /// Erases the originals that no longer have a use, last first.
   void eraseDeadOriginals() {
-    bool erased = true;
-    while (erased) {
-      erased = false;
-      for (Operation *op : llvm::make_early_inc_range(copied))
-        if (op->use_empty()) {
-          copied.remove(op);
-          op->erase();
-          erased = true;
-        }
+    // Erasing an original can leave its operands' producers dead: repeat
+    // until none is. Collected first: removing from the SetVector while
+    // walking it would shift the walk onto ops already erased.
+    while (true) {
+      SmallVector<Operation *> dead = llvm::to_vector(llvm::make_filter_range(
+          copied, [](Operation *op) { return op->use_empty(); }));
+      if (dead.empty())
+        return;
+      for (Operation *op : dead) {
+        copied.remove(op);
+        op->erase();
+      }
     }
   }
 

@@ -217,8 +217,9 @@ def BIR_PhysicalAPOp : BIR_Op<"ap", [Pure, AttrSizedOperandSegments]> {
     elements of the location. A DMA side with a runtime offset carries the
     report's DynamicAPINFO in exactly one of two forms (seam S7):
 
-    * scalar: the byte address `dyn_const + Σ dyn_coefs[i] * dyn_values[i]`
-      over register-backed runtime values (BirIntRuntimeValue);
+    * scalar: the pattern starts `dyn_const + Σ dyn_coefs[i] * dyn_values[i]`
+      bytes past element `offset`, over register-backed runtime values
+      (BirIntRuntimeValue);
     * indirect: an index tensor (IndirectArgExpr) with `arg_id`,
       `indirect_dim = 0` and `indirect_dim_max_index` = its element count.
 
