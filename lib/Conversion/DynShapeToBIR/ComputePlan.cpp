@@ -316,8 +316,6 @@ std::string dyn::planCompute(linalg::LinalgOp op, ComputePlan &plan) {
     plan.kind = ComputePlan::Kind::Fill;
   } else if (op.getNumReductionLoops() == 0) {
     plan.kind = ComputePlan::Kind::Elementwise;
-    if (outMap.getNumResults() != op.getNumLoops())
-      return "a parallel loop that the output does not index";
     why = whyNotElementwiseBody(*op.getBlock());
   } else if (op.getNumDpsInputs() == 2 && isMultiplyAccumulate(op)) {
     why = planContraction(op, plan);
