@@ -13,6 +13,7 @@
 #include "dyn/Target/ADDR4/Container.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
 
 #include <cstring>
@@ -177,9 +178,26 @@ OwningOpRef<ModuleOp> dyn::sim::compileToBinary(ModuleOp module,
                                                 StringRef pipelineOptions,
                                                 MLIRContext &fresh) {
   OwningOpRef<ModuleOp> copy = module.clone();
-  // The container holds the entry function only.
+  // The container holds the entry function only. The functions it refers
+  // to stay, so that the pipeline says why a call cannot be lowered.
+  SymbolTable symbols(*copy);
+  llvm::SmallPtrSet<Operation *, 4> reached;
+  SmallVector<Operation *> work;
+  if (Operation *root = symbols.lookup(entry))
+    work.push_back(root);
+  while (!work.empty()) {
+    Operation *from = work.pop_back_val();
+    if (!reached.insert(from).second)
+      continue;
+    if (std::optional<SymbolTable::UseRange> uses =
+            SymbolTable::getSymbolUses(from))
+      for (const SymbolTable::SymbolUse &use : *uses)
+        if (Operation *to =
+                symbols.lookup(use.getSymbolRef().getRootReference()))
+          work.push_back(to);
+  }
   for (auto func : llvm::make_early_inc_range(copy->getOps<func::FuncOp>()))
-    if (func.getSymName() != entry && !func.isExternal())
+    if (!reached.contains(func) && !func.isExternal())
       func.erase();
   PassManager pm(module.getContext());
   PipelineOptions options;

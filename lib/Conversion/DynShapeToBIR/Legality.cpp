@@ -227,6 +227,22 @@ static LogicalResult checkControlFlow(Operation *root) {
       "arith.minsi with a constant)");
 }
 
+/// Where to report `op`: its own location, or when that is unknown (as
+/// canonicalize leaves constants it merges) the first known one among the
+/// ops its results reach, or else `fallback`'s.
+static Location knownLocation(Operation *op, Operation *fallback) {
+  SmallVector<Operation *> work{op};
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  for (size_t i = 0; i < work.size(); ++i) {
+    if (!llvm::isa<UnknownLoc>(work[i]->getLoc()))
+      return work[i]->getLoc();
+    for (Operation *user : work[i]->getUsers())
+      if (seen.insert(user).second)
+        work.push_back(user);
+  }
+  return fallback->getLoc();
+}
+
 LogicalResult dyn::checkLowerable(Operation *root, Engine engine) {
   if (failed(checkControlFlow(root)))
     return failure();
@@ -250,7 +266,7 @@ LogicalResult dyn::checkLowerable(Operation *root, Engine engine) {
   });
   // Bufferization makes a tensor constant a global the user never wrote.
   if (llvm::isa_and_present<memref::GlobalOp, memref::GetGlobalOp>(culprit))
-    return emitError(culprit->getLoc(),
+    return emitError(knownLocation(culprit, root),
                      "a tensor constant cannot be lowered by "
                      "convert-dynshape-to-bir: the engines take constants "
                      "as scalars (a scalar in a linalg body, or a "

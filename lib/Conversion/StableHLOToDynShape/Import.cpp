@@ -218,10 +218,20 @@ std::string dyn::stablehlo::whyNotImportable(Operation *op) {
   return entry->check(op);
 }
 
-/// True for a type that holds a #stablehlo attribute (a bounds encoding).
+/// True for a !stablehlo type (such as !stablehlo.token), which has no
+/// import.
+static bool isOpaqueStableHLOType(Type type) {
+  auto opaque = llvm::dyn_cast<OpaqueType>(type);
+  return opaque && opaque.getDialectNamespace() ==
+                       StableHLOGenericDialect::getDialectNamespace();
+}
+
+/// True for a type that holds a #stablehlo attribute (a bounds encoding),
+/// or a !stablehlo type.
 static bool isStableHLOType(Type type) {
   auto tensor = llvm::dyn_cast<RankedTensorType>(type);
-  return tensor && getAttributeText(tensor.getEncoding());
+  return (tensor && getAttributeText(tensor.getEncoding())) ||
+         isOpaqueStableHLOType(type);
 }
 
 bool dyn::stablehlo::containsStableHLO(Operation *root) {
@@ -241,10 +251,13 @@ bool dyn::stablehlo::containsStableHLO(Operation *root) {
 
 LogicalResult dyn::stablehlo::checkImportable(Operation *root) {
   StableHLOTypeConverter converter;
-  auto badEncoding = [&](InFlightDiagnostic diag, Type type) {
-    diag << type
-         << " has a #stablehlo encoding other than bounds with one bound or "
-            "? per dimension";
+  auto badType = [&](InFlightDiagnostic diag, Type type) {
+    if (isOpaqueStableHLOType(type))
+      diag << type << " has no import; the import takes ranked tensors";
+    else
+      diag << type
+           << " has a #stablehlo encoding other than bounds with one bound "
+              "or ? per dimension";
     return WalkResult::interrupt();
   };
   // The bounds a #stablehlo encoding converts to must be ones
@@ -265,9 +278,10 @@ LogicalResult dyn::stablehlo::checkImportable(Operation *root) {
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments()) {
-          if (!converter.convertType(arg.getType()))
-            return badEncoding(emitError(arg.getLoc(), "argument type "),
-                               arg.getType());
+          if (!converter.convertType(arg.getType()) ||
+              isOpaqueStableHLOType(arg.getType()))
+            return badType(emitError(arg.getLoc(), "argument type "),
+                           arg.getType());
           if (badBounds(arg.getType(), [&] {
                 return emitError(arg.getLoc(), "argument type ")
                        << arg.getType() << ": ";
@@ -275,8 +289,8 @@ LogicalResult dyn::stablehlo::checkImportable(Operation *root) {
             return WalkResult::interrupt();
         }
     for (Type type : op->getResultTypes()) {
-      if (!converter.convertType(type))
-        return badEncoding(op->emitOpError("result type "), type);
+      if (!converter.convertType(type) || isOpaqueStableHLOType(type))
+        return badType(op->emitOpError("result type "), type);
       if (badBounds(type, [&] {
             return op->emitOpError("result type ") << type << ": ";
           }))

@@ -79,6 +79,10 @@ void appendComputeImports(llvm::SmallVectorImpl<OpImport> &imports);
 std::string checkElements(mlir::Operation *op, bool floats, bool integers,
                           bool booleans = true);
 
+/// Why `op`'s result is not a static tensor of rank `minRank` or more (the
+/// init a linalg op is built on, a slice's static sizes), or "".
+std::string checkStaticResult(mlir::Operation *op, int64_t minRank);
+
 /// `checkElements` as a table entry's check.
 std::function<std::string(mlir::Operation *)>
 elements(bool floats, bool integers, bool booleans = true);

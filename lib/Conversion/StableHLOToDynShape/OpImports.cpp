@@ -47,8 +47,20 @@ static bool isScalar(Type type) {
 
 std::string dyn::stablehlo::checkElements(Operation *op, bool floats,
                                           bool integers, bool booleans) {
-  for (Type type : llvm::concat<Type>(llvm::to_vector(op->getOperandTypes()),
-                                      llvm::to_vector(op->getResultTypes()))) {
+  auto types = llvm::concat<Type>(llvm::to_vector(op->getOperandTypes()),
+                                  llvm::to_vector(op->getResultTypes()));
+  // i32 and i1 scalars become registers; a float scalar stays a tensor of
+  // rank 0, and nothing moves a value between the two.
+  auto isFloatScalar = [](Type type) {
+    auto tensor = llvm::dyn_cast<RankedTensorType>(type);
+    return tensor && tensor.getRank() == 0 &&
+           llvm::isa<FloatType>(tensor.getElementType());
+  };
+  if (llvm::any_of(types, isScalar) && llvm::any_of(types, isFloatScalar))
+    return "mixes a float scalar with an i32 or i1 scalar; the import keeps "
+           "i32 and i1 scalars in registers and float scalars in tensors, "
+           "and moves no value between them";
+  for (Type type : types) {
     auto tensor = llvm::dyn_cast<RankedTensorType>(type);
     if (!tensor)
       return "takes a value of type " + debugString(type) +
@@ -111,6 +123,10 @@ static Rewrite shift() {
       rewriter.replaceOpWithNewOp<ShiftOp>(op, type, lhs, amount);
       return success();
     }
+    // An amount in range, so that the shift never makes a poison value
+    // (arith's shifts are undefined past the width).
+    amount = arith::SelectOp::create(rewriter, loc, inRange, amount,
+                                     intConstant(rewriter, loc, type, 0));
     Value shifted = ShiftOp::create(rewriter, loc, type, lhs, amount);
     rewriter.replaceOpWithNewOp<arith::SelectOp>(
         op, inRange, shifted, intConstant(rewriter, loc, type, 0));
@@ -634,7 +650,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
            return "has no start_indices or limit_indices";
          if (strides && llvm::any_of(*strides, [](int64_t s) { return s != 1; }))
            return "has a stride other than 1; the import takes unit strides";
-         return "";
+         return checkStaticResult(op, 0);
        },
        [](Operation *op, ValueRange operands,
           ConversionPatternRewriter &rewriter,
@@ -656,7 +672,14 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
        [](Operation *op) -> std::string {
          RankedTensorType from = tensorType(op->getOperand(0)),
                           to = tensorType(op->getResult(0));
-         if (!from || !to || !from.hasStaticShape() || !to.hasStaticShape() ||
+         if (!from || !to || !from.hasStaticShape() || !to.hasStaticShape())
+           return "has a bounded operand or result; the import takes "
+                  "reshapes of static tensors";
+         auto nonUnit = [](RankedTensorType type) {
+           return llvm::to_vector(llvm::make_filter_range(
+               type.getShape(), [](int64_t extent) { return extent != 1; }));
+         };
+         if (nonUnit(from) != nonUnit(to) ||
              (from != to && from.getRank() != 0 && to.getRank() != 0 &&
               !getReassociationIndicesForReshape(from, to)))
            return "is not trivial; the import takes reshapes that only add "

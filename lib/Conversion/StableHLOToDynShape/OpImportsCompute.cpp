@@ -14,6 +14,8 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Support/DebugStringHelper.h"
 
 using namespace mlir;
 using namespace dyn::stablehlo;
@@ -79,9 +81,8 @@ static Value combine(OpBuilder &b, Location loc, StringRef combiner, Value lhs,
                  : arith::MinSIOp::create(b, loc, lhs, rhs).getResult();
 }
 
-/// Why `op`'s result is not a static tensor of rank `minRank` or more, the
-/// init a linalg op is built on, or "".
-static std::string checkStaticResult(Operation *op, int64_t minRank) {
+std::string dyn::stablehlo::checkStaticResult(Operation *op,
+                                              int64_t minRank) {
   RankedTensorType type = tensorType(op->getResult(0));
   if (!type || type.getRank() < minRank)
     return "has a result of rank below " + std::to_string(minRank) +
@@ -218,7 +219,14 @@ static LogicalResult rewriteBroadcast(Operation *op, ValueRange operands,
     return success();
   }
   auto type = llvm::cast<RankedTensorType>(getResultType(op, converter));
-  // A scalar operand (an i32 or i1 after conversion) is a fill.
+  // A splat constant (JAX's `x + 2.0` broadcasts a constant scalar) is a
+  // fill of its value: the engines take constants as scalars, not as
+  // tensors in memory.
+  DenseElementsAttr splat;
+  if (matchPattern(input, m_Constant(&splat)) && splat.isSplat())
+    input = arith::ConstantOp::create(rewriter, loc,
+                                      splat.getSplatValue<TypedAttr>());
+  // A scalar operand (an i32 or i1 after conversion, or a splat) is a fill.
   if (!llvm::isa<RankedTensorType>(input.getType())) {
     rewriter.replaceOp(op, filledLike(rewriter, loc, input, type));
     return success();
@@ -290,7 +298,17 @@ static std::string checkDot(Operation *op) {
     return "is not a matmul or batch matmul (lhs [B,] M x K contracting "
            "its last dimension, rhs [B,] K x N or [B,] N x K, batch "
            "dimension 0)";
-  return "";
+  Type result = getElementTypeOrSelf(op->getResult(0).getType());
+  for (Type type : op->getOperandTypes()) {
+    Type element = getElementTypeOrSelf(type);
+    if (element != result &&
+        element.getIntOrFloatBitWidth() >= result.getIntOrFloatBitWidth())
+      return "has an operand of element type " + debugString(element) +
+             " for a result of element type " + debugString(result) +
+             "; the import takes operands of the result's element type or "
+             "narrower ones (the product accumulates in the result's type)";
+  }
+  return checkStaticResult(op, 2);
 }
 
 /// dot_general -> linalg.matmul / batch_matmul, or a linalg.generic that is

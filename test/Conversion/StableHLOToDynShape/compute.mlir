@@ -71,3 +71,17 @@
   %s = "stablehlo.dot_general"(%q, %k) <{dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>}> : (tensor<4x1x64xbf16>, tensor<4x64x128xbf16>) -> tensor<4x1x128xf32>
   "func.return"(%s) : (tensor<4x1x128xf32>) -> ()
 }) : () -> ()
+
+// A constant scalar broadcast (JAX's `x + 2.0`) is a fill of the scalar:
+// the engines take constants as scalars.
+// CHECK-LABEL: func.func @add_constant(
+// CHECK:         %[[TWO:.*]] = arith.constant 2.000000e+00 : f32
+// CHECK:         %[[FILL:.*]] = linalg.fill ins(%[[TWO]] : f32) outs(%{{.*}} : tensor<4xf32>)
+// CHECK:         arith.addf %{{.*}}, %[[FILL]] : tensor<4xf32>
+"func.func"() <{function_type = (tensor<4xf32>) -> tensor<4xf32>, sym_name = "add_constant"}> ({
+^bb0(%x: tensor<4xf32>):
+  %c = "stablehlo.constant"() <{value = dense<2.0> : tensor<f32>}> : () -> tensor<f32>
+  %b = "stablehlo.broadcast_in_dim"(%c) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<4xf32>
+  %r = "stablehlo.add"(%x, %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  "func.return"(%r) : (tensor<4xf32>) -> ()
+}) : () -> ()

@@ -294,3 +294,84 @@
   %0 = "stablehlo.broadcast_in_dim"(%s) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<?x4xf32, #stablehlo.bounds<8, ?>>
   "func.return"(%0) : (tensor<?x4xf32, #stablehlo.bounds<8, ?>>) -> ()
 }) : () -> ()
+
+// -----
+
+// q · Kᵀ over a bounded K: the result is bounded, and a linalg init is
+// static.
+"func.func"() <{function_type = (tensor<1x8xf32>, tensor<?x8xf32, #stablehlo.bounds<16, ?>>) -> tensor<1x?xf32, #stablehlo.bounds<?, 16>>, sym_name = "dot_bounded_result"}> ({
+^bb0(%q: tensor<1x8xf32>, %k: tensor<?x8xf32, #stablehlo.bounds<16, ?>>):
+  // expected-error @+1 {{'stablehlo.dot_general' op has a bounded result; the import takes static results}}
+  %0 = "stablehlo.dot_general"(%q, %k) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>}> : (tensor<1x8xf32>, tensor<?x8xf32, #stablehlo.bounds<16, ?>>) -> tensor<1x?xf32, #stablehlo.bounds<?, 16>>
+  "func.return"(%0) : (tensor<1x?xf32, #stablehlo.bounds<?, 16>>) -> ()
+}) : () -> ()
+
+// -----
+
+// A result narrower than the operands (preferred_element_type = bf16 on f32
+// inputs).
+"func.func"() <{function_type = (tensor<4x8xf32>, tensor<3x8xf32>) -> tensor<4x3xbf16>, sym_name = "dot_narrow"}> ({
+^bb0(%a: tensor<4x8xf32>, %b: tensor<3x8xf32>):
+  // expected-error @+1 {{'stablehlo.dot_general' op has an operand of element type f32 for a result of element type bf16; the import takes operands of the result's element type or narrower ones (the product accumulates in the result's type)}}
+  %0 = "stablehlo.dot_general"(%a, %b) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>}> : (tensor<4x8xf32>, tensor<3x8xf32>) -> tensor<4x3xbf16>
+  "func.return"(%0) : (tensor<4x3xbf16>) -> ()
+}) : () -> ()
+
+// -----
+
+// Columns of a bounded tensor: the slice's result is bounded.
+"func.func"() <{function_type = (tensor<?x4xf32, #stablehlo.bounds<8, ?>>) -> tensor<?x2xf32, #stablehlo.bounds<8, ?>>, sym_name = "slice_bounded"}> ({
+^bb0(%x: tensor<?x4xf32, #stablehlo.bounds<8, ?>>):
+  // expected-error @+1 {{'stablehlo.slice' op has a bounded result; the import takes static results}}
+  %0 = "stablehlo.slice"(%x) <{start_indices = array<i64: 0, 1>, limit_indices = array<i64: 8, 3>, strides = array<i64: 1, 1>}> : (tensor<?x4xf32, #stablehlo.bounds<8, ?>>) -> tensor<?x2xf32, #stablehlo.bounds<8, ?>>
+  "func.return"(%0) : (tensor<?x2xf32, #stablehlo.bounds<8, ?>>) -> ()
+}) : () -> ()
+
+// -----
+
+// float(n): an i32 scalar (a register) into an f32 scalar (a tensor).
+"func.func"() <{function_type = (tensor<i32>) -> tensor<f32>, sym_name = "int_to_float_scalar"}> ({
+^bb0(%n: tensor<i32>):
+  // expected-error @+1 {{'stablehlo.convert' op mixes a float scalar with an i32 or i1 scalar; the import keeps i32 and i1 scalars in registers and float scalars in tensors, and moves no value between them}}
+  %0 = "stablehlo.convert"(%n) : (tensor<i32>) -> tensor<f32>
+  "func.return"(%0) : (tensor<f32>) -> ()
+}) : () -> ()
+
+// -----
+
+// x.sum() > 0: a compare of float scalars into an i1 scalar.
+"func.func"() <{function_type = (tensor<f32>, tensor<f32>) -> tensor<i1>, sym_name = "float_scalar_compare"}> ({
+^bb0(%a: tensor<f32>, %b: tensor<f32>):
+  // expected-error @+1 {{'stablehlo.compare' op mixes a float scalar with an i32 or i1 scalar}}
+  %0 = "stablehlo.compare"(%a, %b) <{comparison_direction = #stablehlo<comparison_direction GT>}> : (tensor<f32>, tensor<f32>) -> tensor<i1>
+  "func.return"(%0) : (tensor<i1>) -> ()
+}) : () -> ()
+
+// -----
+
+// A reshape that moves elements between dimensions.
+"func.func"() <{function_type = (tensor<2x3x4xf32>) -> tensor<6x4xf32>, sym_name = "reshape_collapse"}> ({
+^bb0(%x: tensor<2x3x4xf32>):
+  // expected-error @+1 {{'stablehlo.reshape' op is not trivial; the import takes reshapes that only add or drop unit dimensions}}
+  %0 = "stablehlo.reshape"(%x) : (tensor<2x3x4xf32>) -> tensor<6x4xf32>
+  "func.return"(%0) : (tensor<6x4xf32>) -> ()
+}) : () -> ()
+
+// -----
+
+// A reshape of a bounded tensor.
+"func.func"() <{function_type = (tensor<?xi32, #stablehlo.bounds<8>>) -> tensor<?x1xi32, #stablehlo.bounds<8, ?>>, sym_name = "reshape_bounded"}> ({
+^bb0(%x: tensor<?xi32, #stablehlo.bounds<8>>):
+  // expected-error @+1 {{'stablehlo.reshape' op has a bounded operand or result; the import takes reshapes of static tensors}}
+  %0 = "stablehlo.reshape"(%x) : (tensor<?xi32, #stablehlo.bounds<8>>) -> tensor<?x1xi32, #stablehlo.bounds<8, ?>>
+  "func.return"(%0) : (tensor<?x1xi32, #stablehlo.bounds<8, ?>>) -> ()
+}) : () -> ()
+
+// -----
+
+// A StableHLO type other than a tensor.
+"func.func"() <{function_type = (!stablehlo.token, tensor<4xf32>) -> (!stablehlo.token, tensor<4xf32>), sym_name = "token"}> ({
+// expected-error @+1 {{argument type '!stablehlo.token' has no import; the import takes ranked tensors}}
+^bb0(%t: !stablehlo.token, %x: tensor<4xf32>):
+  "func.return"(%t, %x) : (!stablehlo.token, tensor<4xf32>) -> ()
+}) : () -> ()

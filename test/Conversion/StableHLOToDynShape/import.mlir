@@ -26,7 +26,8 @@
 // CHECK-SAME:    %[[A:[^:]*]]: i32, %[[B:[^:]*]]: i32) -> (i32, i32, i1, i32, i32)
 // CHECK-DAG:     %[[C32:.*]] = arith.constant 32 : i32
 // CHECK:         %[[INRANGE:.*]] = arith.cmpi ult, %[[B]], %[[C32]] : i32
-// CHECK:         %[[SHL:.*]] = arith.shli %[[A]], %[[B]] : i32
+// CHECK:         %[[SAFE:.*]] = arith.select %[[INRANGE]], %[[B]], %{{.*}} : i32
+// CHECK:         %[[SHL:.*]] = arith.shli %[[A]], %[[SAFE]] : i32
 // CHECK:         %[[LEFT:.*]] = arith.select %[[INRANGE]], %[[SHL]], %{{.*}} : i32
 // CHECK:         %[[INRANGE2:.*]] = arith.cmpi ult, %[[B]], %{{.*}} : i32
 // CHECK:         %[[AMOUNT:.*]] = arith.select %[[INRANGE2]], %[[B]], %{{.*}} : i32

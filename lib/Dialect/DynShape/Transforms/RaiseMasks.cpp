@@ -60,6 +60,20 @@ static Value getSplatSize(Value value, PatternRewriter &rewriter,
                                    splat.getSplatValue<IntegerAttr>());
 }
 
+/// The value a tensor is a splat of: a splat constant's, or the constant
+/// scalar of a linalg.fill (a broadcast constant, as the StableHLO import
+/// writes `-inf`).
+static TypedAttr getSplatValue(Value value) {
+  SplatElementsAttr splat;
+  if (matchPattern(value, m_Constant(&splat)))
+    return llvm::dyn_cast<TypedAttr>(splat.getSplatValue<Attribute>());
+  TypedAttr scalar;
+  if (auto fill = value.getDefiningOp<linalg::FillOp>())
+    if (matchPattern(fill.getInputs()[0], m_Constant(&scalar)))
+      return scalar;
+  return {};
+}
+
 namespace {
 
 struct RaiseIotaMask : OpRewritePattern<arith::SelectOp> {
@@ -93,16 +107,15 @@ struct RaiseIotaMask : OpRewritePattern<arith::SelectOp> {
     } else {
       return rewriter.notifyMatchFailure(select, "not iota < n or iota >= n");
     }
-    SplatElementsAttr fill;
-    if (!matchPattern(replaced, m_Constant(&fill)))
+    TypedAttr fill = getSplatValue(replaced);
+    if (!fill || fill.getType() != type.getElementType())
       return rewriter.notifyMatchFailure(select, "the padding is not a splat");
     Value n = getSplatSize(size, rewriter, select);
     if (!n)
       return rewriter.notifyMatchFailure(select, "the size is not an i32 splat");
     rewriter.replaceOpWithNewOp<MaskOp>(
         select, type, kept, /*replacement=*/Value(), ValueRange{n},
-        rewriter.getDenseI64ArrayAttr({*dim}),
-        llvm::cast<TypedAttr>(fill.getSplatValue<Attribute>()));
+        rewriter.getDenseI64ArrayAttr({*dim}), fill);
     return success();
   }
 };
