@@ -18,6 +18,7 @@
 #include "mlir-c/Pass.h"
 
 #include <optional>
+#include <string_view>
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -187,6 +188,28 @@ MlirType elementType(MlirContext ctx, const py::dtype &dtype) {
                        " (float32, float16, uint16 for bf16, int8/16/32)");
 }
 
+std::string_view trim(std::string_view s) {
+  size_t first = s.find_first_not_of(" \t\n");
+  if (first == std::string_view::npos)
+    return {};
+  return s.substr(first, s.find_last_not_of(" \t\n") - first + 1);
+}
+
+bool consumeFront(std::string_view &s, std::string_view prefix) {
+  if (s.substr(0, prefix.size()) != prefix)
+    return false;
+  s.remove_prefix(prefix.size());
+  return true;
+}
+
+bool consumeBack(std::string_view &s, std::string_view suffix) {
+  if (s.size() < suffix.size() ||
+      s.substr(s.size() - suffix.size()) != suffix)
+    return false;
+  s.remove_suffix(suffix.size());
+  return true;
+}
+
 py::dtype numpyType(MlirType type) {
   if (mlirTypeIsAF32(type))
     return py::dtype::of<float>();
@@ -194,6 +217,8 @@ py::dtype numpyType(MlirType type) {
     return py::dtype::of<uint16_t>();
   if (mlirTypeIsAF16(type))
     return py::dtype("float16");
+  if (mlirTypeIsAF64(type))
+    return py::dtype::of<double>();
   if (mlirTypeIsAInteger(type)) {
     switch (mlirIntegerTypeGetWidth(type)) {
     case 8:
@@ -202,6 +227,8 @@ py::dtype numpyType(MlirType type) {
       return py::dtype::of<int16_t>();
     case 32:
       return py::dtype::of<int32_t>();
+    case 64:
+      return py::dtype::of<int64_t>();
     }
   }
   throw std::runtime_error("a result of an element type NumPy lacks");
@@ -215,9 +242,21 @@ struct Values {
 };
 
 void appendArguments(Session &session, Values &out, const py::args &args) {
+  py::object integer = py::module_::import("numpy").attr("integer");
+  size_t position = 0;
   for (py::handle arg : args) {
-    if (py::isinstance<py::int_>(arg) && !py::isinstance<py::bool_>(arg)) {
-      dynSimValuesAppendScalar(out.values, arg.cast<int64_t>());
+    size_t index = position++;
+    // A scalar: a Python int or a NumPy integer scalar (np.int32(21)).
+    if ((py::isinstance<py::int_>(arg) && !py::isinstance<py::bool_>(arg)) ||
+        py::isinstance(arg, integer)) {
+      int overflow = 0;
+      long long value = PyLong_AsLongLongAndOverflow(
+          py::int_(py::reinterpret_borrow<py::object>(arg)).ptr(), &overflow);
+      if (overflow)
+        throw py::value_error("argument " + std::to_string(index) +
+                              " must be an i32 integer, got " +
+                              py::repr(arg).cast<std::string>());
+      dynSimValuesAppendScalar(out.values, value);
       continue;
     }
     auto array = py::array::ensure(arg, py::array::c_style);
@@ -292,8 +331,26 @@ public:
     // The pipeline runs on a copy; the source stays for simulate().
     p->module = mlirModuleFromOperation(
         mlirOperationClone(mlirModuleGetOperation(p->source)));
+    if (options.find_first_of("{}") != std::string::npos)
+      throw py::value_error("options are the pipeline's option string "
+                            "(e.g. 'arch=gen2'), without braces");
+    // `lower-to-addr4`, possibly with inline options or nested in
+    // `builtin.module(...)`, makes a binary; simulate() compiles the
+    // source again with the same options.
+    std::string_view name = trim(pipeline);
+    if (consumeFront(name, "builtin.module(") && consumeBack(name, ")"))
+      name = trim(name);
     p->options = options;
-    p->lowersToADDR4 = pipeline == "lower-to-addr4";
+    if (consumeFront(name, "lower-to-addr4")) {
+      if (name.empty())
+        p->lowersToADDR4 = true;
+      else if (options.empty() && consumeFront(name, "{") &&
+               consumeBack(name, "}") &&
+               name.find_first_of("{}") == std::string_view::npos) {
+        p->lowersToADDR4 = true;
+        p->options = std::string(name);
+      }
+    }
     std::string text = pipeline;
     if (!options.empty())
       text += "{" + options + "}";

@@ -31,7 +31,8 @@ MLIR_CAPI_EXPORTED void dynSimValuesDestroy(DynSimValues values);
 /// Appends a tensor of `elementType` and `shape`, copying its bytes from
 /// `data` (little-endian, row-major). Fails when the rank or a dimension
 /// is negative, the element type is not whole bytes, or the shape's byte
-/// count overflows.
+/// count overflows or exceeds the simulator's tensor limit (1 GiB, the
+/// limit `dyn-sim --max-tensor-bytes` sets by default).
 MLIR_CAPI_EXPORTED MlirLogicalResult dynSimValuesAppendTensor(
     DynSimValues values, MlirType elementType, intptr_t rank,
     const int64_t *shape, const void *data);

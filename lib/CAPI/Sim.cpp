@@ -49,7 +49,10 @@ MlirLogicalResult dynSimValuesAppendTensor(DynSimValues values,
   t.shape.assign(shape, shape + rank);
   std::optional<int64_t> bytes =
       dyn::sim::getTensorBytes(t.shape, t.elementBytes());
-  if (!bytes || llvm::any_of(t.shape, [](int64_t d) { return d < 0; }))
+  // Over the simulator's tensor limit, the simulation would refuse it: no
+  // copy is made (an allocation that fails aborts the process).
+  if (!bytes || llvm::any_of(t.shape, [](int64_t d) { return d < 0; }) ||
+      *bytes > dyn::sim::SimulationLimits().maxDramBytes)
     return mlirLogicalResultFailure();
   t.bytes.resize(*bytes);
   if (*bytes)

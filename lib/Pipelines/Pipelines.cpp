@@ -16,11 +16,12 @@
 
 using namespace mlir;
 
-LogicalResult
-dyn::verifyPipelineOptions(const PipelineOptions &options,
-                           function_ref<LogicalResult(const Twine &)> fail) {
+/// What the option parser cannot check.
+static LogicalResult
+verifyPipelineOptions(const dyn::PipelineOptions &options,
+                      function_ref<LogicalResult(const Twine &)> fail) {
   LogicalResult result = success();
-  if (failed(bir::resolveScratchPerPartition(
+  if (failed(dyn::bir::resolveScratchPerPartition(
           options.scratchPerPartition, options.scratchBytes,
           [&](const Twine &message) { result = fail(message); })))
     return failure();
@@ -33,6 +34,22 @@ dyn::verifyPipelineOptions(const PipelineOptions &options,
   if (options.maxTensorNesting < 0)
     return fail("max-tensor-nesting must not be negative");
   return result;
+}
+
+LogicalResult
+dyn::parsePipelineOptions(StringRef text, PipelineOptions &options,
+                          function_ref<LogicalResult(const Twine &)> fail) {
+  // The parser's reason for an unknown option is part of the diagnostic.
+  // (LLVM's option parser prints a bad value's reason to stderr itself.)
+  std::string reason;
+  llvm::raw_string_ostream os(reason);
+  if (failed(options.parseFromString(text, os))) {
+    StringRef why = StringRef(reason).trim();
+    why.consume_front("<Pass-Options-Parser>: ");
+    return fail("invalid pipeline options '" + text + "'" +
+                (why.empty() ? "" : ": ") + why);
+  }
+  return verifyPipelineOptions(options, fail);
 }
 
 void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
@@ -133,8 +150,7 @@ static void registerPipeline(
       [build](OpPassManager &pm, StringRef text,
               function_ref<LogicalResult(const Twine &)> errorHandler) {
         dyn::PipelineOptions options;
-        if (failed(options.parseFromString(text)) ||
-            failed(dyn::verifyPipelineOptions(options, errorHandler)))
+        if (failed(dyn::parsePipelineOptions(text, options, errorHandler)))
           return failure();
         build(pm, options);
         return success();

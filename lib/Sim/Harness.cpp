@@ -201,13 +201,10 @@ OwningOpRef<ModuleOp> dyn::sim::compileToBinary(ModuleOp module,
       func.erase();
   PassManager pm(module.getContext());
   PipelineOptions options;
-  if (failed(options.parseFromString(pipelineOptions)))
-    return emitError(module.getLoc())
-               << "invalid pipeline options '" << pipelineOptions << "'",
-           nullptr;
-  if (failed(verifyPipelineOptions(options, [&](const Twine &message) {
-        return emitError(module.getLoc(), message);
-      })))
+  if (failed(parsePipelineOptions(pipelineOptions, options,
+                                  [&](const Twine &message) {
+                                    return emitError(module.getLoc(), message);
+                                  })))
     return nullptr;
   buildLowerToADDR4Pipeline(pm, options);
   if (failed(pm.run(*copy)))

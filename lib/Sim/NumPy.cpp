@@ -131,7 +131,8 @@ llvm::Expected<Tensor> dyn::sim::readNpy(llvm::StringRef path,
                 uint8_t(data[10]) << 16 | uint32_t(uint8_t(data[11])) << 24;
     start = 12;
   } else {
-    return error(path + ": unsupported .npy version " + llvm::Twine(major));
+    return error(path + ": unsupported .npy version " +
+                 llvm::Twine(static_cast<unsigned>(major)));
   }
   if (start + headerLen > data.size())
     return error(path + " is truncated");

@@ -477,6 +477,10 @@ LogicalResult Machine::copy(dge::DescriptorOp desc, bir::Engine engine) {
     return desc.emitOpError("(trigger ")
            << triggerCount << "): " << message;
   };
+  // The simulator runs the binary: the words addr4-encode writes.
+  if (!desc.getSrcAddr4() || !desc.getDstAddr4())
+    return fail("has no ADDR4 words; run addr4-encode (the simulator runs "
+                "the encoded binary)");
   SideWalk sides[2];
   struct In {
     mlir::Value mem, dyn;

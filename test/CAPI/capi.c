@@ -225,6 +225,26 @@ static void testSimulation(MlirContext context, Buffer bytes) {
   // CHECK: no entry: failed
   dynSimValuesDestroy(results);
   dynSimValuesDestroy(args);
+
+  /* A module lowered short of addr4-encode has no words to run. */
+  MlirModule unencoded = mlirModuleCreateParse(
+      context, mlirStringRefCreateFromCString(kSource));
+  MlirPassManager pm = mlirPassManagerCreate(context);
+  mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm),
+                        mlirStringRefCreateFromCString(
+                            "builtin.module(lower-to-dge{arch=gen2})"),
+                        printToStderr, NULL);
+  mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(unencoded));
+  mlirPassManagerDestroy(pm);
+  args = kvArguments(context, 64, 5);
+  results = dynSimValuesCreate();
+  printKVResult("unencoded",
+                dynSimulateBinary(unencoded, entry, args, results), results);
+  // CHECK: diagnostic: {{.*}}has no ADDR4 words; run addr4-encode
+  // CHECK: unencoded: failed
+  dynSimValuesDestroy(results);
+  dynSimValuesDestroy(args);
+  mlirModuleDestroy(unencoded);
   mlirModuleDestroy(source);
   mlirModuleDestroy(binary);
 }
@@ -240,11 +260,16 @@ static void testBadValues(MlirContext context) {
       dynSimValuesAppendTensor(values, f32, -1, negative, data));
   int dim = mlirLogicalResultIsFailure(
       dynSimValuesAppendTensor(values, f32, 1, negative, data));
+  // 32 GiB: past the simulator's tensor limit, refused before any copy.
+  int64_t huge[1] = {(int64_t)1 << 33};
+  int big = mlirLogicalResultIsFailure(
+      dynSimValuesAppendTensor(values, f32, 1, huge, data));
   int64_t one[1] = {1};
   dynSimValuesAppendTensor(values, f32, 1, one, data);
-  fprintf(stderr, "bad values: rank %d dim %d scalar of tensor %lld\n", rank,
-          dim, (long long)dynSimValuesGetScalar(values, 0));
-  // CHECK: bad values: rank 1 dim 1 scalar of tensor 0
+  fprintf(stderr,
+          "bad values: rank %d dim %d huge %d scalar of tensor %lld\n", rank,
+          dim, big, (long long)dynSimValuesGetScalar(values, 0));
+  // CHECK: bad values: rank 1 dim 1 huge 1 scalar of tensor 0
   dynSimValuesDestroy(values);
 }
 

@@ -193,3 +193,39 @@ def test_docstrings():
         assert getattr(dyn, name).__doc__, name
     for name in ("ir", "binary", "listing", "simulate"):
         assert getattr(dyn.Program, name).__doc__, name
+
+
+def test_scalars_of_every_integer_kind(inputs):
+    expected = dyn.compile(DECODE).simulate(*tensor_level(inputs))
+    for pos in (np.int32(21), np.int64(21)):
+        args = dict(inputs, pos=pos)
+        results = dyn.compile(DECODE).simulate(*tensor_level(args))
+        assert all(np.array_equal(a, b) for a, b in zip(results, expected))
+    with pytest.raises(ValueError, match="argument 2 must be an i32 integer, got 1180591620717411303424"):
+        dyn.compile(DECODE).simulate(*tensor_level(dict(inputs, pos=2**70)))
+
+
+def test_inline_pipeline_options_make_a_binary(inputs):
+    expected = dyn.compile(DECODE, options="arch=gen2")
+    for pipeline in ("lower-to-addr4{arch=gen2}",
+                     "builtin.module(lower-to-addr4{arch=gen2})"):
+        program = dyn.compile(DECODE, pipeline=pipeline)
+        assert program.binary == expected.binary
+        assert program.listing() == expected.listing()
+        results = program.simulate(*tensor_level(inputs))
+        assert all(np.array_equal(a, b) for a, b in
+                   zip(results, expected.simulate(*tensor_level(inputs))))
+    with pytest.raises(ValueError, match="without braces"):
+        dyn.compile(DECODE, options="arch=gen2},symbol-dce{")
+
+
+def test_reference_returns_i64_results():
+    source = """
+func.func @wide(%x: tensor<4xi32>) -> tensor<4xi64> {
+  %0 = arith.extsi %x : tensor<4xi32> to tensor<4xi64>
+  return %0 : tensor<4xi64>
+}
+"""
+    (result,) = dyn.reference(source, np.array([1, -2, 3, -4], np.int32))
+    assert result.dtype == np.int64
+    assert result.tolist() == [1, -2, 3, -4]

@@ -287,8 +287,8 @@ int main(int argc, char **argv) {
   if (failed(dyn::sim::importFrontEnds(*module)))
     return 1;
   func::FuncOp func = module->lookupSymbol<func::FuncOp>(entry);
-  if (!func)
-    return fail("no function @" + entry + " in " + inputFile);
+  if (!func || func.isExternal())
+    return fail("no function @" + entry + " with a body in " + inputFile);
   if ((reference || compare) &&
       !(profilePath.empty() && tracePath.empty() && latencyTable.empty()))
     return fail("--profile, --trace and --latency-table cost the binary; "

@@ -78,10 +78,11 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
                        clEnumValN(bir::Engine::sp, "sp", "SP"))};
 };
 
-/// Checks what the option parser cannot (consistent scratch sizes, a
-/// positive descriptor size) and reports the first problem through `fail`.
-llvm::LogicalResult verifyPipelineOptions(
-    const PipelineOptions &options,
+/// Parses `text` (`arch=gen2 vector-route=swdge`) into `options` and checks
+/// what the option parser cannot (consistent scratch sizes, positive
+/// limits). The first problem, with the parser's reason, goes to `fail`.
+llvm::LogicalResult parsePipelineOptions(
+    llvm::StringRef text, PipelineOptions &options,
     llvm::function_ref<llvm::LogicalResult(const llvm::Twine &)> fail);
 
 /// Tensor level to bir with physical registers and static addresses:
