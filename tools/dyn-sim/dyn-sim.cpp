@@ -293,6 +293,9 @@ int main(int argc, char **argv) {
       !(profilePath.empty() && tracePath.empty() && latencyTable.empty()))
     return fail("--profile, --trace and --latency-table cost the binary; "
                 "they do not go with --reference or --compare");
+  if (reference && !pipelineOptions.empty())
+    return fail("--pipeline-options compile the binary; --reference "
+                "interprets the source and compiles nothing");
   if (compare) {
     if (!argValues.empty())
       return fail("--compare draws random arguments; it takes no --arg");

@@ -411,13 +411,27 @@ def check(opts, inp, ctx):
     if r.kind == "ok" and valid and form == "mlir" and target == "decode" \
             and "--reference" not in options and "--compare" not in options:
         ref = [c if c != inp.path("results") else inp.path("reference")
-               for c in cmd] + ["--reference"]
+               for c in without_pipeline_options(cmd)] + ["--reference"]
         rr = inp.run(opts, ref)
         if rr.kind == "ok":
             diff = compare_results(inp.path("results"), inp.path("reference"))
             if diff:
                 inp.add_finding(ref, "mismatch", "the binary's results and "
                                 "the reference's differ: " + diff)
+
+
+def without_pipeline_options(cmd):
+    """`cmd` without --pipeline-options, which --reference refuses (it
+    compiles nothing)."""
+    out, value_next = [], False
+    for c in cmd:
+        if value_next:
+            value_next = False
+        elif c == "--pipeline-options":
+            value_next = True
+        elif not c.startswith("--pipeline-options="):
+            out.append(c)
+    return out
 
 
 def compare_results(a, b):

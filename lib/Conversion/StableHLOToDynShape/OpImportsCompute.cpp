@@ -199,6 +199,10 @@ static std::string checkBroadcast(Operation *op) {
       getIntList(op, "broadcast_dimensions");
   if (!dims || static_cast<int64_t>(dims->size()) != in.getRank())
     return "has no broadcast_dimensions with one entry per operand dimension";
+  if (llvm::SmallDenseSet<int64_t>(dims->begin(), dims->end()).size() !=
+      dims->size())
+    return "maps two operand dimensions to one result dimension "
+           "(broadcast_dimensions must be unique)";
   for (auto [i, d] : llvm::enumerate(*dims))
     if (d < 0 || d >= out.getRank() ||
         (in.getDimSize(i) != 1 && in.getDimSize(i) != out.getDimSize(d)))

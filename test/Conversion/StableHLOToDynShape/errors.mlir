@@ -375,3 +375,13 @@
 ^bb0(%t: !stablehlo.token, %x: tensor<4xf32>):
   "func.return"(%t, %x) : (!stablehlo.token, tensor<4xf32>) -> ()
 }) : () -> ()
+
+// -----
+
+// Two operand dimensions onto one result dimension (invalid StableHLO).
+"func.func"() <{function_type = (tensor<4x4xf32>) -> tensor<4x4xf32>, sym_name = "broadcast_repeated"}> ({
+^bb0(%x: tensor<4x4xf32>):
+  // expected-error @+1 {{'stablehlo.broadcast_in_dim' op maps two operand dimensions to one result dimension (broadcast_dimensions must be unique)}}
+  %0 = "stablehlo.broadcast_in_dim"(%x) <{broadcast_dimensions = array<i64: 0, 0>}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
+  "func.return"(%0) : (tensor<4x4xf32>) -> ()
+}) : () -> ()
