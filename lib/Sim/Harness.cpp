@@ -13,8 +13,8 @@
 #include "dyn/Target/ADDR4/Container.h"
 
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 
 #include <cstring>
 
@@ -178,27 +178,14 @@ OwningOpRef<ModuleOp> dyn::sim::compileToBinary(ModuleOp module,
                                                 StringRef pipelineOptions,
                                                 MLIRContext &fresh) {
   OwningOpRef<ModuleOp> copy = module.clone();
-  // The container holds the entry function only. The functions it refers
-  // to stay, so that the pipeline says why a call cannot be lowered.
-  SymbolTable symbols(*copy);
-  llvm::SmallPtrSet<Operation *, 4> reached;
-  SmallVector<Operation *> work;
-  if (Operation *root = symbols.lookup(entry))
-    work.push_back(root);
-  while (!work.empty()) {
-    Operation *from = work.pop_back_val();
-    if (!reached.insert(from).second)
-      continue;
-    if (std::optional<SymbolTable::UseRange> uses =
-            SymbolTable::getSymbolUses(from))
-      for (const SymbolTable::SymbolUse &use : *uses)
-        if (Operation *to =
-                symbols.lookup(use.getSymbolRef().getRootReference()))
-          work.push_back(to);
-  }
-  for (auto func : llvm::make_early_inc_range(copy->getOps<func::FuncOp>()))
-    if (!reached.contains(func) && !func.isExternal())
-      func.erase();
+  // The container holds the entry function only. Upstream symbol-dce
+  // keeps what the entry refers to, so that the pipeline says why a call
+  // cannot be lowered; declarations stay as they were.
+  for (auto func : copy->getOps<func::FuncOp>())
+    if (func.getSymName() == entry)
+      func.setPublic(); // a root of symbol-dce
+    else if (!func.isExternal())
+      func.setPrivate();
   PassManager pm(module.getContext());
   PipelineOptions options;
   if (failed(parsePipelineOptions(pipelineOptions, options,
@@ -206,6 +193,7 @@ OwningOpRef<ModuleOp> dyn::sim::compileToBinary(ModuleOp module,
                                     return emitError(module.getLoc(), message);
                                   })))
     return nullptr;
+  pm.addPass(createSymbolDCEPass());
   buildLowerToADDR4Pipeline(pm, options);
   if (failed(pm.run(*copy)))
     return nullptr;
