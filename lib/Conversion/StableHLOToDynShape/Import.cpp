@@ -133,8 +133,22 @@ static std::optional<SmallVector<int64_t>> parseBounds(StringRef text,
   return bounds;
 }
 
+/// True for a !stablehlo type (such as !stablehlo.token), which has no
+/// import.
+static bool isOpaqueStableHLOType(Type type) {
+  auto opaque = llvm::dyn_cast<OpaqueType>(type);
+  return opaque && opaque.getDialectNamespace() ==
+                       StableHLOGenericDialect::getDialectNamespace();
+}
+
 StableHLOTypeConverter::StableHLOTypeConverter() {
   addConversion([](Type type) { return type; });
+  // A !stablehlo type (a token) has no import: a failed conversion.
+  addConversion([](OpaqueType type) -> std::optional<Type> {
+    if (isOpaqueStableHLOType(type))
+      return Type();
+    return type;
+  });
   addConversion([](RankedTensorType type) -> std::optional<Type> {
     Type element = type.getElementType();
     if (type.getRank() == 0 &&
@@ -218,14 +232,6 @@ std::string dyn::stablehlo::whyNotImportable(Operation *op) {
   return entry->check(op);
 }
 
-/// True for a !stablehlo type (such as !stablehlo.token), which has no
-/// import.
-static bool isOpaqueStableHLOType(Type type) {
-  auto opaque = llvm::dyn_cast<OpaqueType>(type);
-  return opaque && opaque.getDialectNamespace() ==
-                       StableHLOGenericDialect::getDialectNamespace();
-}
-
 /// True for a type that holds a #stablehlo attribute (a bounds encoding),
 /// or a !stablehlo type.
 static bool isStableHLOType(Type type) {
@@ -278,8 +284,7 @@ LogicalResult dyn::stablehlo::checkImportable(Operation *root) {
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments()) {
-          if (!converter.convertType(arg.getType()) ||
-              isOpaqueStableHLOType(arg.getType()))
+          if (!converter.convertType(arg.getType()))
             return badType(emitError(arg.getLoc(), "argument type "),
                            arg.getType());
           if (badBounds(arg.getType(), [&] {
@@ -289,7 +294,7 @@ LogicalResult dyn::stablehlo::checkImportable(Operation *root) {
             return WalkResult::interrupt();
         }
     for (Type type : op->getResultTypes()) {
-      if (!converter.convertType(type) || isOpaqueStableHLOType(type))
+      if (!converter.convertType(type))
         return badType(op->emitOpError("result type "), type);
       if (badBounds(type, [&] {
             return op->emitOpError("result type ") << type << ": ";
