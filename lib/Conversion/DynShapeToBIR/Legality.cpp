@@ -159,6 +159,12 @@ static LogicalResult checkForm(Operation *op, Engine engine) {
           return success();
         auto type = llvm::cast<MemRefType>(
             BIRTypeConverter(Engine::pool).convertType(alloc.getResult()));
+        // Stored flags: a compare outside the elementwise body that reads
+        // its flags (the engines compare and select within one body).
+        if (type.getElementType().isInteger(1))
+          return fail("holds i1 flags, which no location stores (elements "
+                      "are whole bytes); a compare lowers inside the "
+                      "linalg.generic body that reads its flags");
         return verifyLocationType(
             [&] { return alloc.emitOpError("cannot become a location: "); },
             type, std::nullopt);

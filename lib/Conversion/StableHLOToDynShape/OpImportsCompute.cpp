@@ -105,7 +105,15 @@ static std::string checkReduce(Operation *op) {
   if (!getCombiner(op))
     return "combines with something other than add, maximum or minimum of "
            "its two arguments";
-  if (tensorType(op->getOperand(0)).getRank() == 0)
+  // An integer scalar result is a register: rewriteReduce reduces a
+  // unit-led view of the input, which a bounded input has no rule for.
+  RankedTensorType input = tensorType(op->getOperand(0));
+  RankedTensorType result = tensorType(op->getResult(0));
+  if (result && result.getRank() == 0 &&
+      !llvm::isa<FloatType>(result.getElementType()) && !input.hasStaticShape())
+    return "reduces a bounded tensor to an integer scalar; the import takes "
+           "a static input for an integer scalar result";
+  if (input.getRank() == 0)
     return "reduces a scalar; the import takes inputs of rank 1 or more";
   return checkStaticResult(op, 0);
 }

@@ -190,7 +190,17 @@ func.func @sbuf_argument(%t: memref<4x4xf32, #bir.mem<sbuf>>) {
 // -----
 
 func.func @sub_byte_elements() {
-  // expected-error @+1 {{'memref.alloc' op cannot become a location: element type must be a whole number of bytes wide, got 'i1'}}
+  // expected-error @+1 {{'memref.alloc' op cannot become a location: element type must be a whole number of bytes wide, got 'i4'}}
+  %a = memref.alloc() : memref<4x8xi4>
+  memref.copy %a, %a : memref<4x8xi4> to memref<4x8xi4>
+  return
+}
+
+// -----
+
+// Flags a compare stores for more than one reader.
+func.func @stored_flags() {
+  // expected-error @+1 {{'memref.alloc' op holds i1 flags, which no location stores (elements are whole bytes); a compare lowers inside the linalg.generic body that reads its flags}}
   %a = memref.alloc() : memref<4x8xi1>
   memref.copy %a, %a : memref<4x8xi1> to memref<4x8xi1>
   return

@@ -385,3 +385,20 @@
   %0 = "stablehlo.broadcast_in_dim"(%x) <{broadcast_dimensions = array<i64: 0, 0>}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
   "func.return"(%0) : (tensor<4x4xf32>) -> ()
 }) : () -> ()
+
+// -----
+
+// An integer scalar result reduces a unit-led view of the input, which a
+// bounded input has no padding rule for: refused at the reduce, not at the
+// reshape the import would make.
+"func.func"() <{function_type = (tensor<?xi32, #stablehlo.bounds<16>>) -> tensor<i32>, sym_name = "bounded_sum"}> ({
+^bb0(%x: tensor<?xi32, #stablehlo.bounds<16>>):
+  %zero = "stablehlo.constant"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{'stablehlo.reduce' op reduces a bounded tensor to an integer scalar; the import takes a static input for an integer scalar result}}
+  %s = "stablehlo.reduce"(%x, %zero) <{dimensions = array<i64: 0>}> ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %t = "stablehlo.add"(%a, %b) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    "stablehlo.return"(%t) : (tensor<i32>) -> ()
+  }) : (tensor<?xi32, #stablehlo.bounds<16>>, tensor<i32>) -> tensor<i32>
+  "func.return"(%s) : (tensor<i32>) -> ()
+}) : () -> ()
