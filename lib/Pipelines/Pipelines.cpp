@@ -101,10 +101,9 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   // engine whose registers hardware DGE reads.
   if (options.scalarRoute == dge::DGEType::hwdge)
     func.addPass(dge::createDGEPlaceScalarDMAs());
-  bir::DGESetupOptions setup;
-  setup.scratchPerPartition = options.scratchPerPartition;
-  setup.scratchBytes = options.scratchBytes;
-  func.addPass(bir::createDGESetup(setup));
+  func.addPass(
+      bir::createDGESetup({/*scratchPerPartition=*/options.scratchPerPartition,
+                           /*scratchBytes=*/options.scratchBytes}));
   func.addPass(bir::createBIRAllocateMemory());
   func.addPass(bir::createBIRLowerSymbolicAP());
   func.addPass(bir::createBIRExpandDynamicAPInfo());
@@ -121,17 +120,14 @@ void dyn::buildLowerToDGEPipeline(OpPassManager &pm,
   buildLowerToBIRPipeline(pm, options);
   OpPassManager &func = pm.nest<func::FuncOp>();
   func.addPass(createConvertBIRToDGE());
-  dge::DGEScanOptions scan;
-  scan.vectorRoute = options.vectorRoute;
-  scan.scalarRoute = options.scalarRoute;
-  func.addPass(dge::createDGEScan(scan));
+  func.addPass(dge::createDGEScan({/*vectorRoute=*/options.vectorRoute,
+                                   /*scalarRoute=*/options.scalarRoute}));
   func.addPass(dge::createDGEAssignEngine());
   func.addPass(dge::createDGECleanup());
-  dge::DGELowerDynamicDMAOptions lower;
-  lower.maxDescriptorBytes = options.maxDescriptorBytes;
-  lower.maxDescriptorsPerDMA = options.maxDescriptorsPerDMA;
-  lower.maxDescriptorsPerFunction = options.maxDescriptorsPerFunction;
-  func.addPass(dge::createDGELowerDynamicDMA(lower));
+  func.addPass(dge::createDGELowerDynamicDMA(
+      {/*maxDescriptorBytes=*/options.maxDescriptorBytes,
+       /*maxDescriptorsPerDMA=*/options.maxDescriptorsPerDMA,
+       /*maxDescriptorsPerFunction=*/options.maxDescriptorsPerFunction}));
 }
 
 void dyn::buildLowerToADDR4Pipeline(OpPassManager &pm,

@@ -1,7 +1,9 @@
-//===- WalkPatterns.h - one walk of patterns, and whether it changed -*- C++ -*-===//
+//===- WalkPatterns.h - one walk of patterns, and whether it changed -*- C++
+//-*-===//
 //
 // Passes that rewrite in one walk report whether they changed the IR, so
-// that the pass manager verifies only what changed.
+// that the pass manager verifies only what changed; the passes that are
+// nothing but such a walk share one body.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,6 +46,23 @@ inline bool walkAndApplyPatternsChanged(
   mlir::walkAndApplyPatterns(op, patterns, &listener);
   return listener.changed;
 }
+
+/// A pass whose whole work is the patterns of `Populate`, applied in one
+/// walk (a rewritten op never matches again, so one walk suffices and keeps
+/// the pass linear; unlike the greedy driver it folds nothing else).
+/// `PassBase` is the pass's generated base:
+///
+///   struct XPass final
+///       : OneWalkPatternPass<impl::XBase<XPass>, populateXPatterns> {};
+template <typename PassBase, void (*Populate)(mlir::RewritePatternSet &)>
+struct OneWalkPatternPass : PassBase {
+  void runOnOperation() override {
+    mlir::RewritePatternSet patterns(&this->getContext());
+    Populate(patterns);
+    if (!walkAndApplyPatternsChanged(this->getOperation(), std::move(patterns)))
+      this->markAllAnalysesPreserved();
+  }
+};
 
 } // namespace dyn
 

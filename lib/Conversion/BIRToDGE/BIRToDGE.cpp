@@ -32,16 +32,10 @@ struct DMAToUnassigned : OpRewritePattern<bir::DMAOp> {
   }
 };
 
-struct ConvertBIRToDGEPass
-    : dyn::impl::ConvertBIRToDGEBase<ConvertBIRToDGEPass> {
-  using Base::Base;
-  void runOnOperation() override {
-    RewritePatternSet patterns(&getContext());
-    populateBIRToDGEPatterns(patterns);
-    if (!walkAndApplyPatternsChanged(getOperation(), std::move(patterns)))
-      markAllAnalysesPreserved();
-  }
-};
+struct ConvertBIRToDGEPass final
+    : dyn::OneWalkPatternPass<
+          dyn::impl::ConvertBIRToDGEBase<ConvertBIRToDGEPass>,
+          populateBIRToDGEPatterns> {};
 } // namespace
 
 void dyn::populateBIRToDGEPatterns(RewritePatternSet &patterns) {

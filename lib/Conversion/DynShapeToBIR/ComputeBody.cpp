@@ -118,19 +118,18 @@ void BodyEmitter::compare(arith::CmpFPredicate predicate, EngineValue a,
     binary(combine, {first, {}}, {second, {}}, dst);
   };
   Type f32 = rewriter.getF32Type();
+  // The predicates that are one engine compare (false on a NaN, as the
+  // ordered ones are; UNE true).
+  std::optional<EK> direct = predicate == P::OEQ   ? EK::is_equal
+                             : predicate == P::UNE ? EK::not_equal
+                             : predicate == P::OGT ? EK::is_gt
+                             : predicate == P::OGE ? EK::is_ge
+                             : predicate == P::OLT ? EK::is_lt
+                             : predicate == P::OLE ? std::optional(EK::is_le)
+                                                   : std::nullopt;
+  if (direct)
+    return binary(*direct, a, b, dst);
   switch (predicate) {
-  case P::OEQ:
-    return binary(EK::is_equal, a, b, dst);
-  case P::UNE:
-    return binary(EK::not_equal, a, b, dst);
-  case P::OGT:
-    return binary(EK::is_gt, a, b, dst);
-  case P::OGE:
-    return binary(EK::is_ge, a, b, dst);
-  case P::OLT:
-    return binary(EK::is_lt, a, b, dst);
-  case P::OLE:
-    return binary(EK::is_le, a, b, dst);
   case P::ONE: { // a < b or a > b
     Value greater = newTemp(f32);
     binary(EK::is_lt, a, b, dst);
@@ -164,9 +163,8 @@ void BodyEmitter::compare(arith::CmpFPredicate predicate, EngineValue a,
     compare(ordered, a, b, dst);
     return binary(EK::subtract, {Value(), 1.0f}, {dst, {}}, dst);
   }
-  case P::AlwaysFalse:
-  case P::AlwaysTrue:
-    break; // refused by the plan
+  default: // the direct compares above; the constant ones the plan refuses
+    break;
   }
   llvm_unreachable("a constant compare reached the lowering");
 }
@@ -174,25 +172,13 @@ void BodyEmitter::compare(arith::CmpFPredicate predicate, EngineValue a,
 /// The Pool compare of a cmpi predicate (an unsigned one on biased sides).
 static ElementwiseKind getSignedCompare(arith::CmpIPredicate predicate) {
   using P = arith::CmpIPredicate;
-  switch (predicate) {
-  case P::eq:
-    return ElementwiseKind::is_equal;
-  case P::ne:
-    return ElementwiseKind::not_equal;
-  case P::slt:
-  case P::ult:
-    return ElementwiseKind::is_lt;
-  case P::sle:
-  case P::ule:
-    return ElementwiseKind::is_le;
-  case P::sgt:
-  case P::ugt:
-    return ElementwiseKind::is_gt;
-  case P::sge:
-  case P::uge:
-    return ElementwiseKind::is_ge;
-  }
-  llvm_unreachable("unknown cmpi predicate");
+  using EK = ElementwiseKind;
+  return predicate == P::eq                           ? EK::is_equal
+         : predicate == P::ne                         ? EK::not_equal
+         : predicate == P::slt || predicate == P::ult ? EK::is_lt
+         : predicate == P::sle || predicate == P::ule ? EK::is_le
+         : predicate == P::sgt || predicate == P::ugt ? EK::is_gt
+                                                      : EK::is_ge;
 }
 
 void BodyEmitter::integerCompare(arith::CmpIPredicate predicate,

@@ -110,20 +110,13 @@ struct LinalgToEngines : OpInterfaceConversionPattern<linalg::LinalgOp> {
     if (!why.empty())
       return rewriter.notifyMatchFailure(op, why);
     OnChipBuilder builder(rewriter, op, converterOf(getTypeConverter()));
-    switch (plan.kind) {
-    case ComputePlan::Kind::Fill:
-      lowerFill(op, operands, plan, builder);
-      break;
-    case ComputePlan::Kind::Elementwise:
-      lowerElementwise(op, operands, plan, builder);
-      break;
-    case ComputePlan::Kind::Reduce:
-      lowerReduce(op, operands, plan, builder);
-      break;
-    case ComputePlan::Kind::Contraction:
-      lowerContraction(op, operands, plan, builder);
-      break;
-    }
+    using Kind = ComputePlan::Kind;
+    auto lower =
+        plan.kind == Kind::Fill          ? &LinalgToEngines::lowerFill
+        : plan.kind == Kind::Elementwise ? &LinalgToEngines::lowerElementwise
+        : plan.kind == Kind::Reduce      ? &LinalgToEngines::lowerReduce
+                                         : &LinalgToEngines::lowerContraction;
+    (this->*lower)(op, operands, plan, builder);
     builder.eraseFoldedMasks();
     rewriter.eraseOp(op);
     return success();

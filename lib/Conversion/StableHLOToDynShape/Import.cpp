@@ -357,8 +357,6 @@ namespace {
 struct ConvertStableHLOToDynShapePass
     : dyn::impl::ConvertStableHLOToDynShapeBase<
           ConvertStableHLOToDynShapePass> {
-  using Base::Base;
-
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();

@@ -396,6 +396,27 @@ static std::string checkWhile(Operation *op) {
   return "";
 }
 
+/// get_dimension_size and set_dimension_size name their dimension in an
+/// attribute.
+static std::string checkDimension(Operation *op) {
+  return getInt(op, "dimension") ? "" : "has no dimension";
+}
+
+/// get_dimension_size(operand) -> dynshape.get_dimension_size, an i32;
+/// set_dimension_size(operand, size) -> dynshape.set_dimension_size.
+static LogicalResult rewriteDimensionSize(Operation *op, ValueRange operands,
+                                          ConversionPatternRewriter &rewriter,
+                                          const TypeConverter &converter) {
+  IntegerAttr dim = rewriter.getI64IntegerAttr(*getInt(op, "dimension"));
+  if (operands.size() == 1)
+    rewriter.replaceOpWithNewOp<dynshape::GetDimensionSizeOp>(
+        op, rewriter.getI32Type(), operands[0], dim);
+  else
+    rewriter.replaceOpWithNewOp<dynshape::SetDimensionSizeOp>(
+        op, getResultType(op, converter), operands[0], operands[1], dim);
+  return success();
+}
+
 /// The counted while -> scf.for from the counter's start to the bound,
 /// carrying the other operands.
 static LogicalResult rewriteWhile(Operation *op, ValueRange operands,
@@ -619,30 +640,10 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
              operands[0], operands.drop_front(2));
          return success();
        }},
-      {"stablehlo.get_dimension_size", {1, 1, 1},
-       [](Operation *op) -> std::string {
-         return getInt(op, "dimension") ? "" : "has no dimension";
-       },
-       [](Operation *op, ValueRange operands,
-          ConversionPatternRewriter &rewriter,
-          const TypeConverter &) -> LogicalResult {
-         rewriter.replaceOpWithNewOp<dynshape::GetDimensionSizeOp>(
-             op, rewriter.getI32Type(), operands[0],
-             rewriter.getI64IntegerAttr(*getInt(op, "dimension")));
-         return success();
-       }},
-      {"stablehlo.set_dimension_size", {2, 2, 1},
-       [](Operation *op) -> std::string {
-         return getInt(op, "dimension") ? "" : "has no dimension";
-       },
-       [](Operation *op, ValueRange operands,
-          ConversionPatternRewriter &rewriter,
-          const TypeConverter &converter) -> LogicalResult {
-         rewriter.replaceOpWithNewOp<dynshape::SetDimensionSizeOp>(
-             op, getResultType(op, converter), operands[0],
-             operands[1], rewriter.getI64IntegerAttr(*getInt(op, "dimension")));
-         return success();
-       }},
+      {"stablehlo.get_dimension_size", {1, 1, 1}, checkDimension,
+       rewriteDimensionSize},
+      {"stablehlo.set_dimension_size", {2, 2, 1}, checkDimension,
+       rewriteDimensionSize},
       {"stablehlo.slice", {1, 1, 1},
        [](Operation *op) -> std::string {
          std::optional<SmallVector<int64_t>> strides = getIntList(op, "strides");

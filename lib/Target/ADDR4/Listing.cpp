@@ -112,6 +112,13 @@ static void printOperand(llvm::raw_ostream &os, StringRef name,
   printPattern(os, s.pattern);
 }
 
+/// The operands of an instruction with one input: out, then in (operands
+/// 1 and 0).
+static void printOutAndIn(llvm::raw_ostream &os, const InstructionSpec &in) {
+  printOperand(os, "out", in.operands[1]);
+  printOperand(os, "in", in.operands[0]);
+}
+
 /// The scalar of tensor_scalar or the bound of affine_select.
 static void printScalar(llvm::raw_ostream &os, const InstructionSpec &in,
                         bool isFloat) {
@@ -244,13 +251,11 @@ static void printFunction(llvm::raw_ostream &os, const FunctionModel &m) {
          << bir::stringifyElementwiseKind(*bir::symbolizeElementwiseKind(in.kind))
          << ((in.flags & 1) ? " (scalar first)" : "") << " scalar";
       printScalar(os, in, /*isFloat=*/true);
-      printOperand(os, "out", in.operands[1]);
-      printOperand(os, "in", in.operands[0]);
+      printOutAndIn(os, in);
       break;
     case TensorCopy:
       os << "tensor_copy";
-      printOperand(os, "out", in.operands[1]);
-      printOperand(os, "in", in.operands[0]);
+      printOutAndIn(os, in);
       break;
     case CopyPredicated:
       os << "copy_predicated where predicate"
@@ -265,8 +270,7 @@ static void printFunction(llvm::raw_ostream &os, const FunctionModel &m) {
     case TensorReduce:
       os << "tensor_reduce "
          << bir::stringifyReduceKind(*bir::symbolizeReduceKind(in.kind));
-      printOperand(os, "out", in.operands[1]);
-      printOperand(os, "in", in.operands[0]);
+      printOutAndIn(os, in);
       break;
     case Iota:
       os << "iota";
@@ -282,8 +286,7 @@ static void printFunction(llvm::raw_ostream &os, const FunctionModel &m) {
         printOperand(os, "operand", in.operands[2]);
       else
         os << ' ' << llvm::bit_cast<float>(static_cast<uint32_t>(in.fill));
-      printOperand(os, "out", in.operands[1]);
-      printOperand(os, "in", in.operands[0]);
+      printOutAndIn(os, in);
       if (in.flags & 4)
         printOperand(os, "sum", in.operands.back());
       break;
@@ -299,8 +302,7 @@ static void printFunction(llvm::raw_ostream &os, const FunctionModel &m) {
       os << ' ' << bir::stringifyCompareKind(*bir::symbolizeCompareKind(in.kind));
       printScalar(os, in, /*isFloat=*/false);
       os << " else " << llvm::bit_cast<float>(static_cast<uint32_t>(in.fill));
-      printOperand(os, "out", in.operands[1]);
-      printOperand(os, "in", in.operands[0]);
+      printOutAndIn(os, in);
       break;
     }
     if (in.source.file != kNone)

@@ -124,6 +124,25 @@ private:
     return true;
   }
 
+  /// Reads a u32 count (`what`), then calls `readOne(i)` for each i below
+  /// it until a read fails; false when `readOne` does.
+  template <typename ReadOne> bool readList(const char *what, ReadOne readOne) {
+    uint32_t count = r.get<uint32_t>(what);
+    for (uint32_t i = 0; !r.failed() && i < count; ++i)
+      if (!readOne(i))
+        return false;
+    return true;
+  }
+
+  /// Reads section `tag` (`name`): a list (readList), then the section's
+  /// end.
+  template <typename ReadOne>
+  bool readListSection(uint32_t tag, const char *name, const char *what,
+                       ReadOne readOne) {
+    return r.section(tag, name) && readList(what, readOne) &&
+           r.endSection(name);
+  }
+
   bool function() {
     if (!r.section(kFunctionTag, "FUNC"))
       return false;
@@ -150,8 +169,7 @@ private:
       }
       m.arguments.push_back(arg);
     }
-    uint32_t numResults = r.get<uint32_t>("the result count");
-    for (uint32_t i = 0; !r.failed() && i < numResults; ++i) {
+    bool results = readList("the result count", [&](uint32_t) {
       ResultSpec res;
       res.kind = r.get<uint8_t>("a result kind");
       if (res.kind == Tensor) {
@@ -166,55 +184,57 @@ private:
                     std::to_string(res.kind));
       }
       m.results.push_back(res);
-    }
-    return r.endSection("FUNC");
+      return true;
+    });
+    return results && r.endSection("FUNC");
   }
 
   bool locationSection() {
-    if (!r.section(kLocationTag, "LOCS"))
+    bool read = readListSection(
+        kLocationTag, "LOCS", "the location count", [&](uint32_t i) {
+          LocationSpec loc;
+          loc.kind = r.get<uint8_t>("a location kind");
+          if (r.failed())
+            return false;
+          if (loc.kind == Argument) {
+            loc.argument = r.get<uint16_t>("an argument slot");
+            if (!r.failed() && (loc.argument >= m.arguments.size() ||
+                                m.arguments[loc.argument].kind != Tensor))
+              return fail("corrupt container: location " + std::to_string(i) +
+                          " names argument " + std::to_string(loc.argument) +
+                          ", which is not a tensor argument");
+          } else if (loc.kind == Allocation) {
+            loc.space = r.get<uint8_t>("a memory space");
+            if (!r.failed() && !bir::symbolizeMemorySpace(loc.space))
+              return fail("corrupt container: unknown memory space " +
+                          std::to_string(loc.space));
+            if (!tensor(loc.tensor))
+              return false;
+            loc.address = r.get<uint32_t>("an address");
+            loc.flags = r.get<uint8_t>("location flags");
+            // Bit 0 marks the DGE scratch, which is in SBUF.
+            if (!r.failed() && (loc.flags & ~1u))
+              return fail("corrupt container: location " + std::to_string(i) +
+                          " has unknown flags " + std::to_string(loc.flags));
+            if (!r.failed() && (loc.flags & 1) &&
+                loc.space != static_cast<uint8_t>(bir::MemorySpace::sbuf))
+              return fail("corrupt container: location " + std::to_string(i) +
+                          " is marked the DGE scratch but is not in SBUF");
+          } else {
+            return fail("corrupt container: unknown location kind " +
+                        std::to_string(loc.kind));
+          }
+          m.locations.push_back(loc);
+          return true;
+        });
+    if (!read)
       return false;
-    uint32_t count = r.get<uint32_t>("the location count");
-    for (uint32_t i = 0; !r.failed() && i < count; ++i) {
-      LocationSpec loc;
-      loc.kind = r.get<uint8_t>("a location kind");
-      if (r.failed())
-        return false;
-      if (loc.kind == Argument) {
-        loc.argument = r.get<uint16_t>("an argument slot");
-        if (!r.failed() && (loc.argument >= m.arguments.size() ||
-                            m.arguments[loc.argument].kind != Tensor))
-          return fail("corrupt container: location " + std::to_string(i) +
-                      " names argument " + std::to_string(loc.argument) +
-                      ", which is not a tensor argument");
-      } else if (loc.kind == Allocation) {
-        loc.space = r.get<uint8_t>("a memory space");
-        if (!r.failed() && !bir::symbolizeMemorySpace(loc.space))
-          return fail("corrupt container: unknown memory space " +
-                      std::to_string(loc.space));
-        if (!tensor(loc.tensor))
-          return false;
-        loc.address = r.get<uint32_t>("an address");
-        loc.flags = r.get<uint8_t>("location flags");
-        // Bit 0 marks the DGE scratch, which is in SBUF.
-        if (!r.failed() && (loc.flags & ~1u))
-          return fail("corrupt container: location " + std::to_string(i) +
-                      " has unknown flags " + std::to_string(loc.flags));
-        if (!r.failed() && (loc.flags & 1) &&
-            loc.space != static_cast<uint8_t>(bir::MemorySpace::sbuf))
-          return fail("corrupt container: location " + std::to_string(i) +
-                      " is marked the DGE scratch but is not in SBUF");
-      } else {
-        return fail("corrupt container: unknown location kind " +
-                    std::to_string(loc.kind));
-      }
-      m.locations.push_back(loc);
-    }
     for (const ResultSpec &res : m.results)
       if (res.kind == Tensor && res.location >= m.locations.size())
         return fail("corrupt container: a result names location " +
                     std::to_string(res.location) + " of " +
                     std::to_string(m.locations.size()));
-    return r.endSection("LOCS");
+    return true;
   }
 
   bool instruction(InstructionSpec &in) {
@@ -387,16 +407,15 @@ private:
   }
 
   bool instructions() {
-    if (!r.section(kInstructionTag, "INST"))
-      return false;
-    uint32_t count = r.get<uint32_t>("the instruction count");
-    for (uint32_t i = 0; !r.failed() && i < count; ++i) {
-      InstructionSpec in;
-      if (!instruction(in))
-        return false;
-      m.instructions.push_back(in);
-    }
-    if (!r.endSection("INST"))
+    bool read = readListSection(kInstructionTag, "INST",
+                                "the instruction count", [&](uint32_t) {
+                                  InstructionSpec in;
+                                  if (!instruction(in))
+                                    return false;
+                                  m.instructions.push_back(in);
+                                  return true;
+                                });
+    if (!read)
       return false;
     // Loop bodies must nest inside their loop and inside the list.
     llvm::SmallVector<size_t> ends{m.instructions.size()};
@@ -432,10 +451,7 @@ private:
   }
 
   bool blocks() {
-    if (!r.section(kBlockTag, "BLKS"))
-      return false;
-    uint32_t count = r.get<uint32_t>("the block count");
-    for (uint32_t b = 0; !r.failed() && b < count; ++b) {
+    return readListSection(kBlockTag, "BLKS", "the block count", [&](uint32_t) {
       BlockSpec block;
       block.budget = r.get<uint32_t>("a descriptor budget");
       uint32_t n = r.get<uint32_t>("a descriptor count");
@@ -457,32 +473,29 @@ private:
         block.descriptors.push_back(std::move(desc));
       }
       m.blocks.push_back(std::move(block));
-    }
-    return r.endSection("BLKS");
+      return true;
+    });
   }
 
   bool recordSection() {
-    if (!r.section(kRecordTag, "IREC"))
-      return false;
-    uint32_t count = r.get<uint32_t>("the record count");
-    for (uint32_t i = 0; !r.failed() && i < count; ++i) {
-      RecordSpec rec;
-      rec.kind = r.get<uint8_t>("a record kind");
-      rec.location = r.get<uint32_t>("a record location");
-      rec.elementBytes = r.get<uint8_t>("an index size");
-      rec.first = r.get<uint32_t>("a first index");
-      rec.count = r.get<uint32_t>("an index count");
-      rec.rowStride = r.get<uint32_t>("a row stride");
-      if (r.failed())
-        return false;
-      if (!dge::symbolizeIndirectRecordKind(rec.kind) ||
-          rec.location >= m.locations.size() ||
-          rec.elementBytes != 4)
-        return fail("corrupt container: malformed indirect record " +
-                    std::to_string(i));
-      m.records.push_back(rec);
-    }
-    return r.endSection("IREC");
+    return readListSection(
+        kRecordTag, "IREC", "the record count", [&](uint32_t i) {
+          RecordSpec rec;
+          rec.kind = r.get<uint8_t>("a record kind");
+          rec.location = r.get<uint32_t>("a record location");
+          rec.elementBytes = r.get<uint8_t>("an index size");
+          rec.first = r.get<uint32_t>("a first index");
+          rec.count = r.get<uint32_t>("an index count");
+          rec.rowStride = r.get<uint32_t>("a row stride");
+          if (r.failed())
+            return false;
+          if (!dge::symbolizeIndirectRecordKind(rec.kind) ||
+              rec.location >= m.locations.size() || rec.elementBytes != 4)
+            return fail("corrupt container: malformed indirect record " +
+                        std::to_string(i));
+          m.records.push_back(rec);
+          return true;
+        });
   }
 
   /// An immediate side's word must be its offset's address, and its

@@ -33,6 +33,21 @@ public:
   }
 
 private:
+  /// Section `tag` around what `writeBody` writes.
+  template <typename Body> void writeSection(uint32_t tag, Body writeBody) {
+    size_t section = w.beginSection(tag);
+    writeBody();
+    w.finish(section);
+  }
+
+  /// The u32 count of `items`, then `writeOne` of each.
+  template <typename Range, typename WriteOne>
+  void writeList(const Range &items, WriteOne writeOne) {
+    w.put<uint32_t>(items.size());
+    for (const auto &item : items)
+      writeOne(item);
+  }
+
   void tensor(const TensorSpec &t) {
     w.put<uint8_t>(t.element);
     w.put<uint8_t>(t.dims.size());
@@ -41,42 +56,39 @@ private:
   }
 
   void function() {
-    size_t section = w.beginSection(kFunctionTag);
-    w.putString(m.name);
-    w.put<uint32_t>(m.arguments.size());
-    for (const ArgumentSpec &arg : m.arguments) {
-      w.put<uint8_t>(arg.kind);
-      if (arg.kind == Tensor)
-        tensor(arg.tensor);
-    }
-    w.put<uint32_t>(m.results.size());
-    for (const ResultSpec &res : m.results) {
-      w.put<uint8_t>(res.kind);
-      if (res.kind == Tensor) {
-        w.put<uint32_t>(res.location);
-      } else {
-        w.put<uint8_t>(res.engine);
-        w.put<uint8_t>(res.reg);
-      }
-    }
-    w.finish(section);
+    writeSection(kFunctionTag, [&] {
+      w.putString(m.name);
+      writeList(m.arguments, [&](const ArgumentSpec &arg) {
+        w.put<uint8_t>(arg.kind);
+        if (arg.kind == Tensor)
+          tensor(arg.tensor);
+      });
+      writeList(m.results, [&](const ResultSpec &res) {
+        w.put<uint8_t>(res.kind);
+        if (res.kind == Tensor) {
+          w.put<uint32_t>(res.location);
+        } else {
+          w.put<uint8_t>(res.engine);
+          w.put<uint8_t>(res.reg);
+        }
+      });
+    });
   }
 
   void locationSection() {
-    size_t section = w.beginSection(kLocationTag);
-    w.put<uint32_t>(m.locations.size());
-    for (const LocationSpec &loc : m.locations) {
-      w.put<uint8_t>(loc.kind);
-      if (loc.kind == Argument) {
-        w.put<uint16_t>(loc.argument);
-        continue;
-      }
-      w.put<uint8_t>(loc.space);
-      tensor(loc.tensor);
-      w.put<uint32_t>(loc.address);
-      w.put<uint8_t>(loc.flags);
-    }
-    w.finish(section);
+    writeSection(kLocationTag, [&] {
+      writeList(m.locations, [&](const LocationSpec &loc) {
+        w.put<uint8_t>(loc.kind);
+        if (loc.kind == Argument) {
+          w.put<uint16_t>(loc.argument);
+          return;
+        }
+        w.put<uint8_t>(loc.space);
+        tensor(loc.tensor);
+        w.put<uint32_t>(loc.address);
+        w.put<uint8_t>(loc.flags);
+      });
+    });
   }
 
   void instruction(const InstructionSpec &in) {
@@ -123,11 +135,10 @@ public:
 
 private:
   void instructions() {
-    size_t section = w.beginSection(kInstructionTag);
-    w.put<uint32_t>(m.instructions.size());
-    for (const InstructionSpec &in : m.instructions)
-      instruction(in);
-    w.finish(section);
+    writeSection(kInstructionTag, [&] {
+      writeList(m.instructions,
+                [&](const InstructionSpec &in) { instruction(in); });
+    });
   }
 
   void side(const SideSpec &s) {
@@ -138,48 +149,43 @@ private:
   }
 
   void blocks() {
-    size_t section = w.beginSection(kBlockTag);
-    w.put<uint32_t>(m.blocks.size());
-    for (const BlockSpec &block : m.blocks) {
-      w.put<uint32_t>(block.budget);
-      w.put<uint32_t>(block.descriptors.size());
-      for (const DescriptorSpec &desc : block.descriptors) {
-        w.put<uint32_t>(desc.src.rawWord);
-        w.put<uint32_t>(desc.dst.rawWord);
-        side(desc.src);
-        side(desc.dst);
-        w.put<uint32_t>(desc.bytes);
-      }
-    }
-    w.finish(section);
+    writeSection(kBlockTag, [&] {
+      writeList(m.blocks, [&](const BlockSpec &block) {
+        w.put<uint32_t>(block.budget);
+        writeList(block.descriptors, [&](const DescriptorSpec &desc) {
+          w.put<uint32_t>(desc.src.rawWord);
+          w.put<uint32_t>(desc.dst.rawWord);
+          side(desc.src);
+          side(desc.dst);
+          w.put<uint32_t>(desc.bytes);
+        });
+      });
+    });
   }
 
   void recordSection() {
-    size_t section = w.beginSection(kRecordTag);
-    w.put<uint32_t>(m.records.size());
-    for (const RecordSpec &rec : m.records) {
-      w.put<uint8_t>(rec.kind);
-      w.put<uint32_t>(rec.location);
-      w.put<uint8_t>(rec.elementBytes);
-      w.put<uint32_t>(rec.first);
-      w.put<uint32_t>(rec.count);
-      w.put<uint32_t>(rec.rowStride);
-    }
-    w.finish(section);
+    writeSection(kRecordTag, [&] {
+      writeList(m.records, [&](const RecordSpec &rec) {
+        w.put<uint8_t>(rec.kind);
+        w.put<uint32_t>(rec.location);
+        w.put<uint8_t>(rec.elementBytes);
+        w.put<uint32_t>(rec.first);
+        w.put<uint32_t>(rec.count);
+        w.put<uint32_t>(rec.rowStride);
+      });
+    });
   }
 
   void sourceSection() {
-    size_t section = w.beginSection(kSourceTag);
-    w.put<uint32_t>(m.sourceFiles.size());
-    for (const std::string &file : m.sourceFiles)
-      w.putString(file);
-    w.put<uint32_t>(m.instructions.size());
-    for (const InstructionSpec &in : m.instructions) {
-      w.put<uint32_t>(in.source.file);
-      w.put<uint32_t>(in.source.line);
-      w.put<uint32_t>(in.source.column);
-    }
-    w.finish(section);
+    writeSection(kSourceTag, [&] {
+      writeList(m.sourceFiles,
+                [&](const std::string &file) { w.putString(file); });
+      writeList(m.instructions, [&](const InstructionSpec &in) {
+        w.put<uint32_t>(in.source.file);
+        w.put<uint32_t>(in.source.line);
+        w.put<uint32_t>(in.source.column);
+      });
+    });
   }
 
   const FunctionModel &m;

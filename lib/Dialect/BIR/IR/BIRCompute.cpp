@@ -124,6 +124,18 @@ static LogicalResult verifyExactlyOne(Operation *op, Value operand,
   return op->emitOpError("needs exactly one ") << what;
 }
 
+/// The shape of an instruction with same-shape `in` and `out`
+/// (verifySameShapeInOut) and one operand given as a value or as an
+/// immediate (verifyExactlyOne).
+static FailureOr<SmallVector<int64_t>>
+verifyInOutWithOneOf(Operation *op, Engine engine, Engine owner, Value in,
+                     Value out, Value operand, bool hasImmediate,
+                     StringRef what) {
+  if (failed(verifyExactlyOne(op, operand, hasImmediate, what)))
+    return failure();
+  return verifySameShapeInOut(op, engine, owner, in, out);
+}
+
 /// True when `ap` is an access pattern of i32 elements.
 static bool isI32(Value ap) {
   std::optional<std::pair<MemRefType, ArrayRef<int64_t>>> described =
@@ -154,12 +166,9 @@ LogicalResult TensorTensorOp::verify() {
 }
 
 LogicalResult TensorScalarOp::verify() {
-  if (failed(verifyExactlyOne(*this, getScalarReg(),
-                              getScalarImm().has_value(),
-                              "scalar: `reg` or `imm`")))
-    return failure();
-  return verifySameShapeInOut(*this, getEngine(), Engine::dve, getIn(),
-                              getOut());
+  return verifyInOutWithOneOf(
+      *this, getEngine(), Engine::dve, getIn(), getOut(), getScalarReg(),
+      getScalarImm().has_value(), "scalar: `reg` or `imm`");
 }
 
 LogicalResult TensorCopyOp::verify() {
@@ -230,11 +239,9 @@ LogicalResult IotaOp::verify() {
 }
 
 LogicalResult AffineSelectOp::verify() {
-  if (failed(verifyExactlyOne(*this, getBoundReg(), getBoundImm().has_value(),
-                              "bound: `reg` or `imm`")))
-    return failure();
-  auto shape = verifySameShapeInOut(*this, getEngine(), Engine::pool, getIn(),
-                                    getOut());
+  auto shape = verifyInOutWithOneOf(
+      *this, getEngine(), Engine::pool, getIn(), getOut(), getBoundReg(),
+      getBoundImm().has_value(), "bound: `reg` or `imm`");
   if (failed(shape))
     return failure();
   return verifyAffineIndex(*this, *shape, getFree());
@@ -250,11 +257,9 @@ static LogicalResult verifyPerPartition(Operation *op, ArrayRef<int64_t> shape,
 }
 
 LogicalResult ActivationOp::verify() {
-  if (failed(verifyExactlyOne(*this, getBias(), getBiasImm().has_value(),
-                              "bias: an operand or `bias_imm`")))
-    return failure();
-  auto out = verifySameShapeInOut(*this, getEngine(), Engine::act, getIn(),
-                                  getOut());
+  auto out = verifyInOutWithOneOf(*this, getEngine(), Engine::act, getIn(),
+                                  getOut(), getBias(), getBiasImm().has_value(),
+                                  "bias: an operand or `bias_imm`");
   if (failed(out))
     return failure();
   for (auto [value, name] : {std::make_pair(getBias(), "bias"),

@@ -89,6 +89,22 @@ std::optional<MemorySpace> dyn::bir::getMemorySpace(MemRefType type) {
   return std::nullopt;
 }
 
+/// The compares (eq to uge): 1 when `lhs kind rhs` holds, else 0.
+static int32_t compareAlu(AluOpKind kind, int32_t lhs, int32_t rhs) {
+  using K = AluOpKind;
+  assert(kind >= K::eq && kind <= K::uge && "not a compare");
+  bool isUnsigned = llvm::is_contained({K::ult, K::ule, K::ugt, K::uge}, kind);
+  uint32_t a = static_cast<uint32_t>(lhs), b = static_cast<uint32_t>(rhs);
+  // -1, 0 or 1 as lhs is below, equal to or above rhs.
+  int order = isUnsigned ? (a > b) - (a < b) : (lhs > rhs) - (lhs < rhs);
+  return kind == K::eq                      ? order == 0
+         : kind == K::ne                    ? order != 0
+         : kind == K::slt || kind == K::ult ? order < 0
+         : kind == K::sle || kind == K::ule ? order <= 0
+         : kind == K::sgt || kind == K::ugt ? order > 0
+                                            : order >= 0;
+}
+
 int32_t dyn::bir::evaluateAlu(AluOpKind kind, int32_t lhs, int32_t rhs) {
   uint32_t a = static_cast<uint32_t>(lhs), b = static_cast<uint32_t>(rhs);
   switch (kind) {
@@ -126,61 +142,28 @@ int32_t dyn::bir::evaluateAlu(AluOpKind kind, int32_t lhs, int32_t rhs) {
                    : static_cast<int32_t>(a >> (b & 31));
   case AluOpKind::shru:
     return static_cast<int32_t>(a >> (b & 31));
-  case AluOpKind::eq:
-    return lhs == rhs;
-  case AluOpKind::ne:
-    return lhs != rhs;
-  case AluOpKind::slt:
-    return lhs < rhs;
-  case AluOpKind::sle:
-    return lhs <= rhs;
-  case AluOpKind::sgt:
-    return lhs > rhs;
-  case AluOpKind::sge:
-    return lhs >= rhs;
-  case AluOpKind::ult:
-    return a < b;
-  case AluOpKind::ule:
-    return a <= b;
-  case AluOpKind::ugt:
-    return a > b;
-  case AluOpKind::uge:
-    return a >= b;
+  default:
+    return compareAlu(kind, lhs, rhs);
   }
   llvm_unreachable("unknown AluOpKind");
 }
 
 std::optional<AluOpKind> dyn::bir::getSwappedAluKind(AluOpKind kind) {
-  switch (kind) {
-  case AluOpKind::add:
-  case AluOpKind::mult:
-  case AluOpKind::max:
-  case AluOpKind::min:
-  case AluOpKind::bit_and:
-  case AluOpKind::bit_or:
-  case AluOpKind::bit_xor:
-  case AluOpKind::eq:
-  case AluOpKind::ne:
-    return kind;
-  case AluOpKind::slt:
-    return AluOpKind::sgt;
-  case AluOpKind::sle:
-    return AluOpKind::sge;
-  case AluOpKind::sgt:
-    return AluOpKind::slt;
-  case AluOpKind::sge:
-    return AluOpKind::sle;
-  case AluOpKind::ult:
-    return AluOpKind::ugt;
-  case AluOpKind::ule:
-    return AluOpKind::uge;
-  case AluOpKind::ugt:
-    return AluOpKind::ult;
-  case AluOpKind::uge:
-    return AluOpKind::ule;
-  default:
-    return std::nullopt;
+  using K = AluOpKind;
+  // `a < b` is `b > a`: the order compares swap in pairs.
+  static constexpr std::pair<K, K> kMirrored[] = {
+      {K::slt, K::sgt}, {K::sle, K::sge}, {K::ult, K::ugt}, {K::ule, K::uge}};
+  for (auto [first, second] : kMirrored) {
+    if (kind == first)
+      return second;
+    if (kind == second)
+      return first;
   }
+  if (llvm::is_contained({K::add, K::mult, K::max, K::min, K::bit_and,
+                          K::bit_or, K::bit_xor, K::eq, K::ne},
+                         kind))
+    return kind; // commutes
+  return std::nullopt;
 }
 
 /// The instruction that defines `reg`: its defining op, or the loop whose

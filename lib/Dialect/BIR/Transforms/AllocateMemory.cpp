@@ -75,28 +75,32 @@ static LogicalResult place(MutableArrayRef<Placement> locations,
   return success();
 }
 
+/// The SBUF and PSUM allocations of `func` with their live ranges and sizes
+/// (DRAM tensors are not placed).
+static void collectPlacements(func::FuncOp func, SmallVector<Placement> &sbuf,
+                              SmallVector<Placement> &psum) {
+  ProgramOrder order(func);
+  func.walk([&](AllocOp alloc) {
+    std::optional<MemorySpace> space = getMemorySpace(alloc.getType());
+    if (space == MemorySpace::dram)
+      return;
+    auto [start, end] = order.liveRange(alloc.getResult());
+    if (alloc.getDynamicDMAScratchLoc()) // used by the DGE throughout
+      std::tie(start, end) = std::make_pair(int64_t(0), order.end(func));
+    Placement loc{alloc, start, end,
+                  static_cast<int64_t>(
+                      llvm::alignTo(getBytesPerPartition(alloc.getType()),
+                                    AddressMap::kLocationAlignment))};
+    (space == MemorySpace::sbuf ? sbuf : psum).push_back(loc);
+  });
+}
+
 namespace {
 struct BIRAllocateMemoryPass
     : dyn::bir::impl::BIRAllocateMemoryBase<BIRAllocateMemoryPass> {
-  using Base::Base;
-
   void runOnOperation() override {
-    func::FuncOp func = getOperation();
-    ProgramOrder order(func);
     SmallVector<Placement> sbuf, psum;
-    func.walk([&](AllocOp alloc) {
-      std::optional<MemorySpace> space = getMemorySpace(alloc.getType());
-      if (space == MemorySpace::dram)
-        return;
-      auto [start, end] = order.liveRange(alloc.getResult());
-      if (alloc.getDynamicDMAScratchLoc()) // used by the DGE throughout
-        std::tie(start, end) = std::make_pair(int64_t(0), order.end(func));
-      Placement loc{alloc, start, end,
-                    static_cast<int64_t>(
-                        llvm::alignTo(getBytesPerPartition(alloc.getType()),
-                                      AddressMap::kLocationAlignment))};
-      (space == MemorySpace::sbuf ? sbuf : psum).push_back(loc);
-    });
+    collectPlacements(getOperation(), sbuf, psum);
     if (failed(
             place(sbuf, AddressMap::getCapacity(MemorySpace::sbuf), "SBUF")) ||
         failed(place(psum, AddressMap::getCapacity(MemorySpace::psum), "PSUM")))

@@ -261,48 +261,51 @@ static bool relievePressure(func::FuncOp func,
   return changed;
 }
 
+/// Colors the registers of each engine of `func` and records the physical
+/// ids; rematerializes values where an engine runs out.
+static LogicalResult allocateRegisters(func::FuncOp func) {
+  auto byEngine = collectIntervals(func);
+  std::optional<std::pair<Engine, Interval>> overflow = firstOverflow(byEngine);
+  // Where the coloring of an engine fails, rematerialize values until
+  // it would not (one sweep), then color again: the copies need
+  // registers too. A value is rematerialized at most once, and copies
+  // are never picked, so this ends.
+  llvm::DenseSet<Value> made;
+  while (overflow && relievePressure(func, byEngine[overflow->first], made)) {
+    byEngine = collectIntervals(func);
+    overflow = firstOverflow(byEngine);
+  }
+  Interval *spill = overflow ? &overflow->second : nullptr;
+  Engine spillEngine = overflow ? overflow->first : Engine::pool;
+  if (spill) {
+    SmallVector<Interval> &intervals = byEngine[spillEngine];
+    InFlightDiagnostic diag =
+        emitError(spill->reg.getLoc())
+        << "engine '" << stringifyEngine(spillEngine) << "' needs more than "
+        << AddressMap::kNumRegisters << " registers here; live values:";
+    for (const Interval &other : intervals)
+      if (other.start <= spill->start && spill->start <= other.end)
+        diag.attachNote(other.reg.getLoc()) << "live register";
+    return failure();
+  }
+  for (auto &[engine, intervals] : byEngine)
+    for (const Interval &interval : intervals) {
+      if (failed(llvm::cast<InstInterface>(interval.owner)
+                     .setPhysicalRegister(interval.id))) {
+        interval.owner->emitOpError("defines a register but cannot record its "
+                                    "physical id");
+        return failure();
+      }
+    }
+  return success();
+}
+
 namespace {
 struct BIRAllocateRegistersPass
     : dyn::bir::impl::BIRAllocateRegistersBase<BIRAllocateRegistersPass> {
-  using Base::Base;
-
   void runOnOperation() override {
-    func::FuncOp func = getOperation();
-    auto byEngine = collectIntervals(func);
-    std::optional<std::pair<Engine, Interval>> overflow =
-        firstOverflow(byEngine);
-    // Where the coloring of an engine fails, rematerialize values until
-    // it would not (one sweep), then color again: the copies need
-    // registers too. A value is rematerialized at most once, and copies
-    // are never picked, so this ends.
-    llvm::DenseSet<Value> made;
-    while (overflow &&
-           relievePressure(func, byEngine[overflow->first], made)) {
-      byEngine = collectIntervals(func);
-      overflow = firstOverflow(byEngine);
-    }
-    Interval *spill = overflow ? &overflow->second : nullptr;
-    Engine spillEngine = overflow ? overflow->first : Engine::pool;
-    if (spill) {
-      SmallVector<Interval> &intervals = byEngine[spillEngine];
-      InFlightDiagnostic diag =
-          emitError(spill->reg.getLoc())
-          << "engine '" << stringifyEngine(spillEngine) << "' needs more than "
-          << AddressMap::kNumRegisters << " registers here; live values:";
-      for (const Interval &other : intervals)
-        if (other.start <= spill->start && spill->start <= other.end)
-          diag.attachNote(other.reg.getLoc()) << "live register";
-      return signalPassFailure();
-    }
-    for (auto &[engine, intervals] : byEngine)
-      for (const Interval &interval : intervals) {
-        if (failed(llvm::cast<InstInterface>(interval.owner).setPhysicalRegister(
-                interval.id))) {
-          interval.owner->emitOpError("defines a register but cannot record its "
-                             "physical id");
-          return signalPassFailure();
-        }
-      }
+    if (failed(allocateRegisters(getOperation())))
+      signalPassFailure();
   }
 };
 } // namespace

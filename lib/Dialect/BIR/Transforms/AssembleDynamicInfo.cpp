@@ -12,6 +12,7 @@
 
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 namespace dyn::bir {
 #define GEN_PASS_DEF_BIRASSEMBLEDYNAMICINFO
@@ -130,21 +131,21 @@ static LogicalResult assemble(OpTy op, bool dynamicSrc) {
 namespace {
 struct BIRAssembleDynamicInfoPass
     : dyn::bir::impl::BIRAssembleDynamicInfoBase<BIRAssembleDynamicInfoPass> {
-  using Base::Base;
   void runOnOperation() override {
-    SmallVector<Operation *> generators;
-    getOperation().walk([&](Operation *op) {
-      if (llvm::isa<TensorCopyDynamicSrcOp, TensorCopyDynamicDstOp>(op))
-        generators.push_back(op);
+    // Post-order: assembling erases the generator being visited.
+    WalkResult walk = getOperation().walk([](Operation *op) {
+      LogicalResult result = llvm::TypeSwitch<Operation *, LogicalResult>(op)
+                                 .Case([](TensorCopyDynamicSrcOp src) {
+                                   return assemble(src, /*dynamicSrc=*/true);
+                                 })
+                                 .Case([](TensorCopyDynamicDstOp dst) {
+                                   return assemble(dst, /*dynamicSrc=*/false);
+                                 })
+                                 .Default(success());
+      return failed(result) ? WalkResult::interrupt() : WalkResult::advance();
     });
-    for (Operation *op : generators) {
-      LogicalResult result =
-          llvm::isa<TensorCopyDynamicSrcOp>(op)
-              ? assemble(llvm::cast<TensorCopyDynamicSrcOp>(op), true)
-              : assemble(llvm::cast<TensorCopyDynamicDstOp>(op), false);
-      if (failed(result))
-        return signalPassFailure();
-    }
+    if (walk.wasInterrupted())
+      signalPassFailure();
   }
 };
 } // namespace

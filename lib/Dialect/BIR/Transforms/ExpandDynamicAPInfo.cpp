@@ -34,8 +34,6 @@ using ExprKey = std::tuple<Block *, int32_t, int64_t, std::vector<int64_t>,
 
 struct BIRExpandDynamicAPInfoPass
     : dyn::bir::impl::BIRExpandDynamicAPInfoBase<BIRExpandDynamicAPInfoPass> {
-  using Base::Base;
-
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     // An on-chip side needs its location's address for the address map.

@@ -19,6 +19,12 @@ namespace dyn::bir {
 using namespace mlir;
 using namespace dyn::bir;
 
+/// Pure register code: what may run before the loop instead of in it.
+static bool isHoistable(Operation *op) {
+  return isPure(op) && op->getNumRegions() == 0 && op->getNumResults() == 1 &&
+         llvm::isa<RegType>(op->getResult(0).getType());
+}
+
 /// Register values defined outside `loop` that its body reads.
 static llvm::SmallDenseSet<Value> getLiveIns(LoopLikeOpInterface loop) {
   llvm::SmallDenseSet<Value> liveIns;
@@ -29,12 +35,6 @@ static llvm::SmallDenseSet<Value> getLiveIns(LoopLikeOpInterface loop) {
         liveIns.insert(operand);
   });
   return liveIns;
-}
-
-/// Pure register code: what may run before the loop instead of in it.
-static bool isHoistable(Operation *op) {
-  return isPure(op) && op->getNumRegions() == 0 && op->getNumResults() == 1 &&
-         llvm::isa<RegType>(op->getResult(0).getType());
 }
 
 namespace {

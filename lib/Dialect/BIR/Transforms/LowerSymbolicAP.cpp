@@ -80,9 +80,8 @@ static LogicalResult lower(SymbolicAPOp ap) {
 }
 
 namespace {
-struct BIRLowerSymbolicAPPass
+struct BIRLowerSymbolicAPPass final
     : dyn::bir::impl::BIRLowerSymbolicAPBase<BIRLowerSymbolicAPPass> {
-  using Base::Base;
   void runOnOperation() override {
     SmallVector<SymbolicAPOp> aps;
     getOperation().walk([&](SymbolicAPOp ap) { aps.push_back(ap); });

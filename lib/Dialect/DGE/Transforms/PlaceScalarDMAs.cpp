@@ -119,7 +119,6 @@ static Value placeSide(bir::DMAOp dma, Value ap, bir::Engine engine,
 
 struct DGEPlaceScalarDMAsPass
     : dyn::dge::impl::DGEPlaceScalarDMAsBase<DGEPlaceScalarDMAsPass> {
-  using Base::Base;
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     Arch arch = getArch(func);

@@ -100,7 +100,6 @@ struct DGEScanPass : dyn::dge::impl::DGEScanBase<DGEScanPass> {
 
 struct DGEAssignEnginePass
     : dyn::dge::impl::DGEAssignEngineBase<DGEAssignEnginePass> {
-  using Base::Base;
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     ArrayRef<bir::Engine> engines = getHWDGEEngines(getArch(func));
@@ -162,7 +161,6 @@ static std::optional<std::string> checkRoute(DMAOp dma, Arch arch) {
 namespace {
 
 struct DGECleanupPass : dyn::dge::impl::DGECleanupBase<DGECleanupPass> {
-  using Base::Base;
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     Arch arch = getArch(func);

@@ -102,9 +102,30 @@ static Value window(RewriterBase &rewriter, Location loc, Value buffer,
 
 namespace {
 
+/// dynamic_slice and dynamic_update_slice: their scalar start indices are
+/// checked and the buffer of operand #0 looked up in one place, then
+/// `Concrete::bufferizeWindow` takes its window at those indices.
+template <typename Concrete, typename OpTy, typename Base>
+struct WindowModel : Base {
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto windowed = llvm::cast<OpTy>(op);
+    if (!windowed.hasScalarIndices())
+      return rejectIndexVector(op);
+    FailureOr<Value> buffer =
+        getBuffer(rewriter, windowed.getOperand(), options, state);
+    if (failed(buffer))
+      return failure();
+    return static_cast<const Concrete *>(this)->bufferizeWindow(
+        rewriter, windowed, *buffer, options, state);
+  }
+};
+
 struct DynamicSliceModel
-    : BufferizableOpInterface::ExternalModel<DynamicSliceModel,
-                                             DynamicSliceOp> {
+    : WindowModel<DynamicSliceModel, DynamicSliceOp,
+                  BufferizableOpInterface::ExternalModel<DynamicSliceModel,
+                                                         DynamicSliceOp>> {
   bool bufferizesToMemoryRead(Operation *, OpOperand &,
                               const AnalysisState &) const {
     return false; // the subview itself reads nothing
@@ -131,19 +152,13 @@ struct DynamicSliceModel
     return llvm::cast<BufferLikeType>(windowType(
         llvm::cast<MemRefType>(*source), slice.getSliceSizes()));
   }
-  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
-                          const BufferizationOptions &options,
-                          BufferizationState &state) const {
-    auto slice = llvm::cast<DynamicSliceOp>(op);
-    if (!slice.hasScalarIndices())
-      return rejectIndexVector(op);
-    FailureOr<Value> source =
-        getBuffer(rewriter, slice.getOperand(), options, state);
-    if (failed(source))
-      return failure();
-    Value view = window(rewriter, op->getLoc(), *source,
+  /// The slice is a view of the operand's buffer.
+  LogicalResult bufferizeWindow(RewriterBase &rewriter, DynamicSliceOp slice,
+                                Value source, const BufferizationOptions &,
+                                BufferizationState &) const {
+    Value view = window(rewriter, slice.getLoc(), source,
                         slice.getStartIndices(), slice.getSliceSizes());
-    replaceOpWithBufferizedValues(rewriter, op, view);
+    replaceOpWithBufferizedValues(rewriter, slice, view);
     return success();
   }
 };
@@ -169,24 +184,25 @@ struct InPlaceWriteModel
 };
 
 struct DynamicUpdateSliceModel
-    : InPlaceWriteModel<DynamicUpdateSliceModel, DynamicUpdateSliceOp> {
-  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
-                          const BufferizationOptions &options,
-                          BufferizationState &state) const {
-    auto update = llvm::cast<DynamicUpdateSliceOp>(op);
-    if (!update.hasScalarIndices())
-      return rejectIndexVector(op);
-    FailureOr<Value> dest =
-        getBuffer(rewriter, update.getOperand(), options, state);
+    : WindowModel<
+          DynamicUpdateSliceModel, DynamicUpdateSliceOp,
+          InPlaceWriteModel<DynamicUpdateSliceModel, DynamicUpdateSliceOp>> {
+  /// The update is copied into the window of the operand's buffer, which is
+  /// the result.
+  LogicalResult bufferizeWindow(RewriterBase &rewriter,
+                                DynamicUpdateSliceOp update, Value dest,
+                                const BufferizationOptions &options,
+                                BufferizationState &state) const {
     FailureOr<Value> source =
         getBuffer(rewriter, update.getUpdate(), options, state);
-    if (failed(dest) || failed(source))
+    if (failed(source))
       return failure();
-    Value view = window(rewriter, op->getLoc(), *dest, update.getStartIndices(),
+    Location loc = update.getLoc();
+    Value view = window(rewriter, loc, dest, update.getStartIndices(),
                         update.getUpdate().getType().getShape());
-    if (failed(options.createMemCpy(rewriter, op->getLoc(), *source, view)))
+    if (failed(options.createMemCpy(rewriter, loc, *source, view)))
       return failure();
-    replaceOpWithBufferizedValues(rewriter, op, *dest);
+    replaceOpWithBufferizedValues(rewriter, update, dest);
     return success();
   }
 };

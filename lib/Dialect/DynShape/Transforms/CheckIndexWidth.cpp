@@ -63,8 +63,6 @@ namespace {
 struct DynShapeCheckIndexWidthPass
     : dyn::dynshape::impl::DynShapeCheckIndexWidthBase<
           DynShapeCheckIndexWidthPass> {
-  using Base::Base;
-
   void runOnOperation() override {
     // Definitions come before their uses in a pre-order walk of SSA regions.
     DenseMap<Value, Attribute> known;

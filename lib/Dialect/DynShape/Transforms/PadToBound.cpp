@@ -215,8 +215,6 @@ static bool hasBoundedTypes(ModuleOp module) {
 namespace {
 struct DynShapePadToBoundPass
     : dyn::dynshape::impl::DynShapePadToBoundBase<DynShapePadToBoundPass> {
-  using Base::Base;
-
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();

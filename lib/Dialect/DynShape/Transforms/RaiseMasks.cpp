@@ -120,22 +120,15 @@ struct RaiseIotaMask : OpRewritePattern<arith::SelectOp> {
   }
 };
 
-struct DynShapeRaiseMasksPass
-    : dyn::dynshape::impl::DynShapeRaiseMasksBase<DynShapeRaiseMasksPass> {
-  using Base::Base;
-
-  void runOnOperation() override {
-    RewritePatternSet patterns(&getContext());
-    populateRaiseMasksPatterns(patterns);
-    // One walk: a raised select never matches again.
-    if (!dyn::walkAndApplyPatternsChanged(getOperation(),
-                                          std::move(patterns)))
-      markAllAnalysesPreserved();
-  }
-};
-
 } // namespace
 
 void dyn::dynshape::populateRaiseMasksPatterns(RewritePatternSet &patterns) {
   patterns.add<RaiseIotaMask>(patterns.getContext());
 }
+
+namespace {
+struct DynShapeRaiseMasksPass final
+    : dyn::OneWalkPatternPass<
+          dyn::dynshape::impl::DynShapeRaiseMasksBase<DynShapeRaiseMasksPass>,
+          populateRaiseMasksPatterns> {};
+} // namespace

@@ -50,20 +50,10 @@ struct SplitIndexVector : OpRewritePattern<OpTy> {
   }
 };
 
-struct DynShapeSplitIndicesPass
-    : dyn::dynshape::impl::DynShapeSplitIndicesBase<DynShapeSplitIndicesPass> {
-  using Base::Base;
-
-  void runOnOperation() override {
-    RewritePatternSet patterns(&getContext());
-    populateSplitIndicesPatterns(patterns);
-    // One walk suffices (a rewritten op never matches again) and keeps the
-    // pass linear; unlike the greedy driver it folds nothing else.
-    if (!dyn::walkAndApplyPatternsChanged(getOperation(),
-                                          std::move(patterns)))
-      markAllAnalysesPreserved();
-  }
-};
+struct DynShapeSplitIndicesPass final
+    : dyn::OneWalkPatternPass<dyn::dynshape::impl::DynShapeSplitIndicesBase<
+                                  DynShapeSplitIndicesPass>,
+                              populateSplitIndicesPatterns> {};
 
 } // namespace
 
