@@ -293,3 +293,13 @@ func.func @sitofp_max(%a: tensor<?xi32, #dynshape.bounds<16>>, %init: tensor<f32
   } -> tensor<f32>
   return %r : tensor<f32>
 }
+
+// -----
+
+// q . K over a bounded K whose other factor has a static extent there: the
+// padding is masked in one factor only, and 0 * inf is not 0.
+func.func @one_bounded_factor(%q: tensor<1x?xf32, #dynshape.bounds<?, 64>>, %k: tensor<64x32xf32>, %init: tensor<1x32xf32>) -> tensor<1x32xf32> {
+  // expected-error @+1 {{'linalg.matmul' op contracts bounded input #0 with input #1, which is not bounded along the reduction; the padding is masked with 0 in both factors of a product, so input #1 needs the same bound}}
+  %r = linalg.matmul ins(%q, %k : tensor<1x?xf32, #dynshape.bounds<?, 64>>, tensor<64x32xf32>) outs(%init : tensor<1x32xf32>) -> tensor<1x32xf32>
+  return %r : tensor<1x32xf32>
+}

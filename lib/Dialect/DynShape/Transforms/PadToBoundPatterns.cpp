@@ -228,22 +228,20 @@ static Value throughConversion(Value arg) {
   return arg;
 }
 
-/// Masking an input with the combiner's identity is exact only when the
-/// combiner sees the masked element unchanged (or converted exactly), or (a
-/// dot product) sees the product of two masked elements, 0 * 0 under add.
-static bool maskReachesCombiner(linalg::LinalgOp op, OpOperand *input,
-                                Operation *combiner) {
+/// For a dot product, `combiner(acc, input * other)` with `combiner` an
+/// add: the input number of `other`, the product's other factor (through an
+/// exact conversion), when it is an input of `op`.
+static std::optional<unsigned>
+getOtherFactor(linalg::LinalgOp op, OpOperand *input, Operation *combiner) {
   BlockArgument arg = op.getMatchingBlockArgument(input);
   Value seen = throughConversion(arg);
-  if (llvm::all_of(seen.getUsers(), [&](Operation *u) { return u == combiner; }))
-    return true;
   if (!seen.hasOneUse() || !llvm::isa<arith::AddFOp, arith::AddIOp>(combiner))
-    return false;
+    return std::nullopt;
   Operation *mul = *seen.getUsers().begin();
   if (!llvm::isa<arith::MulFOp, arith::MulIOp>(mul) ||
       !mul->getResult(0).hasOneUse() ||
       *mul->getResult(0).getUsers().begin() != combiner)
-    return false;
+    return std::nullopt;
   Value other =
       mul->getOperand(0) == seen ? mul->getOperand(1) : mul->getOperand(0);
   if (isElementConversion(other.getDefiningOp()))
@@ -251,8 +249,21 @@ static bool maskReachesCombiner(linalg::LinalgOp op, OpOperand *input,
   auto otherArg = llvm::dyn_cast<BlockArgument>(other);
   if (!otherArg || otherArg.getOwner() != arg.getOwner() ||
       otherArg.getArgNumber() >= op.getNumDpsInputs())
-    return false;
-  return isMaskedInput(op, op.getDpsInputOperand(otherArg.getArgNumber()));
+    return std::nullopt;
+  return otherArg.getArgNumber();
+}
+
+/// Masking an input with the combiner's identity is exact only when the
+/// combiner sees the masked element unchanged (or converted exactly), or (a
+/// dot product) sees the product of two masked elements, 0 * 0 under add.
+static bool maskReachesCombiner(linalg::LinalgOp op, OpOperand *input,
+                                Operation *combiner) {
+  Value seen = throughConversion(op.getMatchingBlockArgument(input));
+  if (llvm::all_of(seen.getUsers(),
+                   [&](Operation *u) { return u == combiner; }))
+    return true;
+  std::optional<unsigned> other = getOtherFactor(op, input, combiner);
+  return other && isMaskedInput(op, op.getDpsInputOperand(*other));
 }
 
 static LogicalResult checkLinalg(linalg::LinalgOp op) {
@@ -274,8 +285,18 @@ static LogicalResult checkLinalg(linalg::LinalgOp op) {
                 "mul, max, min, and, or or xor on integer or float elements)";
     SmallVector<Operation *> combiners;
     matchReduction(op.getRegionOutputArgs(), 0, combiners);
-    if (failed(identityAs(*identity, type.getElementType())) ||
-        !maskReachesCombiner(op, input, combiners[0]))
+    bool identityExact =
+        succeeded(identityAs(*identity, type.getElementType()));
+    // A product with one factor masked: 0 * inf or 0 * NaN is not 0.
+    std::optional<unsigned> other = getOtherFactor(op, input, combiners[0]);
+    if (identityExact && other &&
+        !isMaskedInput(op, op.getDpsInputOperand(*other)))
+      return op->emitOpError("contracts bounded input #")
+             << input->getOperandNumber() << " with input #" << *other
+             << ", which is not bounded along the reduction; the padding is "
+                "masked with 0 in both factors of a product, so input #"
+             << *other << " needs the same bound";
+    if (!identityExact || !maskReachesCombiner(op, input, combiners[0]))
       return op->emitOpError("reduces over a bounded dimension of input #")
              << input->getOperandNumber()
              << ", but its body transforms the element before the combiner "
