@@ -63,6 +63,8 @@ public:
     context = mlirContextCreateWithRegistry(registry, /*threading=*/false);
     mlirDialectRegistryDestroy(registry);
     mlirContextAttachDiagnosticHandler(context, collect, this, nullptr);
+    // Errors name their op and location; a dump of the op is noise there.
+    dynContextSetPrintOpOnDiagnostic(context, false);
   }
   ~Session() { mlirContextDestroy(context); }
   Session(const Session &) = delete;

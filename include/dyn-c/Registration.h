@@ -22,6 +22,13 @@ MLIR_CAPI_EXPORTED void dynRegisterAllDialects(MlirDialectRegistry registry);
 /// finds them, and the upstream passes people chain with them.
 MLIR_CAPI_EXPORTED void dynRegisterAllPasses(void);
 
+/// Whether an error on an operation carries a note that prints the whole
+/// operation ("see current operation: ..."). MLIR attaches it by default;
+/// the tools turn it off, and an embedder that shows errors to its users
+/// may too. The MLIR C API has no setter for it.
+MLIR_CAPI_EXPORTED void dynContextSetPrintOpOnDiagnostic(MlirContext context,
+                                                         bool enable);
+
 #ifdef __cplusplus
 }
 #endif

@@ -15,3 +15,7 @@ void dynRegisterAllPasses(void) {
   dyn::registerAllPasses();
   dyn::registerUpstreamPasses();
 }
+
+void dynContextSetPrintOpOnDiagnostic(MlirContext context, bool enable) {
+  unwrap(context)->printOpOnDiagnostic(enable);
+}

@@ -283,6 +283,36 @@ static void testCorrupt(MlirContext context, Buffer bytes) {
   // CHECK: corrupt: null module 1
 }
 
+static MlirLogicalResult countNotes(MlirDiagnostic diagnostic, void *userData) {
+  *(intptr_t *)userData = mlirDiagnosticGetNumNotes(diagnostic);
+  return mlirLogicalResultSuccess();
+}
+
+/* An error on an op, with and without the note that prints the op. */
+static void testPrintOpOnDiagnostic(MlirContext context) {
+  MlirModule module = mlirModuleCreateParse(
+      context, mlirStringRefCreateFromCString("func.func @f() {\n  return\n}"));
+  intptr_t notes[2] = {-1, -1};
+  for (int enable = 1; enable >= 0; --enable) {
+    dynContextSetPrintOpOnDiagnostic(context, enable);
+    MlirPassManager pm = mlirPassManagerCreate(context);
+    mlirParsePassPipeline(
+        mlirPassManagerGetAsOpPassManager(pm),
+        mlirStringRefCreateFromCString("builtin.module(func.func(bir-hoist-"
+                                       "loop-invariants{max-live-in=-1}))"),
+        printToStderr, NULL);
+    MlirDiagnosticHandlerID id = mlirContextAttachDiagnosticHandler(
+        context, countNotes, &notes[enable], NULL);
+    mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
+    mlirContextDetachDiagnosticHandler(context, id);
+    mlirPassManagerDestroy(pm);
+  }
+  mlirModuleDestroy(module);
+  fprintf(stderr, "op notes: %d with, %d without\n", (int)notes[1],
+          (int)notes[0]);
+  // CHECK: op notes: 1 with, 0 without
+}
+
 /* A pass through the generated pass C API, on its own. */
 static void testGeneratedPasses(MlirContext context) {
   mlirRegisterDynShapePasses();
@@ -316,6 +346,7 @@ int main(int argc, char **argv) {
   testBadValues(context);
   testCorrupt(context, bytes);
   free(bytes.data);
+  testPrintOpOnDiagnostic(context);
   testGeneratedPasses(context);
   mlirContextDestroy(context);
   fprintf(stderr, "done\n");

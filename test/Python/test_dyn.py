@@ -179,6 +179,12 @@ def test_errors_keep_locations_and_notes():
         dyn.run_pipeline(SBUF_FULL, "func.func(bir-allocate-memory)")
     assert "live locations:" in str(error.value)
     assert "note: " in str(error.value)
+    # An error on an op does not come with a dump of the op.
+    with pytest.raises(dyn.CompileError) as error:
+        dyn.run_pipeline("func.func @f() {\n  return\n}",
+                         "func.func(bir-hoist-loop-invariants{max-live-in=-1})")
+    assert "-:1:1: error: max-live-in must not be negative" in str(error.value)
+    assert "see current operation" not in str(error.value)
 
 
 def test_listing_of_a_name_that_is_not_utf8():
