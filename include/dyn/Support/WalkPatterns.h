@@ -1,5 +1,4 @@
-//===- WalkPatterns.h - one walk of patterns, and whether it changed -*- C++
-//-*-===//
+//===- WalkPatterns.h - one walk of patterns --------------------*- C++ -*-===//
 //
 // Passes that rewrite in one walk report whether they changed the IR, so
 // that the pass manager verifies only what changed; the passes that are
