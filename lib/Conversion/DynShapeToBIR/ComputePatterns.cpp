@@ -339,52 +339,50 @@ private:
   }
 };
 
+} // namespace
+
 /// A padding mask with a float fill -> the Pool engine's affine_select: keep
 /// the element where its index along the masked dim is below the size
 /// register, else the fill.
-struct MaskToEngine : OpConversionPattern<dynshape::BufferMaskOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(dynshape::BufferMaskOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    std::string why = whyNotEngineMask(op, engineOf(getTypeConverter()));
-    if (!why.empty())
-      return rewriter.notifyMatchFailure(op, why);
-    auto type = op.getOutput().getType();
-    int64_t rank = type.getRank();
-    unsigned dim = op.getDims().front();
-    ComputePlan plan;
-    plan.extents.assign(type.getShape().begin(), type.getShape().end());
-    plan.partitionLoop = 0;
-    for (int64_t d = 1; d < rank; ++d)
-      plan.freeLoops.push_back(d);
-    AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
-    OnChipBuilder builder(rewriter, op, converterOf(getTypeConverter()));
-    float fill = static_cast<float>(
-        llvm::cast<FloatAttr>(op.getFillAttr()).getValueAsDouble());
-    SmallVector<int32_t> free;
-    for (int64_t loop : plan.freeLoops)
-      free.push_back(loop == dim ? 1 : 0);
-    if (free.empty()) // the one-element free pair of a rank-1 operand
-      free.push_back(0);
-    forEachInstance(plan, [&](ArrayRef<LoopRange> ranges) {
-      Value in = builder.read(0, adaptor.getInput(), identity, 0,
-                              plan.freeLoops, ranges);
-      Value out = builder.write(1, adaptor.getOutput(), identity, 0,
-                                plan.freeLoops, ranges, /*alsoRead=*/false);
-      int32_t base = dim == 0 ? ranges[0].first : 0;
-      AffineSelectOp::create(
-          rewriter, op.getLoc(), in, out, base, dim == 0 ? 1 : 0, free,
-          CompareKind::lt, adaptor.getSizes().front(), IntegerAttr(),
-          APFloat(fill), Engine::pool);
-      builder.finishWrites();
-    });
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-} // namespace
+static LogicalResult maskToEngine(dynshape::BufferMaskOp op,
+                                  dynshape::BufferMaskOp::Adaptor adaptor,
+                                  ConversionPatternRewriter &rewriter,
+                                  const BIRTypeConverter &converter) {
+  std::string why = whyNotEngineMask(op, converter.getEngine());
+  if (!why.empty())
+    return rewriter.notifyMatchFailure(op, why);
+  auto type = op.getOutput().getType();
+  int64_t rank = type.getRank();
+  unsigned dim = op.getDims().front();
+  ComputePlan plan;
+  plan.extents.assign(type.getShape().begin(), type.getShape().end());
+  plan.partitionLoop = 0;
+  for (int64_t d = 1; d < rank; ++d)
+    plan.freeLoops.push_back(d);
+  AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
+  OnChipBuilder builder(rewriter, op, converter);
+  float fill = static_cast<float>(
+      llvm::cast<FloatAttr>(op.getFillAttr()).getValueAsDouble());
+  SmallVector<int32_t> free;
+  for (int64_t loop : plan.freeLoops)
+    free.push_back(loop == dim ? 1 : 0);
+  if (free.empty()) // the one-element free pair of a rank-1 operand
+    free.push_back(0);
+  forEachInstance(plan, [&](ArrayRef<LoopRange> ranges) {
+    Value in = builder.read(0, adaptor.getInput(), identity, 0, plan.freeLoops,
+                            ranges);
+    Value out = builder.write(1, adaptor.getOutput(), identity, 0,
+                              plan.freeLoops, ranges, /*alsoRead=*/false);
+    int32_t base = dim == 0 ? ranges[0].first : 0;
+    AffineSelectOp::create(rewriter, op.getLoc(), in, out, base,
+                           dim == 0 ? 1 : 0, free, CompareKind::lt,
+                           adaptor.getSizes().front(), IntegerAttr(),
+                           APFloat(fill), Engine::pool);
+    builder.finishWrites();
+  });
+  rewriter.eraseOp(op);
+  return success();
+}
 
 std::string dyn::whyNotEngineMask(dynshape::BufferMaskOp op, Engine engine) {
   if (engine != Engine::pool)
@@ -415,6 +413,7 @@ void dyn::populateComputePatterns(const BIRTypeConverter &converter,
                                   RewritePatternSet &patterns) {
   patterns.add<LinalgToEngines>(converter, patterns.getContext());
   // Before the DMA mask, which takes every other mask.
-  patterns.add<MaskToEngine>(converter, patterns.getContext(),
-                             /*benefit=*/2);
+  patterns.add<BIRRule<dynshape::BufferMaskOp, maskToEngine>>(
+      converter, patterns.getContext(),
+      /*benefit=*/2);
 }

@@ -113,82 +113,64 @@ void dyn::buildCopy(PatternRewriter &rewriter, Operation *op, Engine engine,
   }
 }
 
-namespace {
-
-/// A conversion pattern whose op's memref operands are DMA sides.
-template <typename OpTy>
-struct DMAPattern : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
-
-  Engine engine() const { return engineOf(this->getTypeConverter()); }
-
-  /// The side of a converted memref operand, or a match failure.
-  FailureOr<Side> side(ConversionPatternRewriter &rewriter, OpTy op,
-                       Value original, Value converted) const {
-    std::string why = whyNotASide(original);
-    if (!why.empty())
-      return rewriter.notifyMatchFailure(op, why);
-    Side result = describeSide(converted, [&](Value offset) {
-      return rewriter.getRemappedValue(offset);
-    });
-    if (llvm::any_of(result.regs, [](Value reg) {
-          return !reg || !llvm::isa<RegType>(reg.getType());
-        }))
-      return rewriter.notifyMatchFailure(op, "a view offset is not a register");
-    return result;
-  }
-};
+/// The side of a converted memref operand of `op`, or a match failure.
+static FailureOr<Side> getSide(ConversionPatternRewriter &rewriter,
+                               Operation *op, Value original, Value converted) {
+  std::string why = whyNotASide(original);
+  if (!why.empty())
+    return rewriter.notifyMatchFailure(op, why);
+  Side result = describeSide(converted, [&](Value offset) {
+    return rewriter.getRemappedValue(offset);
+  });
+  if (llvm::any_of(result.regs, [](Value reg) {
+        return !reg || !llvm::isa<RegType>(reg.getType());
+      }))
+    return rewriter.notifyMatchFailure(op, "a view offset is not a register");
+  return result;
+}
 
 /// memref.alloc -> bir.alloc in the space the converter gives it.
-struct AllocToLocation : OpConversionPattern<memref::AllocOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(memref::AllocOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type = getTypeConverter()->convertType<MemRefType>(op.getResult());
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "no location type");
-    rewriter.replaceOpWithNewOp<AllocOp>(op, type, IntegerAttr(), UnitAttr());
-    return success();
-  }
-};
+static LogicalResult allocToLocation(memref::AllocOp op,
+                                     memref::AllocOp::Adaptor,
+                                     ConversionPatternRewriter &rewriter,
+                                     const BIRTypeConverter &converter) {
+  auto type = converter.convertType<MemRefType>(op.getResult());
+  if (!type)
+    return rewriter.notifyMatchFailure(op, "no location type");
+  rewriter.replaceOpWithNewOp<AllocOp>(op, type, IntegerAttr(), UnitAttr());
+  return success();
+}
 
 /// memref.subview of a converted location: the same view in its space. Its
 /// offsets stay index values; the DMA patterns read their registers.
-struct ViewInSpace : OpConversionPattern<memref::SubViewOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(memref::SubViewOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type = getTypeConverter()->convertType<MemRefType>(op.getResult());
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "no view type");
-    rewriter.replaceOpWithNewOp<memref::SubViewOp>(
-        op, type, adaptor.getSource(), op.getMixedOffsets(),
-        op.getMixedSizes(), op.getMixedStrides());
-    return success();
-  }
-};
+static LogicalResult viewInSpace(memref::SubViewOp op,
+                                 memref::SubViewOp::Adaptor adaptor,
+                                 ConversionPatternRewriter &rewriter,
+                                 const BIRTypeConverter &converter) {
+  auto type = converter.convertType<MemRefType>(op.getResult());
+  if (!type)
+    return rewriter.notifyMatchFailure(op, "no view type");
+  rewriter.replaceOpWithNewOp<memref::SubViewOp>(
+      op, type, adaptor.getSource(), op.getMixedOffsets(), op.getMixedSizes(),
+      op.getMixedStrides());
+  return success();
+}
 
 /// memref.copy -> bir.dma, or a TensorCopyDynamic generator.
-struct CopyToDMA : DMAPattern<memref::CopyOp> {
-  using DMAPattern::DMAPattern;
-  LogicalResult
-  matchAndRewrite(memref::CopyOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<Side> src =
-        side(rewriter, op, op.getSource(), adaptor.getSource());
-    FailureOr<Side> dst =
-        side(rewriter, op, op.getTarget(), adaptor.getTarget());
-    if (failed(src) || failed(dst))
-      return failure();
-    buildCopy(rewriter, op, engine(), *src, *dst);
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-} // namespace
+static LogicalResult copyToDMA(memref::CopyOp op,
+                               memref::CopyOp::Adaptor adaptor,
+                               ConversionPatternRewriter &rewriter,
+                               const BIRTypeConverter &converter) {
+  FailureOr<Side> src =
+      getSide(rewriter, op, op.getSource(), adaptor.getSource());
+  FailureOr<Side> dst =
+      getSide(rewriter, op, op.getTarget(), adaptor.getTarget());
+  if (failed(src) || failed(dst))
+    return failure();
+  buildCopy(rewriter, op, converter.getEngine(), *src, *dst);
+  rewriter.eraseOp(op);
+  return success();
+}
 
 static int64_t rowBytes(Value buffer) {
   auto type = llvm::cast<MemRefType>(buffer.getType());
@@ -205,132 +187,119 @@ static Side indexedRows(Value table, Value rows) {
   return side;
 }
 
-namespace {
-
 /// buffer_gather -> tensor_copy_dynamic_src reading rows through the ids;
 /// buffer_scatter -> tensor_copy_dynamic_dst writing rows through them.
 template <typename OpTy, typename GeneratorOp, bool IsGather>
-struct IndirectToDMA : DMAPattern<OpTy> {
-  using DMAPattern<OpTy>::DMAPattern;
-  LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Value rowsBuffer = IsGather ? adaptor.getOperands()[2]
-                                : adaptor.getOperands()[0];
-    Side table = indexedRows(adaptor.getTable(), rowsBuffer);
-    Side rows = rowsSide(rowsBuffer);
-    buildGenerator<GeneratorOp>(
-        rewriter, op, this->engine(), IsGather ? table : rows,
-        IsGather ? rows : table, table, adaptor.getIndices(),
-        {rowBytes(adaptor.getTable())}, 0, Side());
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-using GatherToDMA = IndirectToDMA<dynshape::BufferGatherOp,
-                                  TensorCopyDynamicSrcOp, /*IsGather=*/true>;
-using ScatterToDMA = IndirectToDMA<dynshape::BufferScatterOp,
-                                   TensorCopyDynamicDstOp, /*IsGather=*/false>;
+static LogicalResult indirectToDMA(OpTy op, typename OpTy::Adaptor adaptor,
+                                   ConversionPatternRewriter &rewriter,
+                                   const BIRTypeConverter &converter) {
+  Value rowsBuffer =
+      IsGather ? adaptor.getOperands()[2] : adaptor.getOperands()[0];
+  Side table = indexedRows(adaptor.getTable(), rowsBuffer);
+  Side rows = rowsSide(rowsBuffer);
+  buildGenerator<GeneratorOp>(rewriter, op, converter.getEngine(),
+                              IsGather ? table : rows, IsGather ? rows : table,
+                              table, adaptor.getIndices(),
+                              {rowBytes(adaptor.getTable())}, 0, Side());
+  rewriter.eraseOp(op);
+  return success();
+}
 
 /// A 2-D linalg.transpose between static views -> a transposing bir.dma.
-struct TransposeToDMA : DMAPattern<linalg::TransposeOp> {
-  using DMAPattern::DMAPattern;
-  LogicalResult
-  matchAndRewrite(linalg::TransposeOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    std::string why = whyNotATransposeDMA(op);
-    if (!why.empty())
-      return rewriter.notifyMatchFailure(op, why);
-    FailureOr<Side> src = side(rewriter, op, op.getInput(), adaptor.getInput());
-    FailureOr<Side> dst = side(rewriter, op, op.getInit(), adaptor.getInit());
-    if (failed(src) || failed(dst))
-      return failure();
-    buildCopy(rewriter, op, engine(), *src, *dst, /*transpose=*/true);
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
+static LogicalResult transposeToDMA(linalg::TransposeOp op,
+                                    linalg::TransposeOp::Adaptor adaptor,
+                                    ConversionPatternRewriter &rewriter,
+                                    const BIRTypeConverter &converter) {
+  std::string why = whyNotATransposeDMA(op);
+  if (!why.empty())
+    return rewriter.notifyMatchFailure(op, why);
+  FailureOr<Side> src =
+      getSide(rewriter, op, op.getInput(), adaptor.getInput());
+  FailureOr<Side> dst = getSide(rewriter, op, op.getInit(), adaptor.getInit());
+  if (failed(src) || failed(dst))
+    return failure();
+  buildCopy(rewriter, op, converter.getEngine(), *src, *dst,
+            /*transpose=*/true);
+  rewriter.eraseOp(op);
+  return success();
+}
+
+/// The bits of a fill constant, as wide as its type.
+static std::optional<uint64_t> getFillBits(TypedAttr fill) {
+  APInt bits;
+  if (auto i = llvm::dyn_cast<IntegerAttr>(fill))
+    bits = i.getValue();
+  else if (auto f = llvm::dyn_cast<FloatAttr>(fill))
+    bits = f.getValue().bitcastToAPInt();
+  else
+    return std::nullopt;
+  if (bits.getBitWidth() > 64)
+    return std::nullopt;
+  return bits.getZExtValue();
+}
 
 /// The padding mask along one dimension d (dynshape.buffer_mask):
 /// out[i] = i_d >= size ? repl : x[i], the replacement a buffer (the XLA
 /// rewrite of a padded update) or a fill constant (padded scatter ids).
 /// Lowered as: out = repl (a copy, or a memset), then a dynamic loop over
 /// the valid rows [0, size) copies x's rows over it.
-struct MaskToDMA : DMAPattern<dynshape::BufferMaskOp> {
-  using DMAPattern::DMAPattern;
-  LogicalResult
-  matchAndRewrite(dynshape::BufferMaskOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (op.getDims().size() != 1)
-      return rewriter.notifyMatchFailure(op, "masks more than one dimension");
-    unsigned dim = op.getDims().front();
-    Value size = adaptor.getSizes().front();
-    FailureOr<Side> x = side(rewriter, op, op.getInput(), adaptor.getInput());
-    FailureOr<Side> out =
-        side(rewriter, op, op.getOutput(), adaptor.getOutput());
-    if (failed(x) || failed(out))
+static LogicalResult maskToDMA(dynshape::BufferMaskOp op,
+                               dynshape::BufferMaskOp::Adaptor adaptor,
+                               ConversionPatternRewriter &rewriter,
+                               const BIRTypeConverter &converter) {
+  if (op.getDims().size() != 1)
+    return rewriter.notifyMatchFailure(op, "masks more than one dimension");
+  unsigned dim = op.getDims().front();
+  Value size = adaptor.getSizes().front();
+  FailureOr<Side> x = getSide(rewriter, op, op.getInput(), adaptor.getInput());
+  FailureOr<Side> out =
+      getSide(rewriter, op, op.getOutput(), adaptor.getOutput());
+  if (failed(x) || failed(out))
+    return failure();
+  Location loc = op.getLoc();
+  MLIRContext *ctx = rewriter.getContext();
+  if (TypedAttr fill = op.getFillAttr()) {
+    // out = fill (the constant replacement)
+    std::optional<uint64_t> bits = getFillBits(fill);
+    if (!bits || out->isDynamic())
+      return rewriter.notifyMatchFailure(op, "not a static fill");
+    MemsetOp::create(rewriter, loc, buildAP(rewriter, loc, *out),
+                     rewriter.getI64IntegerAttr(*bits),
+                     EngineAttr::get(ctx, converter.getEngine()));
+  } else {
+    FailureOr<Side> repl =
+        getSide(rewriter, op, op.getReplacement(), adaptor.getReplacement());
+    if (failed(repl))
       return failure();
-    Location loc = op.getLoc();
-    MLIRContext *ctx = rewriter.getContext();
-    if (TypedAttr fill = op.getFillAttr()) {
-      // out = fill (the constant replacement)
-      std::optional<uint64_t> bits = getFillBits(fill);
-      if (!bits || out->isDynamic())
-        return rewriter.notifyMatchFailure(op, "not a static fill");
-      MemsetOp::create(rewriter, loc, buildAP(rewriter, loc, *out),
-                       rewriter.getI64IntegerAttr(*bits),
-                       EngineAttr::get(ctx, engine()));
-    } else {
-      FailureOr<Side> repl = side(rewriter, op, op.getReplacement(),
-                                  adaptor.getReplacement());
-      if (failed(repl))
-        return failure();
-      buildCopy(rewriter, op, engine(), *repl, *out);
-    }
-    // for r in [0, size): out[.., r, ..] = x[.., r, ..]
-    int64_t extent = op.getOutput().getType().getDimSize(dim);
-    auto loop = DynamicForOp::create(
-        rewriter, loc, size, rewriter.getI32IntegerAttr(0),
-        rewriter.getI32IntegerAttr(1), rewriter.getI32IntegerAttr(1),
-        rewriter.getI32IntegerAttr(0), rewriter.getI64IntegerAttr(extent),
-        EngineAttr::get(ctx, engine()), IntegerAttr());
-    Block &body = loop.getBody().emplaceBlock();
-    Value row = body.addArgument(RegType::get(ctx), loc);
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(&body);
-    for (Side *side : {&*x, &*out}) {
-      int64_t bytes =
-          *getElementBytes(llvm::cast<MemRefType>(side->base.getType()));
-      side->regs.push_back(row);
-      side->scales.push_back(side->pattern[2 * dim] * bytes);
-      side->pattern[2 * dim + 1] = 1;
-      llvm::erase(side->staticDims, static_cast<int64_t>(dim));
-      if (side->firstDynamicDim < 0)
-        side->firstDynamicDim = dim;
-    }
-    buildGenerator<TensorCopyDynamicDstOp>(rewriter, op, engine(), *x, *out,
-                                           *out, out->regs, out->scales,
-                                           out->firstDynamicDim, *x);
-    rewriter.eraseOp(op);
-    return success();
+    buildCopy(rewriter, op, converter.getEngine(), *repl, *out);
   }
-
-  /// The bits of a fill constant, as wide as its type.
-  static std::optional<uint64_t> getFillBits(TypedAttr fill) {
-    APInt bits;
-    if (auto i = llvm::dyn_cast<IntegerAttr>(fill))
-      bits = i.getValue();
-    else if (auto f = llvm::dyn_cast<FloatAttr>(fill))
-      bits = f.getValue().bitcastToAPInt();
-    else
-      return std::nullopt;
-    if (bits.getBitWidth() > 64)
-      return std::nullopt;
-    return bits.getZExtValue();
+  // for r in [0, size): out[.., r, ..] = x[.., r, ..]
+  int64_t extent = op.getOutput().getType().getDimSize(dim);
+  auto loop = DynamicForOp::create(
+      rewriter, loc, size, rewriter.getI32IntegerAttr(0),
+      rewriter.getI32IntegerAttr(1), rewriter.getI32IntegerAttr(1),
+      rewriter.getI32IntegerAttr(0), rewriter.getI64IntegerAttr(extent),
+      EngineAttr::get(ctx, converter.getEngine()), IntegerAttr());
+  Block &body = loop.getBody().emplaceBlock();
+  Value row = body.addArgument(RegType::get(ctx), loc);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(&body);
+  for (Side *side : {&*x, &*out}) {
+    int64_t bytes =
+        *getElementBytes(llvm::cast<MemRefType>(side->base.getType()));
+    side->regs.push_back(row);
+    side->scales.push_back(side->pattern[2 * dim] * bytes);
+    side->pattern[2 * dim + 1] = 1;
+    llvm::erase(side->staticDims, static_cast<int64_t>(dim));
+    if (side->firstDynamicDim < 0)
+      side->firstDynamicDim = dim;
   }
-};
-
-} // namespace
+  buildGenerator<TensorCopyDynamicDstOp>(rewriter, op, converter.getEngine(),
+                                         *x, *out, *out, out->regs, out->scales,
+                                         out->firstDynamicDim, *x);
+  rewriter.eraseOp(op);
+  return success();
+}
 
 Value dyn::buildLocationAP(PatternRewriter &rewriter, Location loc,
                            Value location) {
@@ -389,7 +358,17 @@ std::string dyn::whyNotATransposeDMA(linalg::LinalgOp op) {
 
 void dyn::populateMemoryPatterns(const BIRTypeConverter &converter,
                                  RewritePatternSet &patterns) {
-  patterns.add<AllocToLocation, ViewInSpace, CopyToDMA, GatherToDMA,
-               ScatterToDMA, TransposeToDMA, MaskToDMA>(converter,
-                                                        patterns.getContext());
+  patterns.add<
+      BIRRule<memref::AllocOp, allocToLocation>,
+      BIRRule<memref::SubViewOp, viewInSpace>,
+      BIRRule<memref::CopyOp, copyToDMA>,
+      BIRRule<dynshape::BufferGatherOp,
+              indirectToDMA<dynshape::BufferGatherOp, TensorCopyDynamicSrcOp,
+                            /*IsGather=*/true>>,
+      BIRRule<dynshape::BufferScatterOp,
+              indirectToDMA<dynshape::BufferScatterOp, TensorCopyDynamicDstOp,
+                            /*IsGather=*/false>>,
+      BIRRule<linalg::TransposeOp, transposeToDMA>,
+      BIRRule<dynshape::BufferMaskOp, maskToDMA>>(converter,
+                                                  patterns.getContext());
 }

@@ -31,6 +31,26 @@ inline bir::Engine engineOf(const mlir::TypeConverter *converter) {
   return converterOf(converter).getEngine();
 }
 
+/// The rewrite of one lowering rule: it replaces `op`, or says why it does
+/// not match (notifyMatchFailure). `converter` gives the converted types and
+/// the engine of the registers.
+template <typename OpTy>
+using BIRRuleFn = mlir::LogicalResult (*)(OpTy op,
+                                          typename OpTy::Adaptor adaptor,
+                                          mlir::ConversionPatternRewriter &,
+                                          const BIRTypeConverter &converter);
+
+/// A lowering rule written as a function.
+template <typename OpTy, BIRRuleFn<OpTy> Rule>
+struct BIRRule : mlir::OpConversionPattern<OpTy> {
+  using mlir::OpConversionPattern<OpTy>::OpConversionPattern;
+  mlir::LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  mlir::ConversionPatternRewriter &rewriter) const override {
+    return Rule(op, adaptor, rewriter, converterOf(this->getTypeConverter()));
+  }
+};
+
 /// A function argument at the boundary of a bir function: a tensor is a
 /// DRAM tensor (whatever space it had), an i32 stays an i32.
 mlir::Type getFunctionArgumentType(mlir::Type type);

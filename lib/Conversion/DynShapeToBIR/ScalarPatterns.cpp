@@ -136,78 +136,66 @@ std::optional<int64_t> dyn::getMaxTripCount(scf::ForOp loop) {
   return *ub <= *lb ? 0 : llvm::divideCeil(*ub - *lb, *step);
 }
 
-namespace {
-
 /// func.func: tensors become DRAM tensors, i32 arguments stay (they are
 /// read with bir.read_var where used), scalar results are registers.
-struct FuncSignature : OpConversionPattern<func::FuncOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(func::FuncOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    TypeConverter::SignatureConversion signature(op.getNumArguments());
-    for (auto [i, type] : llvm::enumerate(op.getArgumentTypes()))
-      signature.addInputs(i, getFunctionArgumentType(type));
-    SmallVector<Type> results;
-    if (failed(getTypeConverter()->convertTypes(op.getResultTypes(), results)))
-      return rewriter.notifyMatchFailure(op, "unconvertible result type");
-    if (!op.isExternal() &&
-        !rewriter.applySignatureConversion(&op.getBody().front(), signature,
-                                           getTypeConverter()))
-      return rewriter.notifyMatchFailure(op, "unconvertible argument");
-    rewriter.modifyOpInPlace(op, [&] {
-      op.setType(FunctionType::get(op.getContext(),
-                                   signature.getConvertedTypes(), results));
-    });
-    return success();
-  }
-};
+static LogicalResult funcSignature(func::FuncOp op, func::FuncOp::Adaptor,
+                                   ConversionPatternRewriter &rewriter,
+                                   const BIRTypeConverter &converter) {
+  TypeConverter::SignatureConversion signature(op.getNumArguments());
+  for (auto [i, type] : llvm::enumerate(op.getArgumentTypes()))
+    signature.addInputs(i, getFunctionArgumentType(type));
+  SmallVector<Type> results;
+  if (failed(converter.convertTypes(op.getResultTypes(), results)))
+    return rewriter.notifyMatchFailure(op, "unconvertible result type");
+  if (!op.isExternal() && !rewriter.applySignatureConversion(
+                              &op.getBody().front(), signature, &converter))
+    return rewriter.notifyMatchFailure(op, "unconvertible argument");
+  rewriter.modifyOpInPlace(op, [&] {
+    op.setType(FunctionType::get(op.getContext(), signature.getConvertedTypes(),
+                                 results));
+  });
+  return success();
+}
 
 /// func.return of the converted values (tensors in their space, scalars
 /// in registers). An i32 argument returned as it is is read into a register
 /// at the return, so its register lives no longer than needed.
-struct ReturnOfConverted : OpConversionPattern<func::ReturnOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(func::ReturnOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    SmallVector<Value> operands(adaptor.getOperands());
-    for (Value &operand : operands) {
-      // The argument, behind the conversion's pending materialization.
-      auto cast = operand.getDefiningOp<UnrealizedConversionCastOp>();
-      if (!cast || cast.getNumOperands() != 1 ||
-          !llvm::isa<BlockArgument>(cast.getOperand(0)) ||
-          !cast.getOperand(0).getType().isSignlessInteger(32))
-        continue;
-      operand = ReadVarOp::create(rewriter, op.getLoc(),
-                                  RegType::get(op.getContext()),
-                                  cast.getOperand(0),
-                                  engineOf(getTypeConverter()), IntegerAttr());
-    }
-    rewriter.replaceOpWithNewOp<func::ReturnOp>(op, operands);
-    return success();
+static LogicalResult returnOfConverted(func::ReturnOp op,
+                                       func::ReturnOp::Adaptor adaptor,
+                                       ConversionPatternRewriter &rewriter,
+                                       const BIRTypeConverter &converter) {
+  SmallVector<Value> operands(adaptor.getOperands());
+  for (Value &operand : operands) {
+    // The argument, behind the conversion's pending materialization.
+    auto cast = operand.getDefiningOp<UnrealizedConversionCastOp>();
+    if (!cast || cast.getNumOperands() != 1 ||
+        !llvm::isa<BlockArgument>(cast.getOperand(0)) ||
+        !cast.getOperand(0).getType().isSignlessInteger(32))
+      continue;
+    operand = ReadVarOp::create(
+        rewriter, op.getLoc(), RegType::get(op.getContext()),
+        cast.getOperand(0), converter.getEngine(), IntegerAttr());
   }
-};
+  rewriter.replaceOpWithNewOp<func::ReturnOp>(op, operands);
+  return success();
+}
 
 /// arith.constant i32/index -> RegMov.
-struct ConstantToMovImm : OpConversionPattern<arith::ConstantOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(arith::ConstantOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    std::optional<int64_t> value = getConstantInt(op);
-    if (!value || !isRegisterType(op.getType()))
-      return rewriter.notifyMatchFailure(op, "not an i32/index constant");
-    if (*value < INT32_MIN || *value > INT32_MAX)
-      return rewriter.notifyMatchFailure(op, "does not fit a 32-bit register");
-    rewriter.replaceOpWithNewOp<MovImmOp>(
-        op, RegType::get(op.getContext()),
-        rewriter.getI32IntegerAttr(static_cast<int32_t>(*value)),
-        EngineAttr::get(op.getContext(), engineOf(getTypeConverter())),
-        IntegerAttr());
-    return success();
-  }
-};
+static LogicalResult constantToMovImm(arith::ConstantOp op,
+                                      arith::ConstantOp::Adaptor,
+                                      ConversionPatternRewriter &rewriter,
+                                      const BIRTypeConverter &converter) {
+  std::optional<int64_t> value = getConstantInt(op);
+  if (!value || !isRegisterType(op.getType()))
+    return rewriter.notifyMatchFailure(op, "not an i32/index constant");
+  if (*value < INT32_MIN || *value > INT32_MAX)
+    return rewriter.notifyMatchFailure(op, "does not fit a 32-bit register");
+  rewriter.replaceOpWithNewOp<MovImmOp>(
+      op, RegType::get(op.getContext()),
+      rewriter.getI32IntegerAttr(static_cast<int32_t>(*value)),
+      EngineAttr::get(op.getContext(), converter.getEngine()), IntegerAttr());
+  return success();
+}
 
 /// `lhs kind rhs` in registers: bir.alu_imm when the right operand is a
 /// constant, or the left one and the kind swaps its operands; bir.alu
@@ -238,115 +226,98 @@ static Value createAlu(ConversionPatternRewriter &rewriter, Location loc,
                           IntegerAttr());
 }
 
+/// An arith op with a register form (hasRegisterForm), replaced by the
+/// register `Lower(op, adaptor, rewriter, engine)` computes.
+template <typename ArithOp, Value (*Lower)(ArithOp, typename ArithOp::Adaptor,
+                                           ConversionPatternRewriter &, Engine)>
+static LogicalResult lowerToRegister(ArithOp op,
+                                     typename ArithOp::Adaptor adaptor,
+                                     ConversionPatternRewriter &rewriter,
+                                     const BIRTypeConverter &converter) {
+  if (!hasRegisterForm(op))
+    return rewriter.notifyMatchFailure(op, "no register form");
+  rewriter.replaceOp(op, Lower(op, adaptor, rewriter, converter.getEngine()));
+  return success();
+}
+
 /// A binary arith op -> bir.alu, or bir.alu_imm when an operand is constant.
 template <typename ArithOp, AluOpKind Kind>
-struct BinaryToAlu : OpConversionPattern<ArithOp> {
-  using OpConversionPattern<ArithOp>::OpConversionPattern;
-
-  virtual AluOpKind getKind(ArithOp) const { return Kind; }
-
-  LogicalResult
-  matchAndRewrite(ArithOp op, typename ArithOp::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!hasRegisterForm(op))
-      return rewriter.notifyMatchFailure(op, "no register form");
-    rewriter.replaceOp(
-        op, createAlu(rewriter, op.getLoc(), engineOf(this->getTypeConverter()),
-                      getKind(op), op.getLhs(), op.getRhs(), adaptor.getLhs(),
-                      adaptor.getRhs()));
-    return success();
-  }
-};
+static Value binaryAlu(ArithOp op, typename ArithOp::Adaptor adaptor,
+                       ConversionPatternRewriter &rewriter, Engine engine) {
+  return createAlu(rewriter, op.getLoc(), engine, Kind, op.getLhs(),
+                   op.getRhs(), adaptor.getLhs(), adaptor.getRhs());
+}
 
 /// arith.cmpi of scalars -> a register-ALU compare, 1 where it holds. The
 /// ALU's compares are named as cmpi's predicates (BIREnums.td), so the name
-/// maps one to the other (`eq` only names the pattern's default).
-struct CmpIToAlu : BinaryToAlu<arith::CmpIOp, AluOpKind::eq> {
-  using BinaryToAlu::BinaryToAlu;
-  AluOpKind getKind(arith::CmpIOp op) const override {
-    return *symbolizeAluOpKind(
-        arith::stringifyCmpIPredicate(op.getPredicate()));
-  }
-};
+/// maps one to the other.
+static Value cmpiAlu(arith::CmpIOp op, arith::CmpIOp::Adaptor adaptor,
+                     ConversionPatternRewriter &rewriter, Engine engine) {
+  AluOpKind kind =
+      *symbolizeAluOpKind(arith::stringifyCmpIPredicate(op.getPredicate()));
+  return createAlu(rewriter, op.getLoc(), engine, kind, op.getLhs(),
+                   op.getRhs(), adaptor.getLhs(), adaptor.getRhs());
+}
 
-/// Flags and scalars: extsi of a flag is `0 - flag` (mult by -1), trunci to
-/// a flag keeps bit 0 (and 1). extui of a flag is the same register.
+/// Flags and scalars: extsi of a flag is `flag * -1`, trunci to a flag
+/// keeps bit 0 (`and 1`).
 template <typename CastOp, AluOpKind Kind, int32_t Imm>
-struct FlagCast : OpConversionPattern<CastOp> {
-  using OpConversionPattern<CastOp>::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(CastOp op, typename CastOp::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!hasRegisterForm(op))
-      return rewriter.notifyMatchFailure(op, "not a flag cast");
-    MLIRContext *ctx = op.getContext();
-    rewriter.replaceOpWithNewOp<AluImmOp>(
-        op, RegType::get(ctx), AluOpKindAttr::get(ctx, Kind), adaptor.getIn(),
-        rewriter.getI32IntegerAttr(Imm),
-        EngineAttr::get(ctx, engineOf(this->getTypeConverter())),
-        IntegerAttr());
-    return success();
-  }
-};
-
-/// arith.select of registers: `f + c * (t - f)`, exact in wrapping 32-bit
-/// arithmetic since the flag c is 0 or 1.
-struct SelectToAlu : OpConversionPattern<arith::SelectOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(arith::SelectOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!hasRegisterForm(op))
-      return rewriter.notifyMatchFailure(op, "not a select of registers");
-    Engine engine = engineOf(getTypeConverter());
-    Location loc = op.getLoc();
-    Value diff = createAlu(rewriter, loc, engine, AluOpKind::sub,
-                           op.getTrueValue(), op.getFalseValue(),
-                           adaptor.getTrueValue(), adaptor.getFalseValue());
-    Value term = createAlu(rewriter, loc, engine, AluOpKind::mult,
-                           op.getCondition(), diff, adaptor.getCondition(),
-                           diff);
-    rewriter.replaceOp(op, createAlu(rewriter, loc, engine, AluOpKind::add,
-                                     term, op.getFalseValue(), term,
-                                     adaptor.getFalseValue()));
-    return success();
-  }
-};
+static Value flagCast(CastOp op, typename CastOp::Adaptor adaptor,
+                      ConversionPatternRewriter &rewriter, Engine engine) {
+  MLIRContext *ctx = op.getContext();
+  return AluImmOp::create(rewriter, op.getLoc(), RegType::get(ctx),
+                          AluOpKindAttr::get(ctx, Kind), adaptor.getIn(),
+                          rewriter.getI32IntegerAttr(Imm),
+                          EngineAttr::get(ctx, engine), IntegerAttr());
+}
 
 /// index_cast between i32 and index, and extui of a flag, are the same
 /// 32-bit register.
 template <typename CastOp>
-struct CastIsRegister : OpConversionPattern<CastOp> {
-  using OpConversionPattern<CastOp>::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(CastOp op, typename CastOp::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!hasRegisterForm(op))
-      return rewriter.notifyMatchFailure(op, "not an i32/index cast");
-    rewriter.replaceOp(op, adaptor.getIn());
-    return success();
-  }
-};
+static Value sameRegister(CastOp, typename CastOp::Adaptor adaptor,
+                          ConversionPatternRewriter &, Engine) {
+  return adaptor.getIn();
+}
+
+/// arith.select of registers: `f + c * (t - f)`, exact in wrapping 32-bit
+/// arithmetic since the flag c is 0 or 1.
+static Value selectAlu(arith::SelectOp op, arith::SelectOp::Adaptor adaptor,
+                       ConversionPatternRewriter &rewriter, Engine engine) {
+  Location loc = op.getLoc();
+  Value diff = createAlu(rewriter, loc, engine, AluOpKind::sub,
+                         op.getTrueValue(), op.getFalseValue(),
+                         adaptor.getTrueValue(), adaptor.getFalseValue());
+  Value term = createAlu(rewriter, loc, engine, AluOpKind::mult,
+                         op.getCondition(), diff, adaptor.getCondition(), diff);
+  return createAlu(rewriter, loc, engine, AluOpKind::add, term,
+                   op.getFalseValue(), term, adaptor.getFalseValue());
+}
+
+template <typename ArithOp, auto Lower>
+using RegisterRule = BIRRule<ArithOp, lowerToRegister<ArithOp, Lower>>;
+template <typename ArithOp, AluOpKind Kind>
+using BinaryToAlu = RegisterRule<ArithOp, binaryAlu<ArithOp, Kind>>;
+template <typename CastOp>
+using CastIsRegister = RegisterRule<CastOp, sameRegister<CastOp>>;
 
 /// memref.load of an i32 element at constant indices (an index vector after
 /// dynshape-split-indices) -> bir.read_elem.
-struct LoadToReadElem : OpConversionPattern<memref::LoadOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(memref::LoadOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    std::optional<int64_t> linear = getConstantLinearIndex(op);
-    if (!linear)
-      return rewriter.notifyMatchFailure(
-          op, "not an i32 element at a constant position");
-    rewriter.replaceOpWithNewOp<ReadElemOp>(
-        op, RegType::get(op.getContext()), adaptor.getMemref(),
-        rewriter.getI64IntegerAttr(*linear),
-        EngineAttr::get(op.getContext(), engineOf(getTypeConverter())),
-        IntegerAttr());
-    return success();
-  }
-};
+static LogicalResult loadToReadElem(memref::LoadOp op,
+                                    memref::LoadOp::Adaptor adaptor,
+                                    ConversionPatternRewriter &rewriter,
+                                    const BIRTypeConverter &converter) {
+  std::optional<int64_t> linear = getConstantLinearIndex(op);
+  if (!linear)
+    return rewriter.notifyMatchFailure(
+        op, "not an i32 element at a constant position");
+  rewriter.replaceOpWithNewOp<ReadElemOp>(
+      op, RegType::get(op.getContext()), adaptor.getMemref(),
+      rewriter.getI64IntegerAttr(*linear),
+      EngineAttr::get(op.getContext(), converter.getEngine()), IntegerAttr());
+  return success();
+}
+
+namespace {
 
 /// scf.for -> bir.for (constant bounds) or bir.dynamic_for (runtime bound
 /// `1 * ub + 0`, max_trip computed before the conversion).
@@ -405,45 +376,41 @@ private:
   const MaxTripCounts &maxTrips;
 };
 
+} // namespace
+
 /// scf.if on a runtime flag -> two 0/1-trip bir.dynamic_for loops, the
 /// report's one runtime control primitive: the then-region runs
 /// `1 * cond + 0` times, the else-region `-1 * cond + 1` times. Both
 /// bounds are read when each loop starts, and the then-region cannot
 /// change the flag (it is a register), so exactly one region runs.
-struct IfToDynamicLoops : OpConversionPattern<scf::IfOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(scf::IfOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (op.getNumResults() != 0)
-      return rewriter.notifyMatchFailure(op, "yields values");
-    MLIRContext *ctx = op.getContext();
-    Type reg = RegType::get(ctx);
-    auto engine = EngineAttr::get(ctx, engineOf(getTypeConverter()));
-    auto lower = [&](Region &region, int32_t coef, int32_t constant) {
-      if (region.empty() || region.front().without_terminator().empty())
-        return;
-      auto loop = DynamicForOp::create(
-          rewriter, op.getLoc(), adaptor.getCondition(),
-          rewriter.getI32IntegerAttr(0), rewriter.getI32IntegerAttr(1),
-          rewriter.getI32IntegerAttr(coef),
-          rewriter.getI32IntegerAttr(constant), rewriter.getI64IntegerAttr(1),
-          engine, IntegerAttr());
-      Block *body = rewriter.createBlock(&loop.getBody(), {}, {reg},
-                                         {op.getLoc()});
-      Block &branch = region.front();
-      rewriter.eraseOp(branch.getTerminator());
-      rewriter.mergeBlocks(&branch, body);
-      rewriter.setInsertionPointAfter(loop);
-    };
-    lower(op.getThenRegion(), 1, 0);
-    lower(op.getElseRegion(), -1, 1);
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-} // namespace
+static LogicalResult ifToDynamicLoops(scf::IfOp op, scf::IfOp::Adaptor adaptor,
+                                      ConversionPatternRewriter &rewriter,
+                                      const BIRTypeConverter &converter) {
+  if (op.getNumResults() != 0)
+    return rewriter.notifyMatchFailure(op, "yields values");
+  MLIRContext *ctx = op.getContext();
+  Type reg = RegType::get(ctx);
+  auto engine = EngineAttr::get(ctx, converter.getEngine());
+  auto lower = [&](Region &region, int32_t coef, int32_t constant) {
+    if (region.empty() || region.front().without_terminator().empty())
+      return;
+    auto loop = DynamicForOp::create(
+        rewriter, op.getLoc(), adaptor.getCondition(),
+        rewriter.getI32IntegerAttr(0), rewriter.getI32IntegerAttr(1),
+        rewriter.getI32IntegerAttr(coef), rewriter.getI32IntegerAttr(constant),
+        rewriter.getI64IntegerAttr(1), engine, IntegerAttr());
+    Block *body =
+        rewriter.createBlock(&loop.getBody(), {}, {reg}, {op.getLoc()});
+    Block &branch = region.front();
+    rewriter.eraseOp(branch.getTerminator());
+    rewriter.mergeBlocks(&branch, body);
+    rewriter.setInsertionPointAfter(loop);
+  };
+  lower(op.getThenRegion(), 1, 0);
+  lower(op.getElseRegion(), -1, 1);
+  rewriter.eraseOp(op);
+  return success();
+}
 
 MaxTripCounts dyn::computeMaxTripCounts(Operation *root) {
   MaxTripCounts maxTrips;
@@ -473,25 +440,41 @@ void dyn::populateScalarPatterns(const BIRTypeConverter &converter,
                                  const MaxTripCounts &maxTrips,
                                  RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<FuncSignature, ReturnOfConverted, ConstantToMovImm,
-               CastIsRegister<arith::IndexCastOp>,
-               CastIsRegister<arith::IndexCastUIOp>,
-               BinaryToAlu<arith::AddIOp, AluOpKind::add>,
+  // Functions, constants, element reads and control flow.
+  patterns.add<BIRRule<func::FuncOp, funcSignature>,
+               BIRRule<func::ReturnOp, returnOfConverted>,
+               BIRRule<arith::ConstantOp, constantToMovImm>,
+               BIRRule<memref::LoadOp, loadToReadElem>,
+               BIRRule<scf::IfOp, ifToDynamicLoops>>(converter, ctx);
+  // Arithmetic.
+  patterns.add<BinaryToAlu<arith::AddIOp, AluOpKind::add>,
                BinaryToAlu<arith::SubIOp, AluOpKind::sub>,
                BinaryToAlu<arith::MulIOp, AluOpKind::mult>,
                BinaryToAlu<arith::DivSIOp, AluOpKind::divide>,
-               BinaryToAlu<arith::RemSIOp, AluOpKind::mod>,
-               BinaryToAlu<arith::MaxSIOp, AluOpKind::max>,
+               BinaryToAlu<arith::RemSIOp, AluOpKind::mod>>(converter, ctx);
+  // Comparison and selection.
+  patterns.add<BinaryToAlu<arith::MaxSIOp, AluOpKind::max>,
                BinaryToAlu<arith::MinSIOp, AluOpKind::min>,
-               BinaryToAlu<arith::AndIOp, AluOpKind::bit_and>,
+               RegisterRule<arith::CmpIOp, cmpiAlu>,
+               RegisterRule<arith::SelectOp, selectAlu>>(converter, ctx);
+  // Bitwise, on flags too.
+  patterns.add<BinaryToAlu<arith::AndIOp, AluOpKind::bit_and>,
                BinaryToAlu<arith::OrIOp, AluOpKind::bit_or>,
-               BinaryToAlu<arith::XOrIOp, AluOpKind::bit_xor>,
-               BinaryToAlu<arith::ShLIOp, AluOpKind::shl>,
+               BinaryToAlu<arith::XOrIOp, AluOpKind::bit_xor>>(converter, ctx);
+  // Shifts.
+  patterns.add<BinaryToAlu<arith::ShLIOp, AluOpKind::shl>,
                BinaryToAlu<arith::ShRSIOp, AluOpKind::shrs>,
-               BinaryToAlu<arith::ShRUIOp, AluOpKind::shru>, CmpIToAlu,
-               CastIsRegister<arith::ExtUIOp>,
-               FlagCast<arith::ExtSIOp, AluOpKind::mult, -1>,
-               FlagCast<arith::TruncIOp, AluOpKind::bit_and, 1>, SelectToAlu,
-               IfToDynamicLoops, LoadToReadElem>(converter, ctx);
+               BinaryToAlu<arith::ShRUIOp, AluOpKind::shru>>(converter, ctx);
+  // Casts between i32, index and flags.
+  using ExtSIOfFlag =
+      RegisterRule<arith::ExtSIOp,
+                   flagCast<arith::ExtSIOp, AluOpKind::mult, -1>>;
+  using TruncIToFlag =
+      RegisterRule<arith::TruncIOp,
+                   flagCast<arith::TruncIOp, AluOpKind::bit_and, 1>>;
+  patterns.add<CastIsRegister<arith::IndexCastOp>,
+               CastIsRegister<arith::IndexCastUIOp>,
+               CastIsRegister<arith::ExtUIOp>, ExtSIOfFlag, TruncIToFlag>(
+      converter, ctx);
   patterns.add<ForToBIRLoop>(converter, ctx, maxTrips);
 }

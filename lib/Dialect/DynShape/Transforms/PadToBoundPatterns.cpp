@@ -377,46 +377,40 @@ replaceWithPaddedResults(ConversionPatternRewriter &rewriter, Operation *op,
   rewriter.replaceOpWithMultiple(op, replacements);
 }
 
-namespace {
-
 /// get_dimension_size -> the runtime size carried next to the tensor.
-struct PadGetDimensionSize : PadPattern<GetDimensionSizeOp> {
-  using PadPattern::PadPattern;
-  LogicalResult
-  matchAndRewrite(GetDimensionSizeOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Padded operand(op.getOperand(), adaptor.getOperand());
-    rewriter.replaceOp(op, operand.size(rewriter, op.getLoc(),
-                                        op.getDimension()));
-    return success();
-  }
-};
+static LogicalResult padGetDimensionSize(GetDimensionSizeOp op,
+                                         PadAdaptor<GetDimensionSizeOp> adaptor,
+                                         ConversionPatternRewriter &rewriter,
+                                         const InRangeSizes &) {
+  Padded operand(op.getOperand(), adaptor.getOperand());
+  rewriter.replaceOp(op,
+                     operand.size(rewriter, op.getLoc(), op.getDimension()));
+  return success();
+}
 
 /// set_dimension_size -> the operand itself, with the clamped size.
-struct PadSetDimensionSize : PadPattern<SetDimensionSizeOp> {
-  using PadPattern::PadPattern;
-  LogicalResult
-  matchAndRewrite(SetDimensionSizeOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Padded operand(op.getOperand(), adaptor.getOperand());
-    auto resultType = llvm::cast<RankedTensorType>(op.getType());
-    unsigned dim = op.getDimension();
-    SmallVector<Value> sizes;
-    for (unsigned d = 0, e = resultType.getRank(); d < e; ++d) {
-      if (!resultType.isDynamicDim(d))
-        continue;
-      if (d == dim)
-        sizes.push_back(clampSize(rewriter, loc, adaptor.getSize().front(),
-                                  getStaticExtent(resultType, d), op.getSize(),
-                                  inRange));
-      else
-        sizes.push_back(operand.size(rewriter, loc, d));
-    }
-    replaceWithPadded(rewriter, op, operand.tensor, sizes);
-    return success();
+static LogicalResult padSetDimensionSize(SetDimensionSizeOp op,
+                                         PadAdaptor<SetDimensionSizeOp> adaptor,
+                                         ConversionPatternRewriter &rewriter,
+                                         const InRangeSizes &inRange) {
+  Location loc = op.getLoc();
+  Padded operand(op.getOperand(), adaptor.getOperand());
+  auto resultType = llvm::cast<RankedTensorType>(op.getType());
+  unsigned dim = op.getDimension();
+  SmallVector<Value> sizes;
+  for (unsigned d = 0, e = resultType.getRank(); d < e; ++d) {
+    if (!resultType.isDynamicDim(d))
+      continue;
+    if (d == dim)
+      sizes.push_back(clampSize(rewriter, loc, adaptor.getSize().front(),
+                                getStaticExtent(resultType, d), op.getSize(),
+                                inRange));
+    else
+      sizes.push_back(operand.size(rewriter, loc, d));
   }
-};
+  replaceWithPadded(rewriter, op, operand.tensor, sizes);
+  return success();
+}
 
 /// The i32 start indices of a converted op (each converts 1:1).
 static SmallVector<Value> flatIndices(ArrayRef<ValueRange> indices) {
@@ -428,134 +422,118 @@ static SmallVector<Value> flatIndices(ArrayRef<ValueRange> indices) {
 
 /// dynamic_slice of a bounded operand reads its padded tensor; the clamp
 /// already uses the bound (the static extent).
-struct PadDynamicSlice : PadPattern<DynamicSliceOp> {
-  using PadPattern::PadPattern;
-  LogicalResult
-  matchAndRewrite(DynamicSliceOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Padded operand(op.getOperand(), adaptor.getOperand());
-    rewriter.replaceOpWithNewOp<DynamicSliceOp>(
-        op, op.getType(), operand.tensor,
-        flatIndices(adaptor.getStartIndices()), op.getSliceSizes());
-    return success();
-  }
-};
+static LogicalResult padDynamicSlice(DynamicSliceOp op,
+                                     PadAdaptor<DynamicSliceOp> adaptor,
+                                     ConversionPatternRewriter &rewriter,
+                                     const InRangeSizes &) {
+  Padded operand(op.getOperand(), adaptor.getOperand());
+  rewriter.replaceOpWithNewOp<DynamicSliceOp>(
+      op, op.getType(), operand.tensor, flatIndices(adaptor.getStartIndices()),
+      op.getSliceSizes());
+  return success();
+}
 
 /// dynamic_update_slice: a padded update first takes the base's values over
 /// its padding, so only `[0, size)` of it is written (XLA's rewrite).
-struct PadDynamicUpdateSlice : PadPattern<DynamicUpdateSliceOp> {
-  using PadPattern::PadPattern;
-  LogicalResult
-  matchAndRewrite(DynamicUpdateSliceOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Padded operand(op.getOperand(), adaptor.getOperand());
-    Padded update(op.getUpdate(), adaptor.getUpdate());
-    SmallVector<Value> indices = flatIndices(adaptor.getStartIndices());
-    Value newUpdate = update.tensor;
-    if (update.isBounded()) {
-      auto updateType = llvm::cast<RankedTensorType>(newUpdate.getType());
-      // Same clamp as the write below, so this reads the window it writes.
-      Value window = DynamicSliceOp::create(rewriter, loc, updateType,
-                                            operand.tensor, indices,
-                                            updateType.getShape());
-      SmallVector<std::pair<unsigned, Value>> masks;
-      for (unsigned d = 0, e = updateType.getRank(); d < e; ++d)
-        if (update.original.isDynamicDim(d))
-          masks.emplace_back(d, update.size(rewriter, loc, d));
-      newUpdate = maskPadding(rewriter, loc, newUpdate, masks, window);
-    }
-    Value result = DynamicUpdateSliceOp::create(
-        rewriter, loc, operand.tensor.getType(), newUpdate, operand.tensor,
-        indices);
-    replaceWithPadded(rewriter, op, result, operand.dynamicSizes);
-    return success();
+static LogicalResult padDynamicUpdateSlice(
+    DynamicUpdateSliceOp op, PadAdaptor<DynamicUpdateSliceOp> adaptor,
+    ConversionPatternRewriter &rewriter, const InRangeSizes &) {
+  Location loc = op.getLoc();
+  Padded operand(op.getOperand(), adaptor.getOperand());
+  Padded update(op.getUpdate(), adaptor.getUpdate());
+  SmallVector<Value> indices = flatIndices(adaptor.getStartIndices());
+  Value newUpdate = update.tensor;
+  if (update.isBounded()) {
+    auto updateType = llvm::cast<RankedTensorType>(newUpdate.getType());
+    // Same clamp as the write below, so this reads the window it writes.
+    Value window =
+        DynamicSliceOp::create(rewriter, loc, updateType, operand.tensor,
+                               indices, updateType.getShape());
+    SmallVector<std::pair<unsigned, Value>> masks;
+    for (unsigned d = 0, e = updateType.getRank(); d < e; ++d)
+      if (update.original.isDynamicDim(d))
+        masks.emplace_back(d, update.size(rewriter, loc, d));
+    newUpdate = maskPadding(rewriter, loc, newUpdate, masks, window);
   }
-};
+  Value result =
+      DynamicUpdateSliceOp::create(rewriter, loc, operand.tensor.getType(),
+                                   newUpdate, operand.tensor, indices);
+  replaceWithPadded(rewriter, op, result, operand.dynamicSizes);
+  return success();
+}
 
 /// gather: rows from the padded table; row count from the index tensor.
-struct PadGather : PadPattern<GatherOp> {
-  using PadPattern::PadPattern;
-  LogicalResult
-  matchAndRewrite(GatherOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Padded table(op.getOperand(), adaptor.getOperand());
-    Padded indices(op.getIndices(), adaptor.getIndices());
-    auto resultType = llvm::cast<RankedTensorType>(op.getType());
-    Value result = GatherOp::create(rewriter, loc, paddedType(resultType),
-                                    table.tensor, indices.tensor);
-    SmallVector<Value> sizes;
-    for (unsigned d = 0, e = resultType.getRank(); d < e; ++d)
-      if (resultType.isDynamicDim(d))
-        sizes.push_back(d == 0 ? indices.size(rewriter, loc, 0)
-                               : table.size(rewriter, loc, d));
-    replaceWithPadded(rewriter, op, result, sizes);
-    return success();
-  }
-};
+static LogicalResult padGather(GatherOp op, PadAdaptor<GatherOp> adaptor,
+                               ConversionPatternRewriter &rewriter,
+                               const InRangeSizes &) {
+  auto resultType = llvm::cast<RankedTensorType>(op.getType());
+  Location loc = op.getLoc();
+  Padded table(op.getOperand(), adaptor.getOperand());
+  Padded indices(op.getIndices(), adaptor.getIndices());
+  Value result = GatherOp::create(rewriter, loc, paddedType(resultType),
+                                  table.tensor, indices.tensor);
+  SmallVector<Value> sizes;
+  for (unsigned d = 0, e = resultType.getRank(); d < e; ++d)
+    if (resultType.isDynamicDim(d))
+      sizes.push_back(d == 0 ? indices.size(rewriter, loc, 0)
+                             : table.size(rewriter, loc, d));
+  replaceWithPadded(rewriter, op, result, sizes);
+  return success();
+}
 
 /// scatter: padded rows get index -1, which scatter skips.
-struct PadScatter : PadPattern<ScatterOp> {
-  using PadPattern::PadPattern;
-  LogicalResult
-  matchAndRewrite(ScatterOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Padded table(op.getOperand(), adaptor.getOperand());
-    Padded indices(op.getIndices(), adaptor.getIndices());
-    Padded updates(op.getUpdates(), adaptor.getUpdates());
-    Value ids = indices.tensor;
-    if (indices.isBounded())
-      ids = maskPadding(rewriter, loc, ids, {{0, indices.size(rewriter, loc, 0)}},
-                        Value(), rewriter.getI32IntegerAttr(-1));
-    Value result = ScatterOp::create(rewriter, loc, table.tensor.getType(),
-                                     updates.tensor, table.tensor, ids);
-    replaceWithPadded(rewriter, op, result, table.dynamicSizes);
-    return success();
-  }
-};
+static LogicalResult padScatter(ScatterOp op, PadAdaptor<ScatterOp> adaptor,
+                                ConversionPatternRewriter &rewriter,
+                                const InRangeSizes &) {
+  Location loc = op.getLoc();
+  Padded indices(op.getIndices(), adaptor.getIndices());
+  Value ids = indices.tensor;
+  if (indices.isBounded())
+    ids = maskPadding(rewriter, loc, ids, {{0, indices.size(rewriter, loc, 0)}},
+                      Value(), rewriter.getI32IntegerAttr(-1));
+  Padded table(op.getOperand(), adaptor.getOperand());
+  Padded updates(op.getUpdates(), adaptor.getUpdates());
+  Value result = ScatterOp::create(rewriter, loc, table.tensor.getType(),
+                                   updates.tensor, table.tensor, ids);
+  replaceWithPadded(rewriter, op, result, table.dynamicSizes);
+  return success();
+}
 
 /// tensor.empty of a bounded type -> the bound-sized empty tensor.
-struct PadEmpty : PadPattern<tensor::EmptyOp> {
-  using PadPattern::PadPattern;
-  LogicalResult
-  matchAndRewrite(tensor::EmptyOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    RankedTensorType type = op.getType();
-    Value empty = tensor::EmptyOp::create(rewriter, loc, getBoundedShape(type),
-                                          type.getElementType());
-    SmallVector<Value> clampedSizes;
-    ValueRange sizes = op.getDynamicSizes();
-    for (unsigned d = 0, e = type.getRank(); d < e; ++d) {
-      if (!type.isDynamicDim(d))
-        continue;
-      // Clamp as an index, before narrowing to i32.
-      Value size = sizes[type.getDynamicDimIndex(d)];
-      Value clamped = clampSize(rewriter, loc, size, getStaticExtent(type, d),
-                                size, inRange);
-      clampedSizes.push_back(arith::IndexCastOp::create(
-          rewriter, loc, rewriter.getI32Type(), clamped));
-    }
-    replaceWithPadded(rewriter, op, empty, clampedSizes);
-    return success();
+static LogicalResult padEmpty(tensor::EmptyOp op,
+                              PadAdaptor<tensor::EmptyOp> adaptor,
+                              ConversionPatternRewriter &rewriter,
+                              const InRangeSizes &inRange) {
+  Location loc = op.getLoc();
+  RankedTensorType type = op.getType();
+  Value empty = tensor::EmptyOp::create(rewriter, loc, getBoundedShape(type),
+                                        type.getElementType());
+  SmallVector<Value> clampedSizes;
+  ValueRange sizes = op.getDynamicSizes();
+  for (unsigned d = 0, e = type.getRank(); d < e; ++d) {
+    if (!type.isDynamicDim(d))
+      continue;
+    // Clamp as an index, before narrowing to i32.
+    Value size = sizes[type.getDynamicDimIndex(d)];
+    Value clamped =
+        clampSize(rewriter, loc, size, getStaticExtent(type, d), size, inRange);
+    clampedSizes.push_back(arith::IndexCastOp::create(
+        rewriter, loc, rewriter.getI32Type(), clamped));
   }
-};
+  replaceWithPadded(rewriter, op, empty, clampedSizes);
+  return success();
+}
 
 /// tensor.dim of a bounded dim -> its runtime size as an index.
-struct PadDim : PadPattern<tensor::DimOp> {
-  using PadPattern::PadPattern;
-  LogicalResult
-  matchAndRewrite(tensor::DimOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Padded source(op.getSource(), adaptor.getSource());
-    Value size = source.size(rewriter, op.getLoc(), *op.getConstantIndex());
-    rewriter.replaceOpWithNewOp<arith::IndexCastOp>(
-        op, rewriter.getIndexType(), size);
-    return success();
-  }
-};
+static LogicalResult padDim(tensor::DimOp op, PadAdaptor<tensor::DimOp> adaptor,
+                            ConversionPatternRewriter &rewriter,
+                            const InRangeSizes &) {
+  Padded source(op.getSource(), adaptor.getSource());
+  Value size = source.size(rewriter, op.getLoc(), *op.getConstantIndex());
+  rewriter.replaceOpWithNewOp<arith::IndexCastOp>(op, rewriter.getIndexType(),
+                                                  size);
+  return success();
+}
 
 /// The function-boundary order of converted values (FunctionBoundary).
 static SmallVector<Value> withSizesAppended(ArrayRef<ValueRange> converted) {
@@ -563,20 +541,20 @@ static SmallVector<Value> withSizesAppended(ArrayRef<ValueRange> converted) {
 }
 
 /// func.return: padded tensors in place, their sizes appended in order.
-struct PadReturn : PadPattern<func::ReturnOp> {
-  using PadPattern::PadPattern;
-  LogicalResult
-  matchAndRewrite(func::ReturnOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    SmallVector<Value> operands = withSizesAppended(adaptor.getOperands());
-    rewriter.replaceOpWithNewOp<func::ReturnOp>(op, operands);
-    return success();
-  }
-};
+static LogicalResult padReturn(func::ReturnOp op,
+                               PadAdaptor<func::ReturnOp> adaptor,
+                               ConversionPatternRewriter &rewriter,
+                               const InRangeSizes &) {
+  SmallVector<Value> operands = withSizesAppended(adaptor.getOperands());
+  rewriter.replaceOpWithNewOp<func::ReturnOp>(op, operands);
+  return success();
+}
+
+namespace {
 
 /// func.call: the callee's padded signature (sizes after the originals).
-struct PadCall : PadPattern<func::CallOp> {
-  using PadPattern::PadPattern;
+struct PadCall : OpConversionPattern<func::CallOp> {
+  using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(func::CallOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -668,9 +646,14 @@ void dyn::dynshape::populatePadToBoundPatterns(
     const BoundedTypeConverter &converter, const InRangeSizes &inRange,
     RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<PadGetDimensionSize, PadSetDimensionSize, PadDynamicSlice,
-               PadDynamicUpdateSlice, PadGather, PadScatter, PadEmpty, PadDim,
-               PadReturn, PadCall>(converter, inRange, ctx);
-  patterns.add<PadLinalgOp, PadElementwise>(converter, ctx);
+  patterns
+      .add<PadRule<GetDimensionSizeOp, padGetDimensionSize>,
+           PadRule<SetDimensionSizeOp, padSetDimensionSize>,
+           PadRule<DynamicSliceOp, padDynamicSlice>,
+           PadRule<DynamicUpdateSliceOp, padDynamicUpdateSlice>,
+           PadRule<GatherOp, padGather>, PadRule<ScatterOp, padScatter>,
+           PadRule<tensor::EmptyOp, padEmpty>, PadRule<tensor::DimOp, padDim>,
+           PadRule<func::ReturnOp, padReturn>>(converter, inRange, ctx);
+  patterns.add<PadCall, PadLinalgOp, PadElementwise>(converter, ctx);
   populatePadSlicePatterns(converter, inRange, patterns);
 }

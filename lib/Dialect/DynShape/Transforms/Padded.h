@@ -83,6 +83,29 @@ struct PadPattern : mlir::OpConversionPattern<OpTy> {
   const InRangeSizes &inRange;
 };
 
+/// The operands of an `OpTy` after the 1:N conversion: for each, the padded
+/// tensor and its sizes, or the one value it converts to.
+template <typename OpTy>
+using PadAdaptor =
+    typename OpTy::template GenericAdaptor<llvm::ArrayRef<mlir::ValueRange>>;
+
+/// The rewrite of one padding rule: it replaces `op`, or says why not.
+template <typename OpTy>
+using PadRuleFn = mlir::LogicalResult (*)(OpTy op, PadAdaptor<OpTy> adaptor,
+                                          mlir::ConversionPatternRewriter &,
+                                          const InRangeSizes &inRange);
+
+/// A padding rule written as a function.
+template <typename OpTy, PadRuleFn<OpTy> Rule>
+struct PadRule : PadPattern<OpTy> {
+  using PadPattern<OpTy>::PadPattern;
+  mlir::LogicalResult
+  matchAndRewrite(OpTy op, PadAdaptor<OpTy> adaptor,
+                  mlir::ConversionPatternRewriter &rewriter) const override {
+    return Rule(op, adaptor, rewriter, this->inRange);
+  }
+};
+
 /// Why a tensor.extract_slice/insert_slice on bounded types cannot be
 /// padded (a stride other than 1, a rank-reducing slice), or empty.
 std::string whyNotPaddableSlice(mlir::Operation *op);
