@@ -293,6 +293,8 @@ static Value selectAlu(arith::SelectOp op, arith::SelectOp::Adaptor adaptor,
                    op.getFalseValue(), term, adaptor.getFalseValue());
 }
 
+/// The patterns of the register forms: any `Lower` above, a binary op with
+/// its ALU kind, and a cast that keeps the register.
 template <typename ArithOp, auto Lower>
 using RegisterRule = BIRRule<ArithOp, lowerToRegister<ArithOp, Lower>>;
 template <typename ArithOp, AluOpKind Kind>
