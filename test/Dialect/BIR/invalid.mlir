@@ -154,7 +154,7 @@ func.func @read_var_of_non_entry_block_arg(%v: i32) {
 
 func.func @read_var_of_non_i32(%v: i64) {
   // expected-error @+1 {{'bir.read_var' op operand #0 must be 32-bit signless integer, but got 'i64'}}
-  %r = "bir.read_var"(%v) <{engine = 3 : i32}> : (i64) -> !bir.reg
+  %r = "bir.read_var"(%v) <{engine = #bir<engine pool>}> : (i64) -> !bir.reg
   return
 }
 
@@ -186,7 +186,7 @@ func.func @loop_physical_reg_too_large() {
 // -----
 
 func.func @unknown_engine() {
-  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'engine' [pe, act, pool, dve, sp]}}
+  // expected-error @+1 {{unknown engine 'gpsimd'; expected one of pe, act, pool, dve, sp}}
   %c = bir.mov_imm 1 on gpsimd
   return
 }
@@ -194,7 +194,7 @@ func.func @unknown_engine() {
 // -----
 
 func.func @unknown_engine_loop() {
-  // expected-error @+1 {{unknown engine 'gpsimd'}}
+  // expected-error @+1 {{unknown engine 'gpsimd'; expected one of pe, act, pool, dve, sp}}
   bir.for %i = 0 to 4 step 1 on gpsimd {
   }
   return
@@ -204,7 +204,7 @@ func.func @unknown_engine_loop() {
 
 func.func @unknown_engine_dynamic_loop(%v: i32) {
   %n = bir.read_var %v on pool
-  // expected-error @+1 {{unknown engine 'tensor'}}
+  // expected-error @+1 {{unknown engine 'tensor'; expected one of pe, act, pool, dve, sp}}
   bir.dynamic_for %j = 0 to 1 * %n + 0 step 1 max_trip 8 on tensor {
   }
   return
@@ -214,7 +214,7 @@ func.func @unknown_engine_dynamic_loop(%v: i32) {
 
 func.func @unknown_alu_kind(%v: i32) {
   %r = bir.read_var %v on pool
-  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'kind' [add, sub, mult, divide, max, min, mod, and, or, xor, shl, shrs, shru, eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge]}}
+  // expected-error @+1 {{unknown ALU operation 'pow'; expected one of add, sub, mult, divide, max, min, mod, and, or, xor, shl, shrs, shru, eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge}}
   %x = bir.alu_imm pow %r, 1 on pool
   return
 }
@@ -258,7 +258,7 @@ func.func @dynamic_for_negative_max_trip(%v: i32) {
 func.func @dynamic_for_without_induction_reg(%v: i32) {
   %n = bir.read_var %v on pool
   // expected-error @+1 {{'bir.dynamic_for' op body must have one !bir.reg argument, the induction register}}
-  "bir.dynamic_for"(%n) <{engine = 3 : i32, lb = 0 : i32, max_trip = 8 : i64, step = 1 : i32, ub_coef = 1 : i32, ub_const = 0 : i32}> ({
+  "bir.dynamic_for"(%n) <{engine = #bir<engine pool>, lb = 0 : i32, max_trip = 8 : i64, step = 1 : i32, ub_coef = 1 : i32, ub_const = 0 : i32}> ({
   ^bb0:
   }) : (!bir.reg) -> ()
   return
@@ -269,7 +269,7 @@ func.func @dynamic_for_without_induction_reg(%v: i32) {
 func.func @dynamic_for_i32_induction(%v: i32) {
   %n = bir.read_var %v on pool
   // expected-error @+1 {{'bir.dynamic_for' op body must have one !bir.reg argument, the induction register}}
-  "bir.dynamic_for"(%n) <{engine = 3 : i32, lb = 0 : i32, max_trip = 8 : i64, step = 1 : i32, ub_coef = 1 : i32, ub_const = 0 : i32}> ({
+  "bir.dynamic_for"(%n) <{engine = #bir<engine pool>, lb = 0 : i32, max_trip = 8 : i64, step = 1 : i32, ub_coef = 1 : i32, ub_const = 0 : i32}> ({
   ^bb0(%i: i32):
   }) : (!bir.reg) -> ()
   return
@@ -288,7 +288,7 @@ func.func @for_step_zero() {
 
 func.func @for_two_body_args() {
   // expected-error @+1 {{'bir.for' op body must have one !bir.reg argument, the induction register}}
-  "bir.for"() <{engine = 3 : i32, lb = 0 : i32, step = 1 : i32, ub = 8 : i32}> ({
+  "bir.for"() <{engine = #bir<engine pool>, lb = 0 : i32, step = 1 : i32, ub = 8 : i32}> ({
   ^bb0(%i: !bir.reg, %k: !bir.reg):
   }) : () -> ()
   return
@@ -783,7 +783,7 @@ func.func @generator_no_generic_addrs(%d: memref<64xf32, #bir.mem<dram>>) {
   %s = bir.ap %d offset 0 pattern [[1, 16]] : memref<64xf32, #bir.mem<dram>>
   %a = bir.ap %t offset 0 pattern [[1, 16]] : memref<1x64xf32, #bir.mem<sbuf>>
   // expected-error @+1 {{'bir.tensor_copy_dynamic_src' op needs at least one generic address}}
-  "bir.tensor_copy_dynamic_src"(%s, %a) <{addr_free_indices = array<i64>, engine = 3 : i32, generic_dim = 0 : i64, offset_scale = array<i64>, operandSegmentSizes = array<i32: 1, 1, 0, 0>, other_offset_scale = array<i64>}> : (!bir.ap, !bir.ap) -> ()
+  "bir.tensor_copy_dynamic_src"(%s, %a) <{addr_free_indices = array<i64>, engine = #bir<engine pool>, generic_dim = 0 : i64, offset_scale = array<i64>, operandSegmentSizes = array<i32: 1, 1, 0, 0>, other_offset_scale = array<i64>}> : (!bir.ap, !bir.ap) -> ()
   return
 }
 
@@ -1955,5 +1955,22 @@ func.func @matmul_moving_columns() {
   %o = bir.ap %p offset 0 pattern [[600, 4], [1, 600]] : memref<4x600xf32, #bir.mem<psum>>
   // expected-error @+1 {{'bir.matmul' op moving has 600 columns; one PSUM bank holds 512 f32 per partition}}
   bir.matmul %s, %m -> %o on pe
+  return
+}
+
+// -----
+
+func.func @unknown_engine_generic(%v: i32) {
+  // expected-error @+1 {{unknown engine 'gpsimd'; expected one of pe, act, pool, dve, sp}}
+  %r = "bir.read_var"(%v) <{engine = #bir<engine gpsimd>}> : (i32) -> !bir.reg
+  return
+}
+
+// -----
+
+func.func @missing_alu_kind(%v: i32) {
+  %r = bir.read_var %v on pool
+  // expected-error @+1 {{expected ALU operation}}
+  %x = bir.alu_imm 5 %r, 1 on pool
   return
 }

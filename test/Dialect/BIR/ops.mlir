@@ -722,3 +722,4 @@ func.func @matmul() {
   bir.matmul %abs, %abm -> %abo on pe
   return
 }
+

@@ -224,15 +224,12 @@ void DynamicForOp::getCanonicalizationPatterns(RewritePatternSet &results,
 //===----------------------------------------------------------------------===//
 
 static ParseResult parseEngine(OpAsmParser &parser, OperationState &result) {
-  StringRef keyword;
-  SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseKeyword("on") || parser.parseKeyword(&keyword))
+  if (parser.parseKeyword("on"))
     return failure();
-  std::optional<Engine> engine = symbolizeEngine(keyword);
+  Attribute engine = EngineAttr::parse(parser, Type());
   if (!engine)
-    return parser.emitError(loc, "unknown engine '") << keyword << "'";
-  result.addAttribute("engine",
-                      EngineAttr::get(parser.getContext(), *engine));
+    return failure();
+  result.addAttribute("engine", engine);
   return success();
 }
 

@@ -35,6 +35,23 @@ def BIR_MemorySpaceAttr : EnumAttr<BIR_Dialect, BIR_MemorySpace, "mem"> {
   let assemblyFormat = "`<` $value `>`";
 }
 
+// The engine and the ALU operation of an instruction are attributes of the
+// dialect (`#bir<engine pool>`, `#bir<alu add>`; in an op's custom form just
+// `pool` and `add`), not I32EnumAttrs: an instruction's verifier checks
+// them with one type compare instead of comparing an integer against every
+// case, and reading one needs no APInt. Every instruction is verified after
+// every pass, so this is a measurable part of compile time. Their parsers
+// (BIRDialect.cpp) name a keyword they do not know and list the ones they
+// do, in one diagnostic.
+def BIR_EngineEnumAttr : EnumAttr<BIR_Dialect, BIR_Engine, "engine"> {
+  let assemblyFormat = ?;
+  let hasCustomAssemblyFormat = 1;
+}
+def BIR_AluOpKind : EnumAttr<BIR_Dialect, BIR_AluOpKindEnum, "alu"> {
+  let assemblyFormat = ?;
+  let hasCustomAssemblyFormat = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Types
 //===----------------------------------------------------------------------===//

@@ -7,11 +7,12 @@ include "mlir/IR/EnumAttr.td"
 
 // Activation = 2 and SP = 6 are the report's codes; PE, Pool (GpSimd) and
 // DVE are project-defined.
-def BIR_EngineEnumAttr : I32EnumAttr<"Engine", "engine", [
+def BIR_Engine : I32EnumAttr<"Engine", "engine", [
     I32EnumAttrCase<"pe", 1>, I32EnumAttrCase<"act", 2>,
     I32EnumAttrCase<"pool", 3>, I32EnumAttrCase<"dve", 4>,
     I32EnumAttrCase<"sp", 6>]> {
   let cppNamespace = "::dyn::bir";
+  let genSpecializedAttr = 0;
 }
 
 
@@ -29,7 +30,7 @@ def BIR_MemorySpace : I32EnumAttr<"MemorySpace", "memory space", [
 // sub, max and min (what clamping needs), the bitwise operations and
 // shifts (32 to 37) and the compares (38 to 47, 1 where the predicate holds
 // and 0 elsewhere, named as arith.cmpi's predicates) are project-defined.
-def BIR_AluOpKind : I32EnumAttr<"AluOpKind", "register-ALU operation", [
+def BIR_AluOpKindEnum : I32EnumAttr<"AluOpKind", "register-ALU operation", [
     I32EnumAttrCase<"add", 4>,
     I32EnumAttrCase<"sub", 5>,
     I32EnumAttrCase<"mult", 6>,
@@ -54,6 +55,7 @@ def BIR_AluOpKind : I32EnumAttr<"AluOpKind", "register-ALU operation", [
     I32EnumAttrCase<"ugt", 46>,
     I32EnumAttrCase<"uge", 47>]> {
   let cppNamespace = "::dyn::bir";
+  let genSpecializedAttr = 0;
 }
 
 

@@ -36,7 +36,7 @@ def BIR_ReadVarOp : BIR_Inst<"read_var"> {
   let arguments = (ins I32:$var, BIR_EngineEnumAttr:$engine,
                        OptionalAttr<BIR_PhysRegAttr>:$reg);
   let results = (outs BIR_RegType:$result);
-  let assemblyFormat = "$var `on` $engine attr-dict";
+  let assemblyFormat = "$var `on` `` $engine attr-dict";
   let hasVerifier = 1;
 }
 
@@ -56,7 +56,7 @@ def BIR_ReadElemOp : BIR_Inst<"read_elem"> {
                        BIR_EngineEnumAttr:$engine,
                        OptionalAttr<BIR_PhysRegAttr>:$reg);
   let results = (outs BIR_RegType:$result);
-  let assemblyFormat = "$mem `[` $index `]` `on` $engine attr-dict `:` type($mem)";
+  let assemblyFormat = "$mem `[` $index `]` `on` `` $engine attr-dict `:` type($mem)";
   let hasVerifier = 1;
 }
 
@@ -70,7 +70,7 @@ def BIR_MovImmOp : BIR_Inst<"mov_imm", [Pure]> {
   let arguments = (ins I32Attr:$value, BIR_EngineEnumAttr:$engine,
                        OptionalAttr<BIR_PhysRegAttr>:$reg);
   let results = (outs BIR_RegType:$result);
-  let assemblyFormat = "$value `on` $engine attr-dict";
+  let assemblyFormat = "$value `on` `` $engine attr-dict";
 }
 
 class BIR_AluBase<string mnemonic> : BIR_Inst<mnemonic, [Pure]> {
@@ -93,7 +93,7 @@ def BIR_AluOp : BIR_AluBase<"alu"> {
   let arguments = (ins BIR_AluOpKind:$kind, BIR_RegType:$lhs,
                        BIR_RegType:$rhs, BIR_EngineEnumAttr:$engine,
                        OptionalAttr<BIR_PhysRegAttr>:$reg);
-  let assemblyFormat = "$kind $lhs `,` $rhs `on` $engine attr-dict";
+  let assemblyFormat = "`` $kind $lhs `,` $rhs `on` `` $engine attr-dict";
 }
 
 def BIR_AluImmOp : BIR_AluBase<"alu_imm"> {
@@ -108,7 +108,7 @@ def BIR_AluImmOp : BIR_AluBase<"alu_imm"> {
   let arguments = (ins BIR_AluOpKind:$kind, BIR_RegType:$lhs, I32Attr:$imm,
                        BIR_EngineEnumAttr:$engine,
                        OptionalAttr<BIR_PhysRegAttr>:$reg);
-  let assemblyFormat = "$kind $lhs `,` $imm `on` $engine attr-dict";
+  let assemblyFormat = "`` $kind $lhs `,` $imm `on` `` $engine attr-dict";
 }
 
 //===----------------------------------------------------------------------===//
@@ -337,7 +337,7 @@ def BIR_TensorTensorOp : BIR_Inst<"tensor_tensor"> {
                        BIR_APType:$rhs, BIR_APType:$out,
                        BIR_EngineEnumAttr:$engine);
   let assemblyFormat = [{
-    $kind $lhs `,` $rhs `->` $out `on` $engine attr-dict
+    $kind $lhs `,` $rhs `->` $out `on` `` $engine attr-dict
   }];
   let hasVerifier = 1;
 }
@@ -360,7 +360,7 @@ def BIR_TensorScalarOp : BIR_Inst<"tensor_scalar"> {
                        UnitAttr:$reverse, BIR_EngineEnumAttr:$engine);
   let assemblyFormat = [{
     $kind $in `,` (`reg` $scalar_reg^)? (`imm` $scalar_imm^)? `->` $out
-    (`reverse` $reverse^)? `on` $engine attr-dict
+    (`reverse` $reverse^)? `on` `` $engine attr-dict
   }];
   let hasVerifier = 1;
 }
@@ -380,7 +380,7 @@ def BIR_TensorCopyOp : BIR_Inst<"tensor_copy"> {
   }];
   let arguments = (ins BIR_APType:$in, BIR_APType:$out,
                        BIR_EngineEnumAttr:$engine);
-  let assemblyFormat = "$in `->` $out `on` $engine attr-dict";
+  let assemblyFormat = "$in `->` $out `on` `` $engine attr-dict";
   let hasVerifier = 1;
 }
 
@@ -408,7 +408,7 @@ def BIR_CopyPredicatedOp : BIR_Inst<"copy_predicated"> {
                        BIR_EngineEnumAttr:$engine);
   let assemblyFormat = [{
     ($src^)? (`imm` $src_imm^)? `->` $out `where` $predicate
-    (`reverse` $reverse^)? `on` $engine attr-dict
+    (`reverse` $reverse^)? `on` `` $engine attr-dict
   }];
   let hasVerifier = 1;
 }
@@ -426,7 +426,7 @@ def BIR_TensorReduceOp : BIR_Inst<"tensor_reduce"> {
   }];
   let arguments = (ins BIR_ReduceKind:$kind, BIR_APType:$in,
                        BIR_APType:$out, BIR_EngineEnumAttr:$engine);
-  let assemblyFormat = "$kind $in `->` $out `on` $engine attr-dict";
+  let assemblyFormat = "$kind $in `->` $out `on` `` $engine attr-dict";
   let hasVerifier = 1;
 }
 
@@ -445,7 +445,7 @@ def BIR_IotaOp : BIR_Inst<"iota"> {
                        I32Attr:$partition, DenseI32ArrayAttr:$free,
                        BIR_EngineEnumAttr:$engine);
   let assemblyFormat = [{
-    $out `base` $base `partition` $partition `free` $free `on` $engine attr-dict
+    $out `base` $base `partition` $partition `free` $free `on` `` $engine attr-dict
   }];
   let hasVerifier = 1;
 }
@@ -469,7 +469,7 @@ def BIR_AffineSelectOp : BIR_Inst<"affine_select"> {
                        BIR_EngineEnumAttr:$engine);
   let assemblyFormat = [{
     $in `->` $out `where` `base` $base `partition` $partition `free` $free
-    $cmp (`reg` $bound_reg^)? (`imm` $bound_imm^)? `else` $fill `on` $engine
+    $cmp (`reg` $bound_reg^)? (`imm` $bound_imm^)? `else` $fill `on` `` $engine
     attr-dict
   }];
   let hasVerifier = 1;
@@ -496,7 +496,7 @@ def BIR_ActivationOp : BIR_Inst<"activation", [AttrSizedOperandSegments]> {
                        BIR_EngineEnumAttr:$engine);
   let assemblyFormat = [{
     $func $in `->` $out `scale` $scale (`bias` $bias^)?
-    (`bias_imm` $bias_imm^)? (`sum` $sum^)? `on` $engine attr-dict
+    (`bias_imm` $bias_imm^)? (`sum` $sum^)? `on` `` $engine attr-dict
   }];
   let hasVerifier = 1;
 }
@@ -521,7 +521,7 @@ def BIR_MatmulOp : BIR_Inst<"matmul"> {
                        BIR_APType:$out, UnitAttr:$accumulate,
                        BIR_EngineEnumAttr:$engine);
   let assemblyFormat = [{
-    $stationary `,` $moving `->` $out (`accumulate` $accumulate^)? `on` $engine
+    $stationary `,` $moving `->` $out (`accumulate` $accumulate^)? `on` `` $engine
     attr-dict
   }];
   let hasVerifier = 1;
@@ -540,7 +540,7 @@ def BIR_MemsetOp : BIR_Inst<"memset"> {
   }];
   let arguments = (ins BIR_APType:$dst, I64Attr:$value,
                        BIR_EngineEnumAttr:$engine);
-  let assemblyFormat = "$dst `value` $value `on` $engine attr-dict";
+  let assemblyFormat = "$dst `value` $value `on` `` $engine attr-dict";
   let hasVerifier = 1;
 }
 
@@ -564,7 +564,7 @@ def BIR_DMAOp : BIR_Inst<"dma", [BIR_DMAInterface]> {
   let arguments = (ins BIR_APType:$src, BIR_APType:$dst,
                        BIR_EngineEnumAttr:$engine, UnitAttr:$transpose);
   let assemblyFormat = [{
-    $src `->` $dst `on` $engine (`transpose` $transpose^)? attr-dict
+    $src `->` $dst `on` `` $engine (`transpose` $transpose^)? attr-dict
   }];
   let hasVerifier = 1;
 }
@@ -584,7 +584,7 @@ class BIR_TensorCopyDynamicOp<string mnemonic, string side>
     `generic_dim` $generic_dim `offset_scale` $offset_scale
     `addr_free_indices` $addr_free_indices
     `other` `(` $other_addrs `)` `scale` $other_offset_scale
-    `on` $engine attr-dict
+    `on` `` $engine attr-dict
   }];
   let hasVerifier = 1;
   code extraBaseClassDeclaration = [{

@@ -69,7 +69,7 @@ def DGE_DMAOp : DGE_Op<"dma", [BIR_InstInterface, BIR_DMAInterface]> {
                        OptionalAttr<BIR_EngineEnumAttr>:$queue,
                        UnitAttr:$transpose);
   let assemblyFormat = [{
-    $src `->` $dst `type` $dge_type `on` $trigger (`queue` $queue^)?
+    $src `->` $dst `type` $dge_type `on` `` $trigger (`queue` `` $queue^)?
     (`transpose` $transpose^)? attr-dict
   }];
   let hasVerifier = 1;
@@ -173,7 +173,7 @@ def DGE_TriggerOp : DGE_Op<"trigger", [BIR_InstInterface]> {
                        BIR_EngineEnumAttr:$trigger,
                        OptionalAttr<BIR_EngineEnumAttr>:$queue);
   let assemblyFormat = [{
-    $block `type` $dge_type `on` $trigger (`queue` $queue^)? attr-dict
+    $block `type` $dge_type `on` `` $trigger (`queue` `` $queue^)? attr-dict
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
