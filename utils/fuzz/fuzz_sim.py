@@ -201,7 +201,9 @@ def header_mutation(rng, spec):
         return npy_bytes(npy_header_text(dtype, f, shape), payload()), \
             "fortran_order %s" % f
     if how == "shape":
-        s = rng.choice(["(%d, %d)" % (shape[-1], shape[0]), "()", "(0, 32)",
+        # The dims reversed (a 0-d tensor has none to reverse).
+        swapped = "(%d, %d)" % (shape[-1], shape[0]) if shape else "(1, 1)"
+        s = rng.choice([swapped, "()", "(0, 32)",
                         "(-1, 32)", "(64, -32)", "(2147483648, 32)",
                         "(9223372036854775807, 1)", "(9223372036854775808,)",
                         "(100000000000000000000, 1)", "(64.0, 32)",
