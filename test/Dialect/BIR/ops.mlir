@@ -722,4 +722,3 @@ func.func @matmul() {
   bir.matmul %abs, %abm -> %abo on pe
   return
 }
-

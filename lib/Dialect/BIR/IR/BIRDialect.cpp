@@ -40,26 +40,26 @@ void BIRDialect::initialize() {
 //===----------------------------------------------------------------------===//
 
 /// Parses the keyword of an enum attribute, or names it as an unknown
-/// `what` and lists the keywords `EnumT` has.
+/// `what` and lists the keywords of `EnumT` (codes 0 to `maxCode`, through
+/// the generated `fromCode`).
 template <typename AttrT, typename EnumT>
 static Attribute parseKeyword(AsmParser &parser, StringRef what,
-                              std::optional<EnumT> (*fromName)(StringRef),
                               std::optional<EnumT> (*fromCode)(uint32_t),
-                              StringRef (*toName)(EnumT), uint32_t maxCode) {
+                              uint32_t maxCode) {
   SMLoc loc = parser.getCurrentLocation();
   StringRef keyword;
   if (parser.parseOptionalKeyword(&keyword)) {
     parser.emitError(loc, "expected ") << what;
     return {};
   }
-  if (std::optional<EnumT> value = fromName(keyword))
+  if (std::optional<EnumT> value = symbolizeEnum<EnumT>(keyword))
     return AttrT::get(parser.getContext(), *value);
   InFlightDiagnostic diag = parser.emitError(loc, "unknown ")
                             << what << " '" << keyword << "'; expected one of";
   StringRef separator = " ";
   for (uint32_t code = 0; code <= maxCode; ++code)
     if (std::optional<EnumT> value = fromCode(code)) {
-      diag << separator << toName(*value);
+      diag << separator << stringifyEnum(*value);
       separator = ", ";
     }
   return {};
@@ -67,24 +67,22 @@ static Attribute parseKeyword(AsmParser &parser, StringRef what,
 
 Attribute EngineAttr::parse(AsmParser &parser, Type) {
   return parseKeyword<EngineAttr, Engine>(parser, "engine", symbolizeEngine,
-                                          symbolizeEngine, stringifyEngine,
                                           getMaxEnumValForEngine());
 }
 
 // The leading space separates the keyword from the mnemonic in the full
 // form (`#bir<engine pool>`); an op's format omits its own (`on `` $engine`).
 void EngineAttr::print(AsmPrinter &printer) const {
-  printer << ' ' << stringifyEngine(getValue());
+  printer << ' ' << stringifyEnum(getValue());
 }
 
 Attribute AluOpKindAttr::parse(AsmParser &parser, Type) {
   return parseKeyword<AluOpKindAttr, AluOpKind>(
-      parser, "ALU operation", symbolizeAluOpKind, symbolizeAluOpKind,
-      stringifyAluOpKind, getMaxEnumValForAluOpKind());
+      parser, "ALU operation", symbolizeAluOpKind, getMaxEnumValForAluOpKind());
 }
 
 void AluOpKindAttr::print(AsmPrinter &printer) const {
-  printer << ' ' << stringifyAluOpKind(getValue());
+  printer << ' ' << stringifyEnum(getValue());
 }
 
 std::optional<int64_t> dyn::bir::getElementBytes(MemRefType type) {
