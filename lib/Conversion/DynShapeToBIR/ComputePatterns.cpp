@@ -131,8 +131,7 @@ private:
 
   void lowerFill(linalg::LinalgOp op, ArrayRef<Value> operands,
                  const ComputePlan &plan, OnChipBuilder &builder) const {
-    TypedAttr value;
-    matchPattern(op.getDpsInputs()[0], m_Constant(&value));
+    TypedAttr value = getConstantAttr(op.getDpsInputs()[0]);
     Value out = operands.back();
     uint64_t bits = getMemsetBits(
         value, llvm::cast<MemRefType>(out.getType()).getElementType());
@@ -185,9 +184,7 @@ private:
         Value source =
             arg && arg.getOwner() == &body ? op->getOperand(arg.getArgNumber())
                                            : v;
-        TypedAttr attr;
-        matchPattern(source, m_Constant(&attr));
-        return attr;
+        return getConstantAttr(source);
       };
       auto get = [&](Value v) -> EngineValue {
         if (auto it = values.find(v); it != values.end())

@@ -33,8 +33,8 @@ static bool isEngineFloat(Type type) {
 
 /// A float, i32 or i1 constant: what a body or a fill may hold.
 static bool isEngineConstant(Value value) {
-  TypedAttr attr;
-  if (!matchPattern(value, m_Constant(&attr)))
+  TypedAttr attr = getConstantAttr(value);
+  if (!attr)
     return false;
   Type type = attr.getType();
   return llvm::isa<FloatAttr>(attr) ||

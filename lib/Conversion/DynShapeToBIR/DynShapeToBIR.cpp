@@ -128,6 +128,7 @@ struct ConvertDynShapeToBIRPass
     populateDynShapeToBIRConversionPatterns(converter, maxTrips, patterns);
     ConversionConfig config;
     config.foldingMode = DialectConversionFoldingMode::AfterPatterns;
+    config.allowPatternRollback = false;
     if (failed(applyPartialConversion(root, target, std::move(patterns),
                                       config)) ||
         failed(reconcileCasts(root)))

@@ -25,6 +25,7 @@ using namespace dyn;
 using namespace dyn::bir;
 
 Side dyn::describeSide(Value view, RegisterOf registerOf) {
+  view = lookThroughConversion(view);
   Side side;
   auto subview = view.getDefiningOp<memref::SubViewOp>();
   side.base = subview ? subview.getSource() : view;
@@ -113,20 +114,22 @@ void dyn::buildCopy(PatternRewriter &rewriter, Operation *op, Engine engine,
   }
 }
 
-/// The side of a converted memref operand of `op`, or a match failure.
-static FailureOr<Side> getSide(ConversionPatternRewriter &rewriter,
-                               Operation *op, Value original, Value converted) {
-  std::string why = whyNotASide(original);
-  if (!why.empty())
-    return rewriter.notifyMatchFailure(op, why);
-  Side result = describeSide(converted, [&](Value offset) {
-    return rewriter.getRemappedValue(offset);
-  });
-  if (llvm::any_of(result.regs, [](Value reg) {
-        return !reg || !llvm::isa<RegType>(reg.getType());
-      }))
-    return rewriter.notifyMatchFailure(op, "a view offset is not a register");
-  return result;
+/// The sides of the converted memref operands `views` of `op`, or a match
+/// failure. Every view is checked before any is described: describing one
+/// may read an argument into a register, and the conversion does not roll
+/// back a pattern that fails after changing the IR.
+static FailureOr<SmallVector<Side, 3>>
+getSides(ConversionPatternRewriter &rewriter, Operation *op,
+         const BIRTypeConverter &converter, ArrayRef<Value> views) {
+  for (Value view : views)
+    if (std::string why = whyNotASide(view); !why.empty())
+      return rewriter.notifyMatchFailure(op, why);
+  SmallVector<Side, 3> sides;
+  for (Value view : views)
+    sides.push_back(describeSide(view, [&](Value offset) {
+      return getRegisterOf(rewriter, converter, op->getLoc(), offset);
+    }));
+  return sides;
 }
 
 /// memref.alloc -> bir.alloc in the space the converter gives it.
@@ -161,13 +164,11 @@ static LogicalResult copyToDMA(memref::CopyOp op,
                                memref::CopyOp::Adaptor adaptor,
                                ConversionPatternRewriter &rewriter,
                                const BIRTypeConverter &converter) {
-  FailureOr<Side> src =
-      getSide(rewriter, op, op.getSource(), adaptor.getSource());
-  FailureOr<Side> dst =
-      getSide(rewriter, op, op.getTarget(), adaptor.getTarget());
-  if (failed(src) || failed(dst))
+  FailureOr<SmallVector<Side, 3>> sides = getSides(
+      rewriter, op, converter, {adaptor.getSource(), adaptor.getTarget()});
+  if (failed(sides))
     return failure();
-  buildCopy(rewriter, op, converter.getEngine(), *src, *dst);
+  buildCopy(rewriter, op, converter.getEngine(), (*sides)[0], (*sides)[1]);
   rewriter.eraseOp(op);
   return success();
 }
@@ -213,12 +214,11 @@ static LogicalResult transposeToDMA(linalg::TransposeOp op,
   std::string why = whyNotATransposeDMA(op);
   if (!why.empty())
     return rewriter.notifyMatchFailure(op, why);
-  FailureOr<Side> src =
-      getSide(rewriter, op, op.getInput(), adaptor.getInput());
-  FailureOr<Side> dst = getSide(rewriter, op, op.getInit(), adaptor.getInit());
-  if (failed(src) || failed(dst))
+  FailureOr<SmallVector<Side, 3>> sides = getSides(
+      rewriter, op, converter, {adaptor.getInput(), adaptor.getInit()});
+  if (failed(sides))
     return failure();
-  buildCopy(rewriter, op, converter.getEngine(), *src, *dst,
+  buildCopy(rewriter, op, converter.getEngine(), (*sides)[0], (*sides)[1],
             /*transpose=*/true);
   rewriter.eraseOp(op);
   return success();
@@ -251,28 +251,26 @@ static LogicalResult maskToDMA(dynshape::BufferMaskOp op,
     return rewriter.notifyMatchFailure(op, "masks more than one dimension");
   unsigned dim = op.getDims().front();
   Value size = adaptor.getSizes().front();
-  FailureOr<Side> x = getSide(rewriter, op, op.getInput(), adaptor.getInput());
-  FailureOr<Side> out =
-      getSide(rewriter, op, op.getOutput(), adaptor.getOutput());
-  if (failed(x) || failed(out))
+  TypedAttr fill = op.getFillAttr();
+  std::optional<uint64_t> bits = fill ? getFillBits(fill) : std::nullopt;
+  if (fill && (!bits || hasRuntimeOffset(adaptor.getOutput())))
+    return rewriter.notifyMatchFailure(op, "not a static fill");
+  SmallVector<Value, 3> views = {adaptor.getInput(), adaptor.getOutput()};
+  if (!fill)
+    views.push_back(adaptor.getReplacement());
+  FailureOr<SmallVector<Side, 3>> sides =
+      getSides(rewriter, op, converter, views);
+  if (failed(sides))
     return failure();
+  Side &x = (*sides)[0], &out = (*sides)[1];
   Location loc = op.getLoc();
   MLIRContext *ctx = rewriter.getContext();
-  if (TypedAttr fill = op.getFillAttr()) {
-    // out = fill (the constant replacement)
-    std::optional<uint64_t> bits = getFillBits(fill);
-    if (!bits || out->isDynamic())
-      return rewriter.notifyMatchFailure(op, "not a static fill");
-    MemsetOp::create(rewriter, loc, buildAP(rewriter, loc, *out),
+  if (fill) // out = fill (the constant replacement)
+    MemsetOp::create(rewriter, loc, buildAP(rewriter, loc, out),
                      rewriter.getI64IntegerAttr(*bits),
                      EngineAttr::get(ctx, converter.getEngine()));
-  } else {
-    FailureOr<Side> repl =
-        getSide(rewriter, op, op.getReplacement(), adaptor.getReplacement());
-    if (failed(repl))
-      return failure();
-    buildCopy(rewriter, op, converter.getEngine(), *repl, *out);
-  }
+  else
+    buildCopy(rewriter, op, converter.getEngine(), (*sides)[2], out);
   // for r in [0, size): out[.., r, ..] = x[.., r, ..]
   int64_t extent = op.getOutput().getType().getDimSize(dim);
   auto loop = DynamicForOp::create(
@@ -284,7 +282,7 @@ static LogicalResult maskToDMA(dynshape::BufferMaskOp op,
   Value row = body.addArgument(RegType::get(ctx), loc);
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(&body);
-  for (Side *side : {&*x, &*out}) {
+  for (Side *side : {&x, &out}) {
     int64_t bytes =
         *getElementBytes(llvm::cast<MemRefType>(side->base.getType()));
     side->regs.push_back(row);
@@ -294,9 +292,9 @@ static LogicalResult maskToDMA(dynshape::BufferMaskOp op,
     if (side->firstDynamicDim < 0)
       side->firstDynamicDim = dim;
   }
-  buildGenerator<TensorCopyDynamicDstOp>(rewriter, op, converter.getEngine(),
-                                         *x, *out, *out, out->regs, out->scales,
-                                         out->firstDynamicDim, *x);
+  buildGenerator<TensorCopyDynamicDstOp>(rewriter, op, converter.getEngine(), x,
+                                         out, out, out.regs, out.scales,
+                                         out.firstDynamicDim, x);
   rewriter.eraseOp(op);
   return success();
 }
@@ -315,7 +313,16 @@ void dyn::buildLocationCopy(PatternRewriter &rewriter, Operation *op,
             describeSide(dst, noRegisters));
 }
 
+bool dyn::hasRuntimeOffset(Value view) {
+  auto subview = lookThroughConversion(view).getDefiningOp<memref::SubViewOp>();
+  return subview &&
+         llvm::any_of(subview.getMixedOffsets(), [](OpFoldResult offset) {
+           return !getConstantIntValue(offset);
+         });
+}
+
 std::string dyn::whyNotASide(Value view) {
+  view = lookThroughConversion(view);
   auto subview = view.getDefiningOp<memref::SubViewOp>();
   Value base = subview ? subview.getSource() : view;
   auto baseType = llvm::dyn_cast<MemRefType>(base.getType());
@@ -348,11 +355,8 @@ std::string dyn::whyNotATransposeDMA(linalg::LinalgOp op) {
     return "a transpose other than the 2-D one of buffers (permutation [1, 0]), "
            "which is a DMA";
   for (Value view : {transpose.getInput(), transpose.getInit()})
-    if (auto subview = view.getDefiningOp<memref::SubViewOp>())
-      if (llvm::any_of(subview.getMixedOffsets(), [](OpFoldResult offset) {
-            return !getConstantIntValue(offset);
-          }))
-        return "a transpose at a runtime offset";
+    if (hasRuntimeOffset(view))
+      return "a transpose at a runtime offset";
   return {};
 }
 

@@ -59,13 +59,6 @@ static int64_t findDim(ArrayRef<int64_t> dimLoops, int64_t loop) {
   return it == dimLoops.end() ? -1 : it - dimLoops.begin();
 }
 
-static bool hasRuntimeOffset(Value view) {
-  auto subview = view.getDefiningOp<memref::SubViewOp>();
-  return subview && llvm::any_of(subview.getMixedOffsets(), [](OpFoldResult o) {
-           return !getConstantIntValue(o);
-         });
-}
-
 /// The view dims in the order the engine walks them: the partition loop's,
 /// then the free loops' (those the view indexes).
 static SmallVector<int64_t> getWalkOrder(ArrayRef<int64_t> dimLoops,
@@ -155,8 +148,9 @@ Value OnChipBuilder::access(unsigned slot, Value view, AffineMap map,
                             ArrayRef<LoopRange> ranges, bool isWrite,
                             bool alsoRead) {
   Location loc = op->getLoc();
-  Side side = describeSide(
-      view, [&](Value offset) { return rewriter.getRemappedValue(offset); });
+  Side side = describeSide(view, [&](Value offset) {
+    return getRegisterOf(rewriter, converter, loc, offset);
+  });
   auto baseType = llvm::cast<MemRefType>(side.base.getType());
   SmallVector<int64_t> dimLoops = getDimLoops(map);
   auto count = [&](int64_t loop) {
@@ -295,8 +289,9 @@ Value OnChipBuilder::readOperand(unsigned slot, Value original, Value view,
   // The mask is left to this op (the target keeps it legal); it goes with
   // the op, and its buffer with the last cast of it.
   foldedMasks.insert(mask);
-  Value input = rewriter.getRemappedValue(mask.getInput());
-  Value size = rewriter.getRemappedValue(mask.getSizes().front());
+  Value input = lookThroughConversion(mask.getInput());
+  Value size =
+      getRegisterOf(rewriter, converter, op->getLoc(), mask.getSizes().front());
   Value in = read(slot, input, map, partitionLoop, freeLoops, ranges);
   // The masked dim's loop: its index is `first + (partition or free index)`.
   int64_t masked = map.getDimPosition(mask.getDims().front());

@@ -18,8 +18,25 @@
 
 namespace dyn {
 
-/// The constant integer value of `value`, if it is one.
+/// What an operand of an op not yet converted stands for: the conversion
+/// (which does not roll back) has replaced the value it named, so it may
+/// be the cast of its replacement back to the old type; this is that
+/// replacement (a register or a location), or `value` itself.
+mlir::Value lookThroughConversion(mlir::Value value);
+
+/// The register of a scalar operand of an op not yet converted: its
+/// replacement, or the read of the function argument it is.
+mlir::Value getRegisterOf(mlir::OpBuilder &builder,
+                          const BIRTypeConverter &converter, mlir::Location loc,
+                          mlir::Value value);
+
+/// The constant integer value of `value`, if it is one: an arith constant,
+/// or the register a constant became.
 std::optional<int64_t> getConstantInt(mlir::Value value);
+
+/// The constant `value` holds, as an attribute of its type: an arith
+/// constant, or the register an integer constant became; else null.
+mlir::TypedAttr getConstantAttr(mlir::Value value);
 
 /// The BIRTypeConverter a pattern of this pass was built with.
 inline const BIRTypeConverter &converterOf(const mlir::TypeConverter *converter) {
@@ -75,6 +92,9 @@ std::optional<int64_t> getConstantLinearIndex(mlir::memref::LoadOp load);
 /// an empty string: it must be a location (function tensor or allocation)
 /// or one subview of one with static sizes and strides.
 std::string whyNotASide(mlir::Value view);
+
+/// True if `view` is a subview with an offset known only at run time.
+bool hasRuntimeOffset(mlir::Value view);
 
 /// One side of a copy: a kind-1 pattern over a base location, plus the
 /// runtime terms of its start address.

@@ -27,13 +27,38 @@ using namespace mlir;
 using namespace dyn;
 using namespace dyn::bir;
 
+Value dyn::lookThroughConversion(Value value) {
+  auto cast = value.getDefiningOp<UnrealizedConversionCastOp>();
+  return cast && cast.getInputs().size() == 1 ? cast.getInputs().front()
+                                              : value;
+}
+
+Value dyn::getRegisterOf(OpBuilder &builder, const BIRTypeConverter &converter,
+                         Location loc, Value value) {
+  value = lookThroughConversion(value);
+  if (llvm::isa<RegType>(value.getType()))
+    return value;
+  return converter.materializeTargetConversion(
+      builder, loc, RegType::get(builder.getContext()), value);
+}
+
 std::optional<int64_t> dyn::getConstantInt(Value value) {
+  if (auto mov = lookThroughConversion(value).getDefiningOp<MovImmOp>())
+    return static_cast<int32_t>(mov.getValue());
   APInt constant;
   if (!matchPattern(value, m_ConstantInt(&constant)))
     return std::nullopt;
   // A flag is 0 or 1 in a register.
   return constant.getBitWidth() == 1 ? constant.getZExtValue()
                                      : constant.getSExtValue();
+}
+
+TypedAttr dyn::getConstantAttr(Value value) {
+  if (auto mov = lookThroughConversion(value).getDefiningOp<MovImmOp>())
+    return IntegerAttr::get(value.getType(),
+                            static_cast<int32_t>(mov.getValue()));
+  TypedAttr attr;
+  return matchPattern(value, m_Constant(&attr)) ? attr : TypedAttr();
 }
 
 bool dyn::hasRegisterForm(Operation *op) {

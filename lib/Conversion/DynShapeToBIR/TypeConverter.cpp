@@ -7,9 +7,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "Compute.h"
+#include "Patterns.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+#include <map>
 
 using namespace mlir;
 using namespace dyn;
@@ -36,6 +39,13 @@ static MemRefType inSpace(MemRefType type, MemorySpace space) {
 /// stages through SBUF tiles; a view is in its source's space; anything
 /// else (a function argument) is DRAM.
 static MemorySpace getLocationSpace(Value value) {
+  // A location already converted (its replacement, or a function argument
+  // of the converted signature) has its space.
+  value = lookThroughConversion(value);
+  if (auto type = llvm::dyn_cast<MemRefType>(value.getType()))
+    if (auto space =
+            llvm::dyn_cast_or_null<MemorySpaceAttr>(type.getMemorySpace()))
+      return space.getValue();
   if (auto view = value.getDefiningOp<memref::SubViewOp>())
     return getLocationSpace(view.getSource());
   auto alloc = value.getDefiningOp<memref::AllocOp>();
@@ -97,17 +107,36 @@ BIRTypeConverter::BIRTypeConverter(Engine engine) : engine(engine) {
     return UnrealizedConversionCastOp::create(builder, loc, type, inputs)
         .getResult(0);
   });
-  // A runtime i32 argument lives in DRAM: read it into a register (added
-  // last: tried before the cast).
-  addTargetMaterialization([engine](OpBuilder &builder, Type type,
-                                    ValueRange inputs, Location loc) -> Value {
+  // A runtime i32 argument lives in DRAM: read it into a register once, at
+  // the start of the function, the reads in argument order (added last:
+  // tried before the cast). The conversion asks at each use, so the reads
+  // made are kept here, by entry block and argument number.
+  using Reads = llvm::DenseMap<Block *, std::map<unsigned, ReadVarOp>>;
+  auto reads = std::make_shared<Reads>();
+  addTargetMaterialization([engine, reads](OpBuilder &builder, Type type,
+                                           ValueRange inputs,
+                                           Location loc) -> Value {
     if (inputs.size() != 1 || !llvm::isa<RegType>(type))
       return {};
     auto arg = llvm::dyn_cast<BlockArgument>(inputs[0]);
     if (!arg || !arg.getType().isSignlessInteger(32) ||
         !llvm::isa<func::FuncOp>(arg.getOwner()->getParentOp()))
       return {};
-    return ReadVarOp::create(builder, loc, type, arg, engine, IntegerAttr());
+    std::map<unsigned, ReadVarOp> &made = (*reads)[arg.getOwner()];
+    auto next = made.lower_bound(arg.getArgNumber());
+    if (next != made.end() && next->first == arg.getArgNumber())
+      return next->second;
+    OpBuilder::InsertionGuard guard(builder);
+    if (next != made.end())
+      builder.setInsertionPoint(next->second);
+    else if (next != made.begin())
+      builder.setInsertionPointAfter(std::prev(next)->second);
+    else
+      builder.setInsertionPointToStart(arg.getOwner());
+    auto read =
+        ReadVarOp::create(builder, loc, type, arg, engine, IntegerAttr());
+    made.emplace(arg.getArgNumber(), read);
+    return read;
   });
 }
 
