@@ -6,7 +6,7 @@
 // scatter becomes one whose generic address is the index tensor. Static
 // copies become plain bir.dma. Views are kind-1 access patterns over their
 // base location, in elements. A view's offsets are the registers the scalar
-// patterns made of them, looked up in the conversion's mapping.
+// patterns made of them (getRegisterOf: through the conversion's casts).
 //
 //===----------------------------------------------------------------------===//
 
