@@ -1974,3 +1974,30 @@ func.func @missing_alu_kind(%v: i32) {
   %x = bir.alu_imm 5 %r, 1 on pool
   return
 }
+
+// -----
+
+func.func @alu_physical_reg_too_large(%v: i32) {
+  %r = bir.read_var %v on pool
+  // expected-error @+1 {{attribute 'reg' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative whose maximum value is 63}}
+  %x = bir.alu_imm add %r, 1 on pool {reg = 64 : i32}
+  return
+}
+
+// -----
+
+func.func @alu_immediate_too_wide(%v: i32) {
+  %r = bir.read_var %v on pool
+  // expected-error @+1 {{integer constant out of range for attribute}}
+  %x = bir.alu_imm add %r, 4294967296 on pool
+  return
+}
+
+// -----
+
+func.func @alu_without_engine(%v: i32) {
+  %r = bir.read_var %v on pool
+  // expected-error @+1 {{expected 'on'}}
+  %x = bir.alu add %r, %r pool
+  return
+}
