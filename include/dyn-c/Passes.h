@@ -14,5 +14,6 @@
 #include "dyn/Dialect/DGE/Transforms/Passes.capi.h.inc"
 #include "dyn/Dialect/DynShape/Transforms/Passes.capi.h.inc"
 #include "dyn/Target/ADDR4/Passes.capi.h.inc"
+#include "dyn/Transforms/Passes.capi.h.inc"
 
 #endif // DYN_C_PASSES_H

@@ -13,6 +13,7 @@
 #include "dyn/Dialect/DGE/Transforms/Passes.h"
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
 #include "dyn/Target/ADDR4/Passes.h"
+#include "dyn/Transforms/Passes.h"
 
 #include "mlir/CAPI/Pass.h"
 
@@ -32,6 +33,7 @@ extern "C" {
 #include "dyn/Dialect/DGE/Transforms/Passes.capi.cpp.inc"
 #include "dyn/Dialect/DynShape/Transforms/Passes.capi.cpp.inc"
 #include "dyn/Target/ADDR4/Passes.capi.cpp.inc"
+#include "dyn/Transforms/Passes.capi.cpp.inc"
 
 #ifdef __cplusplus
 }

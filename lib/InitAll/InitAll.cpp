@@ -7,11 +7,12 @@
 #include "dyn/Dialect/BIR/Transforms/Passes.h"
 #include "dyn/Dialect/DGE/IR/DGE.h"
 #include "dyn/Dialect/DGE/Transforms/Passes.h"
-#include "dyn/Pipelines/Pipelines.h"
-#include "dyn/Target/ADDR4/Passes.h"
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Dialect/DynShape/Transforms/BufferizableOpInterfaceImpl.h"
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
+#include "dyn/Pipelines/Pipelines.h"
+#include "dyn/Target/ADDR4/Passes.h"
+#include "dyn/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/IR/ValueBoundsOpInterfaceImpl.h"
@@ -68,6 +69,7 @@ void dyn::registerAllPasses() {
   bir::registerBIRPasses();
   dge::registerDGEPasses();
   addr4::registerADDR4Passes();
+  registerDynTransformsPasses();
   registerPipelines();
 }
 

@@ -6,8 +6,9 @@
 #include "dyn/Dialect/BIR/Transforms/Passes.h"
 #include "dyn/Dialect/DGE/IR/DGE.h"
 #include "dyn/Dialect/DGE/Transforms/Passes.h"
-#include "dyn/Target/ADDR4/Passes.h"
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
+#include "dyn/Target/ADDR4/Passes.h"
+#include "dyn/Transforms/Passes.h"
 
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -72,7 +73,7 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   // Elementwise arith/math on (padded) tensors become linalg.generic, the
   // one form of compute that bufferizes and that the lowering takes.
   pm.nest<func::FuncOp>().addPass(createConvertElementwiseToLinalgPass());
-  pm.nest<func::FuncOp>().addPass(createCanonicalizerPass());
+  pm.nest<func::FuncOp>().addPass(createDynCanonicalize());
   // Again: canonicalization folds index arithmetic in 64 bits, e.g. in the
   // body of a one-trip loop it inlines, and bufferization's clamps would
   // then fold such a constant away before the backend sees it.
@@ -81,15 +82,14 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   // control flow), so the later canonicalizations skip region
   // simplification: it found nothing and cost 3.7% of the instructions of a
   // 10,000-access function.
-  GreedyRewriteConfig structured;
-  structured.setUseTopDownTraversal(true).setRegionSimplificationLevel(
-      GreedySimplifyRegionLevel::Disabled);
+  DynCanonicalizeOptions structured;
+  structured.regionSimplify = GreedySimplifyRegionLevel::Disabled;
   // One-Shot Bufferize, linear on update chains.
   dynshape::DynShapeBufferizeOptions bufferize;
   bufferize.maxTensorNesting = options.maxTensorNesting;
   pm.addPass(dynshape::createDynShapeBufferize(bufferize));
   OpPassManager &func = pm.nest<func::FuncOp>();
-  func.addPass(createCanonicalizerPass(structured));
+  func.addPass(createDynCanonicalize(structured));
   func.addPass(createCSEPass());
   ConvertDynShapeToBIROptions convert;
   convert.engine = options.engine;
@@ -98,9 +98,8 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   // canonicalizer here changed nothing on any test input or on 1,000 random
   // programs (the bir passes below take unfolded IR too, and the
   // canonicalization before register allocation folds what they make). It
-  // cost 2.8% of the instructions of a 10,000-access function, mostly the
-  // verification after it (upstream's canonicalizer does not say when it
-  // changed nothing). CSE shares the access patterns the conversion repeats.
+  // cost 2.8% of the instructions of a 10,000-access function, mostly its
+  // pattern matching. CSE shares the access patterns the conversion repeats.
   func.addPass(createCSEPass());
   func.addPass(bir::createBIRAssembleDynamicInfo());
   // Before the address code is expanded, so that it runs on the queue
@@ -115,8 +114,9 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   func.addPass(bir::createBIRExpandDynamicAPInfo());
   func.addPass(bir::createBIRHoistLoopInvariants());
   // Fold the constant address arithmetic and share equal expressions
-  // before registers are assigned.
-  func.addPass(createCanonicalizerPass(structured));
+  // before registers are assigned. (On update chains this canonicalization
+  // finds nothing; dyn-canonicalize then spares the verification after it.)
+  func.addPass(createDynCanonicalize(structured));
   func.addPass(createCSEPass());
   func.addPass(bir::createBIRAllocateRegisters());
 }

@@ -1,0 +1,79 @@
+//===- Canonicalize.cpp - dyn-canonicalize --------------------------------===//
+//
+// Upstream's canonicalizer that marks every analysis preserved when it
+// changed nothing, so that the pass manager does not verify the IR again.
+// Written here because upstream's pass neither reports that nor can be
+// wrapped: its class is private. The patterns and the driver are
+// upstream's. On a function of 10,000 accesses the canonicalization after
+// `bir-hoist-loop-invariants` finds nothing, and the verification after it
+// was about 2% of `--lower-to-addr4`.
+//
+// "Changed" is the driver's own flag or any notification the driver passes
+// on: the driver's flag leaves out the constants it merges while it fills
+// its worklist (LLVM 22), which erase ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dyn/Transforms/Passes.h"
+
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Rewrite/FrozenRewritePatternSet.h"
+
+namespace dyn {
+#define GEN_PASS_DEF_DYNCANONICALIZE
+#include "dyn/Transforms/Passes.h.inc"
+} // namespace dyn
+
+using namespace mlir;
+
+namespace {
+/// Whether the driver told of any change to the IR.
+struct ChangeListener : RewriterBase::Listener {
+  void notifyOperationInserted(Operation *, OpBuilder::InsertPoint) override {
+    changed = true;
+  }
+  void notifyBlockInserted(Block *, Region *, Region::iterator) override {
+    changed = true;
+  }
+  void notifyBlockErased(Block *) override { changed = true; }
+  void notifyOperationModified(Operation *) override { changed = true; }
+  void notifyOperationReplaced(Operation *, ValueRange) override {
+    changed = true;
+  }
+  void notifyOperationErased(Operation *) override { changed = true; }
+
+  bool changed = false;
+};
+
+struct DynCanonicalizePass
+    : dyn::impl::DynCanonicalizeBase<DynCanonicalizePass> {
+  using Base::Base;
+
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet set(context);
+    for (Dialect *dialect : context->getLoadedDialects())
+      dialect->getCanonicalizationPatterns(set);
+    for (RegisteredOperationName op : context->getRegisteredOperations())
+      op.getCanonicalizationPatterns(set, context);
+    patterns = FrozenRewritePatternSet(std::move(set));
+    return success();
+  }
+
+  void runOnOperation() override {
+    ChangeListener listener;
+    GreedyRewriteConfig config;
+    config.setUseTopDownTraversal(topDown)
+        .setRegionSimplificationLevel(regionSimplify)
+        .setListener(&listener);
+    bool changed = false;
+    // As upstream's pass (without `test-convergence`): stopping at the
+    // iteration limit is not an error.
+    (void)applyPatternsGreedily(getOperation(), patterns, config, &changed);
+    if (!changed && !listener.changed)
+      markAllAnalysesPreserved();
+  }
+
+  FrozenRewritePatternSet patterns;
+};
+} // namespace
