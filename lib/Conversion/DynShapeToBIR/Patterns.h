@@ -30,13 +30,14 @@ mlir::Value getRegisterOf(mlir::OpBuilder &builder,
                           const BIRTypeConverter &converter, mlir::Location loc,
                           mlir::Value value);
 
-/// The constant integer value of `value`, if it is one: an arith constant,
-/// or the register a constant became.
-std::optional<int64_t> getConstantInt(mlir::Value value);
-
 /// The constant `value` holds, as an attribute of its type: an arith
-/// constant, or the register an integer constant became; else null.
+/// constant, or the register an integer constant became (an i32 attribute
+/// for a !bir.reg); else null.
 mlir::TypedAttr getConstantAttr(mlir::Value value);
+
+/// The integer getConstantAttr finds, sign-extended (an i1 zero-extended),
+/// if it is a scalar integer of at most 64 bits.
+std::optional<int64_t> getConstantInt(mlir::Value value);
 
 /// The BIRTypeConverter a pattern of this pass was built with.
 inline const BIRTypeConverter &converterOf(const mlir::TypeConverter *converter) {

@@ -42,23 +42,33 @@ Value dyn::getRegisterOf(OpBuilder &builder, const BIRTypeConverter &converter,
       builder, loc, RegType::get(builder.getContext()), value);
 }
 
-std::optional<int64_t> dyn::getConstantInt(Value value) {
-  if (auto mov = lookThroughConversion(value).getDefiningOp<MovImmOp>())
-    return static_cast<int32_t>(mov.getValue());
-  APInt constant;
-  if (!matchPattern(value, m_ConstantInt(&constant)))
-    return std::nullopt;
-  // A flag is 0 or 1 in a register.
-  return constant.getBitWidth() == 1 ? constant.getZExtValue()
-                                     : constant.getSExtValue();
-}
-
 TypedAttr dyn::getConstantAttr(Value value) {
-  if (auto mov = lookThroughConversion(value).getDefiningOp<MovImmOp>())
-    return IntegerAttr::get(value.getType(),
-                            static_cast<int32_t>(mov.getValue()));
+  if (auto mov = lookThroughConversion(value).getDefiningOp<MovImmOp>()) {
+    // The register a constant became: a !bir.reg holds an i32; a value of
+    // the original type (i32, index, or an i1 flag) keeps its type.
+    Type type = value.getType();
+    if (llvm::isa<RegType>(type))
+      type = IntegerType::get(value.getContext(), 32);
+    int32_t imm = static_cast<int32_t>(mov.getValue());
+    if (type.isIndex())
+      return IntegerAttr::get(type, imm);
+    return IntegerAttr::get(type, APInt(type.getIntOrFloatBitWidth(), imm,
+                                        /*isSigned=*/true,
+                                        /*implicitTrunc=*/true));
+  }
   TypedAttr attr;
   return matchPattern(value, m_Constant(&attr)) ? attr : TypedAttr();
+}
+
+std::optional<int64_t> dyn::getConstantInt(Value value) {
+  auto attr = llvm::dyn_cast_or_null<IntegerAttr>(getConstantAttr(value));
+  if (!attr)
+    return std::nullopt;
+  const APInt &constant = attr.getValue();
+  // A flag is 0 or 1 in a register; wider than 64 bits is no register's.
+  if (constant.getBitWidth() == 1)
+    return constant.getZExtValue();
+  return constant.trySExtValue();
 }
 
 bool dyn::hasRegisterForm(Operation *op) {
