@@ -53,6 +53,39 @@ static bool isHelper(Operation *op) {
   return llvm::isa<arith::ConstantOp, memref::SubViewOp>(op);
 }
 
+/// Why upstream's affine lowering cannot make register arithmetic of
+/// `map`, or "": each constant of the map becomes a register, and a mod,
+/// floordiv or ceildiv lowers only with a positive constant divisor.
+static std::string whyNotRegisterArithmetic(AffineMap map) {
+  std::string why;
+  auto check = [&](AffineExpr expr) {
+    if (auto constant = llvm::dyn_cast<AffineConstantExpr>(expr)) {
+      if (dynshape::fitsScalarRegister(constant.getValue()))
+        return WalkResult::advance();
+      why = "has the constant " + std::to_string(constant.getValue()) +
+            " in its map, which does not fit in a 32-bit register";
+      return WalkResult::interrupt();
+    }
+    auto binary = llvm::dyn_cast<AffineBinaryOpExpr>(expr);
+    if (!binary ||
+        llvm::is_contained({AffineExprKind::Add, AffineExprKind::Mul},
+                           expr.getKind()))
+      return WalkResult::advance();
+    auto divisor = llvm::dyn_cast<AffineConstantExpr>(binary.getRHS());
+    if (divisor && divisor.getValue() > 0)
+      return WalkResult::advance();
+    llvm::raw_string_ostream os(why);
+    os << "divides by " << binary.getRHS() << " in its map (" << expr
+       << "); a mod, floordiv or ceildiv lowers only with a positive "
+          "constant divisor";
+    return WalkResult::interrupt();
+  };
+  for (AffineExpr result : map.getResults())
+    if (result.walk(check).wasInterrupted())
+      break;
+  return why;
+}
+
 /// Emits the reason a supported kind of op has an unsupported form.
 static LogicalResult checkForm(Operation *op, Engine engine) {
   auto fail = [&](const std::string &why) -> LogicalResult {
@@ -139,6 +172,10 @@ static LogicalResult checkForm(Operation *op, Engine engine) {
         }
         return success();
       })
+      .Case<affine::AffineApplyOp, affine::AffineMinOp, affine::AffineMaxOp>(
+          [&](auto affineOp) {
+            return fail(whyNotRegisterArithmetic(affineOp.getAffineMap()));
+          })
       .Case([&](scf::IfOp conditional) {
         if (conditional.getNumResults() != 0)
           return fail("yields values; a runtime conditional lowers when its "
@@ -195,12 +232,8 @@ static LogicalResult checkForm(Operation *op, Engine engine) {
              {mask.getInput(), mask.getReplacement(), mask.getOutput()})
           if (view && why.empty())
             why = whyNotASide(view);
-        if (why.empty() && mask.getFill())
-          if (auto out = mask.getOutput().getDefiningOp<memref::SubViewOp>())
-            if (llvm::any_of(out.getMixedOffsets(), [](OpFoldResult offset) {
-                  return !getConstantIntValue(offset);
-                }))
-              why = "a fill of a view at a runtime offset";
+        if (why.empty() && mask.getFill() && hasRuntimeOffset(mask.getOutput()))
+          why = "a fill of a view at a runtime offset";
         return failAsDMA(why);
       })
       .Default([](Operation *) { return success(); });

@@ -45,7 +45,7 @@ Side dyn::describeSide(Value view, RegisterOf registerOf) {
   ArrayRef<int64_t> steps = subview.getStaticStrides();
   for (int64_t d = 0; d < rank; ++d) {
     side.pattern.append({strides[d] * steps[d], sizes[d]});
-    if (std::optional<int64_t> offset = getConstantIntValue(offsets[d])) {
+    if (std::optional<int64_t> offset = getConstantInt(offsets[d])) {
       side.offset += *offset * strides[d];
       side.staticDims.push_back(d);
       continue;
@@ -317,7 +317,7 @@ bool dyn::hasRuntimeOffset(Value view) {
   auto subview = lookThroughConversion(view).getDefiningOp<memref::SubViewOp>();
   return subview &&
          llvm::any_of(subview.getMixedOffsets(), [](OpFoldResult offset) {
-           return !getConstantIntValue(offset);
+           return !getConstantInt(offset);
          });
 }
 
@@ -339,7 +339,7 @@ std::string dyn::whyNotASide(Value view) {
   // so every start address the lowering computes fits 64 bits.
   ArrayRef<int64_t> sizes = subview.getStaticSizes();
   for (auto [d, offset] : llvm::enumerate(subview.getMixedOffsets())) {
-    std::optional<int64_t> start = getConstantIntValue(offset);
+    std::optional<int64_t> start = getConstantInt(offset);
     if (start && (*start < 0 || *start > baseType.getDimSize(d) - sizes[d]))
       return "a view whose constant offset " + std::to_string(*start) +
              " in dimension " + std::to_string(d) +

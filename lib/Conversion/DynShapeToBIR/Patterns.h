@@ -35,9 +35,15 @@ mlir::Value getRegisterOf(mlir::OpBuilder &builder,
 /// for a !bir.reg); else null.
 mlir::TypedAttr getConstantAttr(mlir::Value value);
 
-/// The integer getConstantAttr finds, sign-extended (an i1 zero-extended),
-/// if it is a scalar integer of at most 64 bits.
+/// The integer constant `value` holds (an arith constant, or the register
+/// a constant became), sign-extended, an i1 zero-extended; none wider than
+/// 64 bits.
 std::optional<int64_t> getConstantInt(mlir::Value value);
+
+/// The constant an offset, size or stride holds: its attribute, or what
+/// getConstantInt finds in its value (which the conversion may already have
+/// made a register).
+std::optional<int64_t> getConstantInt(mlir::OpFoldResult ofr);
 
 /// The BIRTypeConverter a pattern of this pass was built with.
 inline const BIRTypeConverter &converterOf(const mlir::TypeConverter *converter) {

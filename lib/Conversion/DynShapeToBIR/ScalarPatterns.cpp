@@ -42,17 +42,23 @@ Value dyn::getRegisterOf(OpBuilder &builder, const BIRTypeConverter &converter,
       builder, loc, RegType::get(builder.getContext()), value);
 }
 
+/// The immediate of the bir.mov_imm that a converted constant became.
+static std::optional<int32_t> getConvertedImmediate(Value value) {
+  if (auto mov = lookThroughConversion(value).getDefiningOp<MovImmOp>())
+    return static_cast<int32_t>(mov.getValue());
+  return std::nullopt;
+}
+
 TypedAttr dyn::getConstantAttr(Value value) {
-  if (auto mov = lookThroughConversion(value).getDefiningOp<MovImmOp>()) {
-    // The register a constant became: a !bir.reg holds an i32; a value of
-    // the original type (i32, index, or an i1 flag) keeps its type.
+  if (std::optional<int32_t> imm = getConvertedImmediate(value)) {
+    // A !bir.reg holds an i32; a value of the original type (i32, index, or
+    // an i1 flag) keeps its type.
     Type type = value.getType();
     if (llvm::isa<RegType>(type))
       type = IntegerType::get(value.getContext(), 32);
-    int32_t imm = static_cast<int32_t>(mov.getValue());
     if (type.isIndex())
-      return IntegerAttr::get(type, imm);
-    return IntegerAttr::get(type, APInt(type.getIntOrFloatBitWidth(), imm,
+      return IntegerAttr::get(type, *imm);
+    return IntegerAttr::get(type, APInt(type.getIntOrFloatBitWidth(), *imm,
                                         /*isSigned=*/true,
                                         /*implicitTrunc=*/true));
   }
@@ -61,14 +67,21 @@ TypedAttr dyn::getConstantAttr(Value value) {
 }
 
 std::optional<int64_t> dyn::getConstantInt(Value value) {
-  auto attr = llvm::dyn_cast_or_null<IntegerAttr>(getConstantAttr(value));
-  if (!attr)
+  if (std::optional<int32_t> imm = getConvertedImmediate(value))
+    return *imm;
+  APInt constant;
+  if (!matchPattern(value, m_ConstantInt(&constant)))
     return std::nullopt;
-  const APInt &constant = attr.getValue();
   // A flag is 0 or 1 in a register; wider than 64 bits is no register's.
   if (constant.getBitWidth() == 1)
     return constant.getZExtValue();
   return constant.trySExtValue();
+}
+
+std::optional<int64_t> dyn::getConstantInt(OpFoldResult ofr) {
+  if (auto value = llvm::dyn_cast<Value>(ofr))
+    return getConstantInt(value);
+  return getConstantIntValue(ofr);
 }
 
 bool dyn::hasRegisterForm(Operation *op) {

@@ -279,3 +279,25 @@ func.func @dram_scratch(%t: memref<256x4xf32>, %u: memref<2x65536xf32>) {
   memref.copy %v, %c : memref<128x4xf32, strided<[4, 1]>> to memref<128x4xf32>
   return
 }
+
+// -----
+
+// A view at an offset that an SSA constant gives (the pass run alone, on IR
+// no canonicalization made static): the constant is a register by the time
+// the copy and the mask convert, and both still see a constant offset, so
+// the copy is a static DMA and the fill a memset of the view.
+// CHECK-LABEL: func.func @constant_offset_operand
+// CHECK-NOT:     bir.tensor_copy_dynamic_dst
+// CHECK:         %[[SRC:.*]] = bir.ap %arg0 offset 0 pattern {{\[\[}}1, 8]]
+// CHECK:         %[[DST:.*]] = bir.ap %arg1 offset 2 pattern {{\[\[}}1, 8]]
+// CHECK:         bir.dma %[[SRC]] -> %[[DST]] on pool
+// CHECK:         %[[VIEW:.*]] = bir.ap %arg1 offset 2 pattern {{\[\[}}1, 8]]
+// CHECK:         bir.memset %[[VIEW]] value 0 on pool
+// CHECK:         bir.dynamic_for
+func.func @constant_offset_operand(%x: memref<8xi32>, %o: memref<16xi32>, %n: i32) {
+  %c2 = arith.constant 2 : index
+  %v = memref.subview %o[%c2] [8] [1] : memref<16xi32> to memref<8xi32, strided<[1], offset: ?>>
+  memref.copy %x, %v : memref<8xi32> to memref<8xi32, strided<[1], offset: ?>>
+  dynshape.buffer_mask %x : memref<8xi32> dims [0] sizes(%n) fill 0 : i32 into %v : memref<8xi32, strided<[1], offset: ?>>
+  return
+}

@@ -359,3 +359,29 @@ func.func @tensor_constant(%o: memref<4xf32>) {
   memref.copy %c, %o : memref<4xf32> to memref<4xf32>
   return
 }
+
+// -----
+
+// Upstream's affine lowering makes each constant of a map a register.
+func.func @affine_wide_constant(%a: index) -> index {
+  // expected-error @+1 {{'affine.apply' op has the constant 4294967296 in its map, which does not fit in a 32-bit register}}
+  %0 = affine.apply affine_map<(d0) -> (d0 * 4294967296)>(%a)
+  return %0 : index
+}
+
+// -----
+
+// ... and it divides only by a positive constant.
+func.func @affine_negative_divisor(%a: index) -> index {
+  // expected-error @+1 {{'affine.apply' op divides by -2 in its map (d0 floordiv -2); a mod, floordiv or ceildiv lowers only with a positive constant divisor}}
+  %0 = affine.apply affine_map<(d0) -> (d0 * 3 + d0 floordiv -2)>(%a)
+  return %0 : index
+}
+
+// -----
+
+func.func @affine_symbol_divisor(%a: index, %s: index) -> index {
+  // expected-error @+1 {{'affine.min' op divides by s0 in its map (d0 mod s0); a mod, floordiv or ceildiv lowers only with a positive constant divisor}}
+  %0 = affine.min affine_map<(d0)[s0] -> (8, d0 mod s0)>(%a)[%s]
+  return %0 : index
+}
