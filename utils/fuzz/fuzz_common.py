@@ -153,11 +153,16 @@ def known_upstream(text):
     return None
 
 
+def ended_by_signal(rc):
+    """Killed by a signal, or the exit status a shell gives one (128 + N)."""
+    return rc < 0 or rc >= 128
+
+
 def classify(rc, out, err, timed_out):
     text = err + "\n" + out
     if timed_out:
         return "hang"
-    crashed = rc < 0 or rc >= 128 or CRASH_TEXT.search(text)
+    crashed = ended_by_signal(rc) or CRASH_TEXT.search(text)
     if (crashed or SANITIZER.search(text)) and known_upstream(text):
         return "upstream"
     if SANITIZER.search(text):
@@ -295,9 +300,8 @@ def _run_once(cmd, timeout, cwd, keep_stdout):
             # (rusage reads up to a few percent below the kernel's count; a
             # real crash near the limit is confirmed by the run again with
             # three times the time.)
-            signalled = p.returncode < 0 or p.returncode >= 128
             timed_out = killed or p.returncode == -signal.SIGXCPU or (
-                signalled and cpu >= 0.9 * soft)
+                ended_by_signal(p.returncode) and cpu >= 0.9 * soft)
         except BaseException:
             # Not left running by a bug or an interrupt of the fuzzer.
             p.kill()
