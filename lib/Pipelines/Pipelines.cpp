@@ -84,9 +84,12 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   // 10,000-access function.
   DynCanonicalizeOptions structured;
   structured.regionSimplify = GreedySimplifyRegionLevel::Disabled;
-  // One-Shot Bufferize, linear on update chains.
+  // One-Shot Bufferize, linear on update chains. It merges the constants of
+  // the clamps it makes, so that on an update chain the canonicalization
+  // after it changes nothing and is not followed by a verification.
   dynshape::DynShapeBufferizeOptions bufferize;
   bufferize.maxTensorNesting = options.maxTensorNesting;
+  bufferize.mergeConstants = true;
   pm.addPass(dynshape::createDynShapeBufferize(bufferize));
   OpPassManager &func = pm.nest<func::FuncOp>();
   func.addPass(createDynCanonicalize(structured));

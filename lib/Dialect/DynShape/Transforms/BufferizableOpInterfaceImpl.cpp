@@ -19,6 +19,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::bufferization;
@@ -79,11 +80,29 @@ clampedOffsets(RewriterBase &rewriter, Location loc, ValueRange indices,
   return offsets;
 }
 
-/// The subview type of a window: dynamic offsets, unit strides.
+/// The subview type of a window: dynamic offsets, unit strides, so the
+/// source's strides. Upstream's inferResultType finds the strides of an
+/// identity layout (every buffer of a function boundary) by building and
+/// simplifying an affine expression each time, 1.4% of the instructions of
+/// `--lower-to-addr4` on a function of 10,000 windows; here they are the
+/// suffix products of the shape when every dim but the first is positive
+/// and they fit, and upstream's otherwise.
 static MemRefType windowType(MemRefType source, ArrayRef<int64_t> sizes) {
+  ArrayRef<int64_t> shape = source.getShape();
+  SmallVector<int64_t> strides(shape.size(), 1);
+  bool fast = source.getLayout().isIdentity() && !shape.empty();
+  for (size_t i = shape.size() - 1; fast && i > 0; --i)
+    fast = shape[i] > 0 &&
+           !llvm::MulOverflow(strides[i], shape[i], strides[i - 1]);
+  if (fast) {
+    auto layout = StridedLayoutAttr::get(source.getContext(),
+                                         ShapedType::kDynamic, strides);
+    return MemRefType::get(sizes, source.getElementType(), layout,
+                           source.getMemorySpace());
+  }
   SmallVector<int64_t> offsets(sizes.size(), ShapedType::kDynamic);
-  SmallVector<int64_t> strides(sizes.size(), 1);
-  return memref::SubViewOp::inferResultType(source, offsets, sizes, strides);
+  SmallVector<int64_t> ones(sizes.size(), 1);
+  return memref::SubViewOp::inferResultType(source, offsets, sizes, ones);
 }
 
 static Value window(RewriterBase &rewriter, Location loc, Value buffer,

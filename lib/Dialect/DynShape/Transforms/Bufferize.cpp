@@ -25,18 +25,19 @@
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/Transforms/Bufferize.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
 #include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Transforms/FoldUtils.h"
 
 namespace dyn::dynshape {
 #define GEN_PASS_DEF_DYNSHAPEBUFFERIZE
@@ -396,11 +397,39 @@ bufferizeIndependentFunctions(ModuleOp module, ArrayRef<func::FuncOp> funcs,
   return success();
 }
 
+/// Merges equal constants of `func` and moves the rest to the front of its
+/// body, as the greedy rewrite driver does before it rewrites anything
+/// (upstream's OperationFolder, in the same order), so that the
+/// canonicalization after this pass finds the clamps' constants merged.
+static void mergeEqualConstants(func::FuncOp func) {
+  SmallVector<Operation *> constants;
+  func.walk([&](Operation *op) {
+    if (op->getNumOperands() == 0 && op->getNumResults() == 1 &&
+        matchPattern(op, m_Constant()))
+      constants.push_back(op);
+  });
+  OperationFolder folder(func.getContext());
+  for (Operation *op : constants)
+    folder.insertKnownConstant(op);
+}
+
 struct DynShapeBufferizePass
     : dyn::dynshape::impl::DynShapeBufferizeBase<DynShapeBufferizePass> {
   using Base::Base;
 
   void runOnOperation() override {
+    if (failed(bufferize()))
+      return signalPassFailure();
+    if (!mergeConstants)
+      return;
+    SmallVector<func::FuncOp> funcs(getOperation().getOps<func::FuncOp>());
+    (void)inParallel(&getContext(), funcs.size(), [&](size_t i) {
+      mergeEqualConstants(funcs[i]);
+      return success();
+    });
+  }
+
+  LogicalResult bufferize() {
     ModuleOp module = getOperation();
     // The options of `one-shot-bufferize bufferize-function-boundaries
     // function-boundary-type-conversion=identity-layout-map`.
@@ -410,7 +439,7 @@ struct DynShapeBufferizePass
 
     if (failed(checkTensorNesting(module, maxTensorNesting)) ||
         failed(copyIntoOneBuffer(module, options, emitRemarks)))
-      return signalPassFailure();
+      return failure();
 
     // The functions the scan decides, with the number of writes it put out
     // of place (each gets One-Shot's copy).
@@ -436,7 +465,7 @@ struct DynShapeBufferizePass
             return insertDecidedCopies(funcs[i], scan.outOfPlace(), analysis,
                                        local);
           })))
-        return signalPassFailure();
+        return failure();
       for (auto [func, count] : llvm::zip(funcs, outOfPlace))
         if (count)
           decided[func] = *count;
@@ -456,16 +485,10 @@ struct DynShapeBufferizePass
               << " out of place (the values they overwrite are read "
                  "later), the rest in place, without One-Shot's analysis";
       }
-    if (decided.empty()) {
-      if (failed(runOneShotModuleBufferize(module, options, state)))
-        signalPassFailure();
-      return;
-    }
-    if (decided.size() == funcs.size()) {
-      if (failed(bufferizeIndependentFunctions(module, funcs, options)))
-        signalPassFailure();
-      return;
-    }
+    if (decided.empty())
+      return runOneShotModuleBufferize(module, options, state);
+    if (decided.size() == funcs.size())
+      return bufferizeIndependentFunctions(module, funcs, options);
     // One-Shot's analysis and copies for the other functions only.
     OneShotBufferizationOptions analysis = options;
     analysis.opFilter.denyOperation([&](Operation *op) {
@@ -474,12 +497,9 @@ struct DynShapeBufferizePass
         func = op->getParentOfType<func::FuncOp>();
       return func && decided.contains(func);
     });
-    if (failed(insertTensorCopies(module, analysis, state))) {
-      signalPassFailure();
-      return;
-    }
-    if (failed(bufferizeModuleOp(module, options, state)))
-      signalPassFailure();
+    if (failed(insertTensorCopies(module, analysis, state)))
+      return failure();
+    return bufferizeModuleOp(module, options, state);
   }
 };
 } // namespace
