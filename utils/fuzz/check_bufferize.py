@@ -40,6 +40,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 import gen_program  # noqa: E402
+from fuzz_common import require_tool  # noqa: E402
 from passes_alone import dumps  # noqa: E402
 
 ONE_SHOT = ("--one-shot-bufferize=bufferize-function-boundaries "
@@ -160,6 +161,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("inputs", nargs="*")
     args = parser.parse_args()
+    args.dyn_opt = require_tool(args.dyn_opt, "--dyn-opt")
     inputs, chains, analyzed, copied_back, mismatches = 0, 0, 0, 0, []
     out_of_place = 0
     one_buffer = 0

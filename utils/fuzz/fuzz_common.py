@@ -558,14 +558,23 @@ def add_arguments(parser, smoke_count, long_count):
                         help=argparse.SUPPRESS)
 
 
+def require_tool(path, option):
+    """The executable `path` (a bare name is looked up on PATH), or an exit
+    naming the option that sets it. Checked before any run: a missing tool
+    is a usage error, and each run would otherwise retry it for a minute
+    (see _start)."""
+    found = shutil.which(path)
+    if not found:
+        raise SystemExit("cannot find the executable %s (%s)" % (path, option))
+    return found
+
+
 def finish_arguments(opts):
     if opts.count is None:
         opts.count = opts._smoke_count if opts.mode == "smoke" else opts._long_count
     opts.tools_dir = os.path.abspath(opts.tools_dir)
-    for tool in ("dyn-opt", "dyn-translate", "dyn-sim"):
-        path = os.path.join(opts.tools_dir, tool)
-        if not os.access(path, os.X_OK):
-            raise SystemExit("no %s in %s (--tools-dir)" % (tool, opts.tools_dir))
+    for name in ("dyn-opt", "dyn-translate", "dyn-sim"):
+        require_tool(os.path.join(opts.tools_dir, name), "--tools-dir")
     global _processes
     opts.batcher = None
     _processes = threading.Semaphore(max(1, opts.jobs))

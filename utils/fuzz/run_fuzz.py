@@ -143,6 +143,9 @@ def main():
                    help="where failing programs are kept (default: a new "
                         "temporary directory)")
     opts = p.parse_args()
+    opts.dyn_sim = fc.require_tool(opts.dyn_sim, "--dyn-sim")
+    if opts.verify:
+        opts.dyn_opt = fc.require_tool(opts.dyn_opt, "--dyn-opt")
     opts.extra = (" " + opts.options) if opts.options else ""
     opts.gen_flags = ""
     if opts.max_ops is not None:
