@@ -402,15 +402,16 @@ bufferizeIndependentFunctions(ModuleOp module, ArrayRef<func::FuncOp> funcs,
 /// (upstream's OperationFolder, in the same order), so that the
 /// canonicalization after this pass finds the clamps' constants merged.
 static void mergeEqualConstants(func::FuncOp func) {
-  SmallVector<Operation *> constants;
+  SmallVector<std::pair<Operation *, Attribute>> constants;
   func.walk([&](Operation *op) {
-    if (op->getNumOperands() == 0 && op->getNumResults() == 1 &&
-        matchPattern(op, m_Constant()))
-      constants.push_back(op);
+    Attribute value;
+    // The operand count skips the trait lookup for almost every op.
+    if (op->getNumOperands() == 0 && matchPattern(op, m_Constant(&value)))
+      constants.emplace_back(op, value);
   });
   OperationFolder folder(func.getContext());
-  for (Operation *op : constants)
-    folder.insertKnownConstant(op);
+  for (auto [op, value] : constants)
+    folder.insertKnownConstant(op, value);
 }
 
 struct DynShapeBufferizePass
@@ -423,10 +424,7 @@ struct DynShapeBufferizePass
     if (!mergeConstants)
       return;
     SmallVector<func::FuncOp> funcs(getOperation().getOps<func::FuncOp>());
-    (void)inParallel(&getContext(), funcs.size(), [&](size_t i) {
-      mergeEqualConstants(funcs[i]);
-      return success();
-    });
+    parallelForEach(&getContext(), funcs, mergeEqualConstants);
   }
 
   LogicalResult bufferize() {
