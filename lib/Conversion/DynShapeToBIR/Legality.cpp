@@ -331,12 +331,11 @@ void dyn::configureDynShapeToBIRTarget(ConversionTarget &target,
   target.addIllegalDialect<affine::AffineDialect, arith::ArithDialect,
                            dynshape::DynShapeDialect, linalg::LinalgDialect,
                            memref::MemRefDialect, scf::SCFDialect>();
-  // A float constant feeds compute (a fill value, a body operand) and is
-  // dead once the engine ops are built.
-  target.addDynamicallyLegalOp<arith::ConstantOp>(
-      [](arith::ConstantOp constant) {
-        return llvm::isa<FloatType>(constant.getType());
-      });
+  // Constants stay: a float one feeds compute (a fill value, a body
+  // operand), an integer one immediates; a register still needed of one
+  // when the conversion ends is materialized (BIRTypeConverter). Either is
+  // dead once its users are converted.
+  target.addLegalOp<arith::ConstantOp>();
   // A masked buffer that its one reader masks on chip is never allocated:
   // it is left alone, and dead once the mask and the reader are lowered.
   target.addDynamicallyLegalOp<memref::AllocOp>(
@@ -347,11 +346,9 @@ void dyn::configureDynShapeToBIRTarget(ConversionTarget &target,
       [&converter](dynshape::BufferMaskOp mask) {
         return converter.getFoldedMask(mask.getOutput()) != nullptr;
       });
-  // Views stay until the DMAs that read them are built, in their space.
-  target.addDynamicallyLegalOp<memref::SubViewOp>([](memref::SubViewOp view) {
-    return view.getType().getMemorySpace() &&
-           view.getSource().getType().getMemorySpace();
-  });
+  // Views stay as they are: the DMAs and engine ops that read them fold
+  // them (describeSide), and they are dead once those are built.
+  target.addLegalOp<memref::SubViewOp>();
   // Tensors cross the function boundary as DRAM tensors, i32 arguments as
   // they are, scalar results in registers. A declaration keeps the
   // signature it was given (there is no body to lower).

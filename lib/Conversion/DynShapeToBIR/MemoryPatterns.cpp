@@ -28,7 +28,7 @@ Side dyn::describeSide(Value view, RegisterOf registerOf) {
   view = lookThroughConversion(view);
   Side side;
   auto subview = view.getDefiningOp<memref::SubViewOp>();
-  side.base = subview ? subview.getSource() : view;
+  side.base = subview ? lookThroughConversion(subview.getSource()) : view;
   auto baseType = llvm::cast<MemRefType>(side.base.getType());
   SmallVector<int64_t> strides = getStrides(baseType);
   int64_t rank = baseType.getRank();
@@ -141,21 +141,6 @@ static LogicalResult allocToLocation(memref::AllocOp op,
   if (!type)
     return rewriter.notifyMatchFailure(op, "no location type");
   rewriter.replaceOpWithNewOp<AllocOp>(op, type, IntegerAttr(), UnitAttr());
-  return success();
-}
-
-/// memref.subview of a converted location: the same view in its space. Its
-/// offsets stay index values; the DMA patterns read their registers.
-static LogicalResult viewInSpace(memref::SubViewOp op,
-                                 memref::SubViewOp::Adaptor adaptor,
-                                 ConversionPatternRewriter &rewriter,
-                                 const BIRTypeConverter &converter) {
-  auto type = converter.convertType<MemRefType>(op.getResult());
-  if (!type)
-    return rewriter.notifyMatchFailure(op, "no view type");
-  rewriter.replaceOpWithNewOp<memref::SubViewOp>(
-      op, type, adaptor.getSource(), op.getMixedOffsets(), op.getMixedSizes(),
-      op.getMixedStrides());
   return success();
 }
 
@@ -324,7 +309,7 @@ bool dyn::hasRuntimeOffset(Value view) {
 std::string dyn::whyNotASide(Value view) {
   view = lookThroughConversion(view);
   auto subview = view.getDefiningOp<memref::SubViewOp>();
-  Value base = subview ? subview.getSource() : view;
+  Value base = subview ? lookThroughConversion(subview.getSource()) : view;
   auto baseType = llvm::dyn_cast<MemRefType>(base.getType());
   if (!baseType || base.getDefiningOp<memref::SubViewOp>() ||
       !baseType.getLayout().isIdentity() || !baseType.hasStaticShape() ||
@@ -364,7 +349,6 @@ void dyn::populateMemoryPatterns(const BIRTypeConverter &converter,
                                  RewritePatternSet &patterns) {
   patterns.add<
       BIRRule<memref::AllocOp, allocToLocation>,
-      BIRRule<memref::SubViewOp, viewInSpace>,
       BIRRule<memref::CopyOp, copyToDMA>,
       BIRRule<dynshape::BufferGatherOp,
               indirectToDMA<dynshape::BufferGatherOp, TensorCopyDynamicSrcOp,

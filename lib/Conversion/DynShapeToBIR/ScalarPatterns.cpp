@@ -35,6 +35,8 @@ Value dyn::lookThroughConversion(Value value) {
 
 Value dyn::getRegisterOf(OpBuilder &builder, const BIRTypeConverter &converter,
                          Location loc, Value value) {
+  if (llvm::isa<RegType>(value.getType()))
+    return value;
   value = lookThroughConversion(value);
   if (llvm::isa<RegType>(value.getType()))
     return value;
@@ -42,11 +44,21 @@ Value dyn::getRegisterOf(OpBuilder &builder, const BIRTypeConverter &converter,
       builder, loc, RegType::get(builder.getContext()), value);
 }
 
-/// The immediate of the bir.mov_imm that a converted constant became.
+/// The immediate a register operand of an op being converted holds: a
+/// bir.mov_imm, or an integer constant (which stays one while its users take
+/// immediates, and becomes a bir.mov_imm only if a register of it is left).
 static std::optional<int32_t> getConvertedImmediate(Value value) {
-  if (auto mov = lookThroughConversion(value).getDefiningOp<MovImmOp>())
+  Value source = lookThroughConversion(value);
+  if (auto mov = source.getDefiningOp<MovImmOp>())
     return static_cast<int32_t>(mov.getValue());
-  return std::nullopt;
+  APInt constant;
+  if (source == value || !matchPattern(source, m_ConstantInt(&constant)) ||
+      constant.getBitWidth() > 64)
+    return std::nullopt;
+  // A flag is 0 or 1 in a register.
+  int64_t bits = constant.getBitWidth() == 1 ? constant.getZExtValue()
+                                             : constant.getSExtValue();
+  return static_cast<int32_t>(bits);
 }
 
 TypedAttr dyn::getConstantAttr(Value value) {
@@ -225,23 +237,6 @@ static LogicalResult returnOfConverted(func::ReturnOp op,
         cast.getOperand(0), converter.getEngine(), IntegerAttr());
   }
   rewriter.replaceOpWithNewOp<func::ReturnOp>(op, operands);
-  return success();
-}
-
-/// arith.constant i32/index -> RegMov.
-static LogicalResult constantToMovImm(arith::ConstantOp op,
-                                      arith::ConstantOp::Adaptor,
-                                      ConversionPatternRewriter &rewriter,
-                                      const BIRTypeConverter &converter) {
-  std::optional<int64_t> value = getConstantInt(op);
-  if (!value || !isRegisterType(op.getType()))
-    return rewriter.notifyMatchFailure(op, "not an i32/index constant");
-  if (*value < INT32_MIN || *value > INT32_MAX)
-    return rewriter.notifyMatchFailure(op, "does not fit a 32-bit register");
-  rewriter.replaceOpWithNewOp<MovImmOp>(
-      op, RegType::get(op.getContext()),
-      rewriter.getI32IntegerAttr(static_cast<int32_t>(*value)),
-      EngineAttr::get(op.getContext(), converter.getEngine()), IntegerAttr());
   return success();
 }
 
@@ -493,7 +488,6 @@ void dyn::populateScalarPatterns(const BIRTypeConverter &converter,
   // Functions, constants, element reads and control flow.
   patterns.add<BIRRule<func::FuncOp, funcSignature>,
                BIRRule<func::ReturnOp, returnOfConverted>,
-               BIRRule<arith::ConstantOp, constantToMovImm>,
                BIRRule<memref::LoadOp, loadToReadElem>,
                BIRRule<scf::IfOp, ifToDynamicLoops>>(converter, ctx);
   // Arithmetic.

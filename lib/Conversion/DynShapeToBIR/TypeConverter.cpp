@@ -9,6 +9,9 @@
 #include "Compute.h"
 #include "Patterns.h"
 
+#include "dyn/Dialect/DynShape/IR/DynShape.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
@@ -106,6 +109,23 @@ BIRTypeConverter::BIRTypeConverter(Engine engine) : engine(engine) {
                               Location loc) -> Value {
     return UnrealizedConversionCastOp::create(builder, loc, type, inputs)
         .getResult(0);
+  });
+  // An integer constant stays as it is (its users take immediates) until a
+  // register of it is still needed when the conversion ends: then it is a
+  // bir.mov_imm, one per constant (tried before the cast; checkLowerable
+  // has rejected a constant that does not fit a register).
+  addTargetMaterialization([engine](OpBuilder &builder, Type type,
+                                    ValueRange inputs, Location loc) -> Value {
+    if (inputs.size() != 1 || !llvm::isa<RegType>(type) ||
+        !inputs[0].getDefiningOp<arith::ConstantOp>())
+      return {};
+    std::optional<int64_t> value = getConstantInt(inputs[0]);
+    if (!value || !dynshape::fitsScalarRegister(*value))
+      return {};
+    return MovImmOp::create(
+        builder, loc, type,
+        builder.getI32IntegerAttr(static_cast<int32_t>(*value)),
+        EngineAttr::get(builder.getContext(), engine), IntegerAttr());
   });
   // A runtime i32 argument lives in DRAM: read it into a register once, at
   // the start of the function, the reads in argument order (added last:
