@@ -18,8 +18,9 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/ComposeSubView.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Iterators.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "mlir/Transforms/RegionUtils.h"
 
 namespace dyn {
 #define GEN_PASS_DEF_CONVERTDYNSHAPETOBIR
@@ -92,11 +93,24 @@ static LogicalResult composeViews(Operation *root) {
   return success();
 }
 
-/// After the conversion: the views the DMAs folded are dead, and with them
-/// the casts of their offsets; what casts remain must cancel out.
+/// After the conversion: the constants and views that the new ops folded
+/// are dead, and with them the casts of their operands. One walk erases
+/// them, users before the definitions of their operands (reverse
+/// post-order), so a dead chain goes at once. Upstream's runRegionDCE
+/// erases the same here (the lowered code has no branches, so no block
+/// argument dies) but computes liveness to a fixpoint first, which at
+/// 10,000 accesses was 2% of --lower-to-addr4.
+static void eraseDeadOps(Operation *root) {
+  for (Region &region : root->getRegions())
+    region.walk<WalkOrder::PostOrder, ReverseIterator>([](Operation *op) {
+      if (isOpTriviallyDead(op))
+        op->erase();
+    });
+}
+
+/// What casts remain after the dead ops are erased must cancel out.
 static LogicalResult reconcileCasts(Operation *root) {
-  IRRewriter rewriter(root->getContext());
-  (void)runRegionDCE(rewriter, root->getRegions());
+  eraseDeadOps(root);
   SmallVector<UnrealizedConversionCastOp> casts, remaining;
   root->walk([&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
   reconcileUnrealizedCasts(casts, &remaining);
