@@ -110,22 +110,33 @@ BIRTypeConverter::BIRTypeConverter(Engine engine) : engine(engine) {
     return UnrealizedConversionCastOp::create(builder, loc, type, inputs)
         .getResult(0);
   });
-  // An integer constant stays as it is (its users take immediates) until a
-  // register of it is still needed when the conversion ends: then it is a
-  // bir.mov_imm, one per constant (tried before the cast; checkLowerable
-  // has rejected a constant that does not fit a register).
-  addTargetMaterialization([engine](OpBuilder &builder, Type type,
-                                    ValueRange inputs, Location loc) -> Value {
-    if (inputs.size() != 1 || !llvm::isa<RegType>(type) ||
-        !inputs[0].getDefiningOp<arith::ConstantOp>())
+  // An integer constant stays as it is (its users take immediates); where a
+  // register of it is needed, it is one bir.mov_imm right after the
+  // constant, which dominates every use (tried before the cast;
+  // checkLowerable has rejected a constant that does not fit a register).
+  // The conversion asks once per use, so the moves made are kept here.
+  auto moves = std::make_shared<llvm::DenseMap<Operation *, MovImmOp>>();
+  addTargetMaterialization([engine, moves](OpBuilder &builder, Type type,
+                                           ValueRange inputs,
+                                           Location loc) -> Value {
+    auto constant = inputs.size() == 1
+                        ? inputs[0].getDefiningOp<arith::ConstantOp>()
+                        : arith::ConstantOp();
+    if (!constant || !llvm::isa<RegType>(type))
       return {};
-    std::optional<int64_t> value = getConstantInt(inputs[0]);
+    std::optional<int64_t> value = getConstantInt(constant);
     if (!value || !dynshape::fitsScalarRegister(*value))
       return {};
-    return MovImmOp::create(
-        builder, loc, type,
-        builder.getI32IntegerAttr(static_cast<int32_t>(*value)),
-        EngineAttr::get(builder.getContext(), engine), IntegerAttr());
+    MovImmOp &move = (*moves)[constant];
+    if (!move) {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointAfter(constant);
+      move = MovImmOp::create(
+          builder, constant.getLoc(), type,
+          builder.getI32IntegerAttr(static_cast<int32_t>(*value)),
+          EngineAttr::get(builder.getContext(), engine), IntegerAttr());
+    }
+    return move;
   });
   // A runtime i32 argument lives in DRAM: read it into a register once, at
   // the start of the function, the reads in argument order (added last:

@@ -33,6 +33,29 @@ func.func @arith(%a: i32, %b: i32, %t: memref<64x32xf32>, %r: memref<1x32xf32>) 
 
 // -----
 
+// A constant needed in a register (the left operand of a subtraction and a
+// division, and a result) is one bir.mov_imm right after it, whatever the
+// number of uses that need it; a constant that every user takes as an
+// immediate gives none.
+// CHECK-LABEL: func.func @constant_registers(
+// CHECK:         %[[VA:.*]] = bir.read_var
+// CHECK-NEXT:    %[[C7:.*]] = bir.mov_imm 7 on pool
+// CHECK-NOT:     bir.mov_imm
+// CHECK:         %[[SUB:.*]] = bir.alu sub %[[C7]], %[[VA]] on pool
+// CHECK:         %[[DIV:.*]] = bir.alu divide %[[C7]], %[[VA]] on pool
+// CHECK:         %[[ADD:.*]] = bir.alu_imm add %[[VA]], 5 on pool
+// CHECK:         return %[[SUB]], %[[DIV]], %[[C7]], %[[ADD]]
+func.func @constant_registers(%a: i32) -> (i32, i32, i32, i32) {
+  %c7 = arith.constant 7 : i32
+  %c5 = arith.constant 5 : i32
+  %sub = arith.subi %c7, %a : i32
+  %div = arith.divsi %c7, %a : i32
+  %add = arith.addi %a, %c5 : i32
+  return %sub, %div, %c7, %add : i32, i32, i32, i32
+}
+
+// -----
+
 // Bitwise operations and shifts on runtime scalars become register-ALU
 // code too; a constant on the left of a commutative one moves right.
 // CHECK-LABEL: func.func @bitwise(
