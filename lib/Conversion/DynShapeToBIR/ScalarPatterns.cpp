@@ -51,14 +51,12 @@ static std::optional<int32_t> getConvertedImmediate(Value value) {
   Value source = lookThroughConversion(value);
   if (auto mov = source.getDefiningOp<MovImmOp>())
     return static_cast<int32_t>(mov.getValue());
-  APInt constant;
-  if (source == value || !matchPattern(source, m_ConstantInt(&constant)) ||
-      constant.getBitWidth() > 64)
+  if (source == value)
     return std::nullopt;
-  // A flag is 0 or 1 in a register.
-  int64_t bits = constant.getBitWidth() == 1 ? constant.getZExtValue()
-                                             : constant.getSExtValue();
-  return static_cast<int32_t>(bits);
+  // The constant itself, read as getConstantInt reads one.
+  if (std::optional<int64_t> constant = getConstantInt(source))
+    return static_cast<int32_t>(*constant);
+  return std::nullopt;
 }
 
 TypedAttr dyn::getConstantAttr(Value value) {
