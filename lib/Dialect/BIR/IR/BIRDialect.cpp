@@ -86,9 +86,12 @@ void AluOpKindAttr::print(AsmPrinter &printer) const {
 }
 
 std::optional<int64_t> dyn::bir::getElementBytes(MemRefType type) {
-  // One cast for each kind (FloatType is an interface; every verification
-  // of an access pattern asks this).
+  // One cast for each kind. Every verification of an access pattern asks
+  // this, and FloatType is an interface, whose cast searches the type's
+  // interfaces: f32, the common case, is one TypeID compare.
   Type element = type.getElementType();
+  if (llvm::isa<Float32Type>(element))
+    return 4;
   unsigned bits = 0;
   if (auto integer = llvm::dyn_cast<IntegerType>(element))
     bits = integer.getWidth();
@@ -214,6 +217,18 @@ std::optional<AluOpKind> dyn::bir::getSwappedAluKind(AluOpKind kind) {
                          kind))
     return kind; // commutes
   return std::nullopt;
+}
+
+void dyn::bir::printAttrDict(OpAsmPrinter &p, Operation *op,
+                             ArrayRef<NamedAttribute> shown, bool withKeyword) {
+  SmallVector<NamedAttribute, 4> attrs(
+      op->getDiscardableAttrDictionary().getValue());
+  for (NamedAttribute attr : shown)
+    attrs.insert(llvm::upper_bound(attrs, attr), attr);
+  if (withKeyword)
+    p.printOptionalAttrDictWithKeyword(attrs);
+  else
+    p.printOptionalAttrDict(attrs);
 }
 
 /// The instruction that defines `reg`: its defining op, or the loop whose

@@ -95,6 +95,64 @@ LogicalResult TriggerOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// Block and trigger syntax
+//===----------------------------------------------------------------------===//
+
+ParseResult BlockOp::parse(OpAsmParser &parser, OperationState &result) {
+  if (bir::parseAttrDict<BlockOp>(parser, result, /*withKeyword=*/true))
+    return failure();
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body))
+    return failure();
+  if (body->empty())
+    body->emplaceBlock();
+  result.addTypes(DescriptorBlockType::get(parser.getContext()));
+  return success();
+}
+
+void BlockOp::print(OpAsmPrinter &p) {
+  if (IntegerAttr budget = getMaxDescriptorBytesAttr())
+    bir::printAttrDict(p, *this,
+                       NamedAttribute(getMaxDescriptorBytesAttrName(), budget),
+                       /*withKeyword=*/true);
+  else
+    bir::printAttrDict(p, *this, {}, /*withKeyword=*/true);
+  p << ' ';
+  p.printRegion(getBody());
+}
+
+ParseResult TriggerOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand block;
+  if (parser.parseOperand(block) || parser.parseKeyword("type"))
+    return failure();
+  FailureOr<DGEType> type = FieldParser<DGEType, DGEType>::parse(parser);
+  if (failed(type))
+    return failure();
+  Properties &props = result.getOrAddProperties<Properties>();
+  props.dge_type = DGETypeAttr::get(parser.getContext(), *type);
+  if (parser.parseKeyword("on") ||
+      parser.parseCustomAttributeWithFallback(props.trigger, Type{}))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("queue")) &&
+      parser.parseCustomAttributeWithFallback(props.queue, Type{}))
+    return failure();
+  if (bir::parseAttrDict<TriggerOp>(parser, result, /*withKeyword=*/false))
+    return failure();
+  return parser.resolveOperand(
+      block, DescriptorBlockType::get(parser.getContext()), result.operands);
+}
+
+void TriggerOp::print(OpAsmPrinter &p) {
+  p << ' ' << getBlock() << " type " << stringifyDGEType(getDgeType()) << " on";
+  p.printStrippedAttrOrType(getTriggerAttr());
+  if (bir::EngineAttr queue = getQueueAttr()) {
+    p << " queue";
+    p.printStrippedAttrOrType(queue);
+  }
+  bir::printAttrDict(p, *this, {});
+}
+
+//===----------------------------------------------------------------------===//
 // DescriptorOp
 //===----------------------------------------------------------------------===//
 

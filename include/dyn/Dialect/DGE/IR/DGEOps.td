@@ -89,12 +89,19 @@ def DGE_BlockOp : DGE_Op<"block", [NoTerminator, SingleBlock,
         : memref<1x32xf32, #bir.mem<dram>>, memref<64x32xf32, #bir.mem<dram>>
     }
     ```
+
+    Syntax: `dge.block (attributes {...})? { <descriptors> }`, where the
+    dictionary holds the byte budget of one descriptor
+    (`max_descriptor_bytes`) when there is one, and any discardable
+    attributes.
   }];
   let arguments = (ins
       OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$max_descriptor_bytes);
   let results = (outs DGE_BlockType:$result);
   let regions = (region SizedRegion<1>:$body);
-  let assemblyFormat = "attr-dict-with-keyword $body";
+  // `attributes {...}` and the region, written in DGEOps.cpp rather than
+  // declared: see bir::printAttrDict.
+  let hasCustomAssemblyFormat = 1;
   let hasRegionVerifier = 1;
 }
 
@@ -168,13 +175,17 @@ def DGE_TriggerOp : DGE_Op<"trigger", [BIR_InstInterface]> {
     ```mlir
     dge.trigger %b type swdge on pool
     ```
+
+    Syntax: `dge.trigger %block type <none|swdge|hwdge|unassigned> on
+    <engine> (queue <engine>)? attr-dict`, the dictionary holding
+    discardable attributes only.
   }];
   let arguments = (ins DGE_BlockType:$block, DGE_DGEType:$dge_type,
                        BIR_EngineEnumAttr:$trigger,
                        OptionalAttr<BIR_EngineEnumAttr>:$queue);
-  let assemblyFormat = [{
-    $block `type` $dge_type `on` `` $trigger (`queue` `` $queue^)? attr-dict
-  }];
+  // `%b type <route> on <engine> [queue <engine>] attr-dict`, written in
+  // DGEOps.cpp rather than declared: see bir::printAttrDict.
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     ::dyn::bir::Engine getEngine() { return getTrigger(); }
