@@ -389,39 +389,28 @@ void DescriptorOp::print(OpAsmPrinter &p) {
   printPattern(p, getSrcPattern());
   p << " -> ";
   printPattern(p, getDstPattern());
-  SmallVector<StringRef> elided{"src_mode",
-                                "src_offset",
-                                "dst_mode",
-                                "dst_offset",
-                                "bytes",
-                                "src_pattern",
-                                "dst_pattern",
-                                getOperandSegmentSizesAttrName()};
+  // The properties not printed above, and the discardable attributes.
+  SmallVector<NamedAttribute, 6> shown;
+  auto show = [&](StringAttr name, Attribute value) {
+    if (value)
+      shown.emplace_back(name, value);
+  };
   // A first index on a side that is not indirect is printed in the
   // attribute dictionary (and rejected by the verifier).
-  if (getSrcMode() == AddressMode::indirect && getSrcDyn())
-    elided.push_back("src_first_index");
-  if (getDstMode() == AddressMode::indirect && getDstDyn())
-    elided.push_back("dst_first_index");
+  if (getSrcMode() != AddressMode::indirect || !getSrcDyn())
+    show(getSrcFirstIndexAttrName(), getSrcFirstIndexAttr());
+  if (getDstMode() != AddressMode::indirect || !getDstDyn())
+    show(getDstFirstIndexAttrName(), getDstFirstIndexAttr());
   if (getSrcAddr4() && getDstAddr4()) {
     p << " addr4 [" << llvm::format_hex(*getSrcAddr4(), 10) << ", "
       << llvm::format_hex(*getDstAddr4(), 10) << ']';
-    elided.append({"src_addr4", "dst_addr4"});
+  } else {
+    show(getSrcAddr4AttrName(), getSrcAddr4Attr());
+    show(getDstAddr4AttrName(), getDstAddr4Attr());
   }
-  // The rest of the properties and the discardable attributes, read one by
-  // one: `getAttrs()` would unique a dictionary of every property for each
-  // descriptor printed, a tenth of the time of printing a large function.
-  SmallVector<NamedAttribute> rest(
-      (*this)->getDiscardableAttrDictionary().getValue());
-  for (StringAttr name : (*this)->getName().getAttributeNames()) {
-    if (llvm::is_contained(elided, name.getValue()))
-      continue;
-    std::optional<Attribute> value = (*this)->getInherentAttr(name);
-    if (value && *value)
-      rest.emplace_back(name, *value);
-  }
-  llvm::sort(rest);
-  p.printOptionalAttrDict(rest);
+  show(getSrcRecordAttrName(), getSrcRecordAttr());
+  show(getDstRecordAttrName(), getDstRecordAttr());
+  bir::printAttrDict(p, *this, shown);
   p << " : " << getSrc().getType() << ", " << getDst().getType();
 }
 
