@@ -81,6 +81,39 @@ func.func @block_with_non_descriptor(%d: memref<64xf32, #bir.mem<dram>>) {
 
 // -----
 
+func.func @block_budget_not_positive(%d: memref<64xf32, #bir.mem<dram>>) {
+  // expected-error @+1 {{attribute 'max_descriptor_bytes' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive}}
+  %b = dge.block attributes {max_descriptor_bytes = 0 : i64} {
+    dge.descriptor src %d [imm + 0] dst %d [imm + 64] bytes 64 pattern [[1, 16]] -> [[1, 16]] : memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>
+  }
+  dge.trigger %b type swdge on pool
+  return
+}
+
+// -----
+
+func.func @trigger_unknown_route(%d: memref<64xf32, #bir.mem<dram>>) {
+  %b = dge.block {
+    dge.descriptor src %d [imm + 0] dst %d [imm + 64] bytes 64 pattern [[1, 16]] -> [[1, 16]] : memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>
+  }
+  // expected-error @+1 {{expected one of [none, swdge, hwdge, unassigned] for descriptor-generation route, got: dma}}
+  dge.trigger %b type dma on pool
+  return
+}
+
+// -----
+
+func.func @trigger_inherent_attribute(%d: memref<64xf32, #bir.mem<dram>>) {
+  %b = dge.block {
+    dge.descriptor src %d [imm + 0] dst %d [imm + 64] bytes 64 pattern [[1, 16]] -> [[1, 16]] : memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>
+  }
+  // expected-error @+1 {{'dge.trigger' op attribute 'queue' failed to satisfy constraint}}
+  dge.trigger %b type hwdge on sp {queue = 3 : i32}
+  return
+}
+
+// -----
+
 func.func @empty_block() {
   // expected-error @+1 {{'dge.block' op needs at least one descriptor}}
   %b = dge.block {

@@ -128,3 +128,18 @@ func.func @reshape(%a: memref<64xf32, #bir.mem<dram>>) {
   dge.trigger %b type none on sp
   return
 }
+
+// -----
+
+// Discardable attributes print in the attribute dictionary with the
+// inherent ones that go there, in name order.
+// CHECK-LABEL: func.func @discardable_attributes
+// CHECK: dge.block attributes {a.note = 1 : i64, max_descriptor_bytes = 256 : i64, z.note = "z"} {
+// CHECK: dge.trigger %{{.*}} type hwdge on sp queue sp {a.note = 2 : i64}{{$}}
+func.func @discardable_attributes(%a: memref<64xf32, #bir.mem<dram>>) {
+  %b = dge.block attributes {z.note = "z", max_descriptor_bytes = 256 : i64, a.note = 1 : i64} {
+    dge.descriptor src %a [imm + 0] dst %a [imm + 0] bytes 256 pattern [[1, 64]] -> [[1, 64]] : memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>
+  }
+  dge.trigger %b type hwdge on sp queue sp {a.note = 2 : i64}
+  return
+}
