@@ -220,11 +220,16 @@ std::optional<AluOpKind> dyn::bir::getSwappedAluKind(AluOpKind kind) {
 }
 
 void dyn::bir::printAttrDict(OpAsmPrinter &p, Operation *op,
-                             ArrayRef<NamedAttribute> shown, bool withKeyword) {
+                             ArrayRef<std::pair<StringAttr, Attribute>> shown,
+                             bool withKeyword) {
   SmallVector<NamedAttribute, 4> attrs(
       op->getDiscardableAttrDictionary().getValue());
-  for (NamedAttribute attr : shown)
+  for (auto [name, value] : shown) {
+    if (!value)
+      continue;
+    NamedAttribute attr(name, value);
     attrs.insert(llvm::upper_bound(attrs, attr), attr);
+  }
   if (withKeyword)
     p.printOptionalAttrDictWithKeyword(attrs);
   else

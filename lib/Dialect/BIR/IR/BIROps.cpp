@@ -146,9 +146,7 @@ static void printAluTail(OpAsmPrinter &p, Operation *op, EngineAttr engine,
                          StringAttr regName, IntegerAttr reg) {
   p << " on";
   p.printStrippedAttrOrType(engine);
-  if (reg)
-    return printAttrDict(p, op, NamedAttribute(regName, reg));
-  printAttrDict(p, op, {});
+  printAttrDict(p, op, {{regName, reg}});
 }
 
 ParseResult AluOp::parse(OpAsmParser &parser, OperationState &result) {

@@ -111,12 +111,10 @@ ParseResult BlockOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void BlockOp::print(OpAsmPrinter &p) {
-  if (IntegerAttr budget = getMaxDescriptorBytesAttr())
-    bir::printAttrDict(p, *this,
-                       NamedAttribute(getMaxDescriptorBytesAttrName(), budget),
-                       /*withKeyword=*/true);
-  else
-    bir::printAttrDict(p, *this, {}, /*withKeyword=*/true);
+  bir::printAttrDict(
+      p, *this,
+      {{getMaxDescriptorBytesAttrName(), getMaxDescriptorBytesAttr()}},
+      /*withKeyword=*/true);
   p << ' ';
   p.printRegion(getBody());
 }
@@ -390,26 +388,22 @@ void DescriptorOp::print(OpAsmPrinter &p) {
   p << " -> ";
   printPattern(p, getDstPattern());
   // The properties not printed above, and the discardable attributes.
-  SmallVector<NamedAttribute, 6> shown;
-  auto show = [&](StringAttr name, Attribute value) {
-    if (value)
-      shown.emplace_back(name, value);
-  };
+  SmallVector<std::pair<StringAttr, Attribute>, 6> shown = {
+      {getSrcRecordAttrName(), getSrcRecordAttr()},
+      {getDstRecordAttrName(), getDstRecordAttr()}};
   // A first index on a side that is not indirect is printed in the
   // attribute dictionary (and rejected by the verifier).
   if (getSrcMode() != AddressMode::indirect || !getSrcDyn())
-    show(getSrcFirstIndexAttrName(), getSrcFirstIndexAttr());
+    shown.push_back({getSrcFirstIndexAttrName(), getSrcFirstIndexAttr()});
   if (getDstMode() != AddressMode::indirect || !getDstDyn())
-    show(getDstFirstIndexAttrName(), getDstFirstIndexAttr());
+    shown.push_back({getDstFirstIndexAttrName(), getDstFirstIndexAttr()});
   if (getSrcAddr4() && getDstAddr4()) {
     p << " addr4 [" << llvm::format_hex(*getSrcAddr4(), 10) << ", "
       << llvm::format_hex(*getDstAddr4(), 10) << ']';
   } else {
-    show(getSrcAddr4AttrName(), getSrcAddr4Attr());
-    show(getDstAddr4AttrName(), getDstAddr4Attr());
+    shown.push_back({getSrcAddr4AttrName(), getSrcAddr4Attr()});
+    shown.push_back({getDstAddr4AttrName(), getDstAddr4Attr()});
   }
-  show(getSrcRecordAttrName(), getSrcRecordAttr());
-  show(getDstRecordAttrName(), getDstRecordAttr());
   bir::printAttrDict(p, *this, shown);
   p << " : " << getSrc().getType() << ", " << getDst().getType();
 }

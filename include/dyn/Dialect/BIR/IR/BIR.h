@@ -37,14 +37,16 @@ mlir::LogicalResult verifyEngineDiscipline(mlir::Operation *op);
 
 /// Prints `op`'s attribute dictionary as the declarative `attr-dict` does
 /// (`attributes {...}` with `withKeyword`): its discardable attributes and
-/// `shown`, the inherent ones printed there, in name order. Built from the
+/// `shown`, the inherent ones printed there (a null one is absent), in name
+/// order. Built from the
 /// properties directly: `Operation::getAttrs()`, which the generated
 /// printer calls, makes a dictionary of all of the op's properties for
 /// each op printed, a third of the time spent printing a function of
 /// 40,000 `alu_imm`.
-void printAttrDict(mlir::OpAsmPrinter &p, mlir::Operation *op,
-                   llvm::ArrayRef<mlir::NamedAttribute> shown,
-                   bool withKeyword = false);
+void printAttrDict(
+    mlir::OpAsmPrinter &p, mlir::Operation *op,
+    llvm::ArrayRef<std::pair<mlir::StringAttr, mlir::Attribute>> shown,
+    bool withKeyword = false);
 
 /// Parses what printAttrDict prints, checking the inherent attributes as
 /// the generated parsers do (the op's creation moves them into its
