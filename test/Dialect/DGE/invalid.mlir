@@ -300,6 +300,19 @@ func.func @hwdge_scalar_trigger_queued_elsewhere(%d: memref<64xf32, #bir.mem<dra
 // dge.descriptor: each side
 //===----------------------------------------------------------------------===//
 
+// An inherent attribute in the dictionary is checked where it is written,
+// not dropped.
+func.func @ill_typed_addr4(%d: memref<64xf32, #bir.mem<dram>>) {
+  %b = dge.block {
+    // expected-error @+1 {{'dge.descriptor' op attribute 'src_addr4' failed to satisfy constraint: 32-bit signless integer attribute}}
+    dge.descriptor src %d [imm + 0] dst %d [imm + 64] bytes 64 pattern [[1, 16]] -> [[1, 16]] {src_addr4 = "x"} : memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>
+  }
+  dge.trigger %b type swdge on pool
+  return
+}
+
+// -----
+
 func.func @src_pattern_bytes(%d: memref<64xf32, #bir.mem<dram>>) {
   %b = dge.block {
     // expected-error @+1 {{'dge.descriptor' op source pattern moves 32 bytes, the descriptor 64}}

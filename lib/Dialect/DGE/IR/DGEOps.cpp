@@ -341,7 +341,7 @@ ParseResult DescriptorOp::parse(OpAsmParser &parser, OperationState &result) {
       parsePatternAttr(parser, result, "src_pattern") || parser.parseArrow() ||
       parsePatternAttr(parser, result, "dst_pattern") ||
       parseAddr4(parser, result) ||
-      parser.parseOptionalAttrDict(result.attributes) ||
+      bir::parseAttrDict<DescriptorOp>(parser, result) ||
       parser.parseColonType(srcType) || parser.parseComma() ||
       parser.parseType(dstType))
     return failure();
