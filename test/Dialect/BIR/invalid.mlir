@@ -55,6 +55,27 @@ func.func @wide_trip_estimate(%v: i32) {
 
 // -----
 
+// A loop's inherent attributes in its dictionary are checked where they
+// are written, not dropped.
+func.func @ill_typed_loop_register(%v: i32) {
+  %r = bir.read_var %v on pool
+  // expected-error @+1 {{'bir.dynamic_for' op attribute 'reg' failed to satisfy constraint}}
+  bir.dynamic_for %j = 0 to 1 * %r + 0 step 1 max_trip 4 on pool attributes {reg = "x"} {
+  }
+  return
+}
+
+// -----
+
+func.func @ill_typed_static_loop_register() {
+  // expected-error @+1 {{'bir.for' op attribute 'reg' failed to satisfy constraint}}
+  bir.for %i = 0 to 4 step 1 on pool attributes {reg = -1 : i32} {
+  }
+  return
+}
+
+// -----
+
 func.func @reg_through_access_pattern(%v: i32, %d: memref<64xf32, #bir.mem<dram>>) {
   %r = bir.read_var %v on act
   %t = bir.alloc : memref<1x64xf32, #bir.mem<sbuf>>

@@ -321,9 +321,10 @@ static ParseResult parseI32(OpAsmParser &parser, OperationState &result,
   return success();
 }
 
+template <typename OpTy>
 static ParseResult parseLoopBody(OpAsmParser &parser, OperationState &result,
                                  OpAsmParser::Argument &iv) {
-  if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
+  if (parseAttrDict<OpTy>(parser, result, /*withKeyword=*/true))
     return failure();
   iv.type = RegType::get(parser.getContext());
   Region *body = result.addRegion();
@@ -357,7 +358,7 @@ ParseResult DynamicForOp::parse(OpAsmParser &parser, OperationState &result) {
       parser.resolveOperand(ub, RegType::get(parser.getContext()),
                             result.operands))
     return failure();
-  return parseLoopBody(parser, result, iv);
+  return parseLoopBody<DynamicForOp>(parser, result, iv);
 }
 
 void DynamicForOp::print(OpAsmPrinter &p) {
@@ -419,7 +420,7 @@ ParseResult ForOp::parse(OpAsmParser &parser, OperationState &result) {
       parseI32(parser, result, "ub") || parser.parseKeyword("step") ||
       parseI32(parser, result, "step") || parseEngine(parser, result))
     return failure();
-  return parseLoopBody(parser, result, iv);
+  return parseLoopBody<ForOp>(parser, result, iv);
 }
 
 void ForOp::print(OpAsmPrinter &p) {
