@@ -29,7 +29,7 @@ static LogicalResult checkLowered(func::FuncOp func) {
     bool isEarlier =
         llvm::isa<bir::DMAOp, bir::TensorCopyDynamicSrcOp,
                   bir::TensorCopyDynamicDstOp, bir::SymbolicAPOp, DMAOp>(op) ||
-        !llvm::isa<bir::BIRDialect, DGEDialect, func::FuncDialect>(
+        !llvm::isa_and_nonnull<bir::BIRDialect, DGEDialect, func::FuncDialect>(
             op->getDialect());
     if (!isEarlier)
       return WalkResult::advance();

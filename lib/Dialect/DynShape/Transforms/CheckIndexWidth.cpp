@@ -35,7 +35,7 @@ foldOnConstants(Operation *op, const DenseMap<Value, Attribute> &known) {
     return results;
   }
   if (op->getNumOperands() == 0 ||
-      !(llvm::isa<arith::ArithDialect>(op->getDialect()) ||
+      !(llvm::isa_and_present<arith::ArithDialect>(op->getDialect()) ||
         llvm::isa<affine::AffineApplyOp>(op)))
     return results;
   SmallVector<Attribute> operands;
