@@ -145,7 +145,7 @@ parseAluTail(OpAsmParser &parser, OperationState &result,
 static void printAluTail(OpAsmPrinter &p, Operation *op, EngineAttr engine,
                          StringAttr regName, IntegerAttr reg) {
   p << " on";
-  p.printStrippedAttrOrType(engine);
+  engine.print(p);
   printAttrDict(p, op, {{regName, reg}});
 }
 
@@ -158,7 +158,7 @@ ParseResult AluOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void AluOp::print(OpAsmPrinter &p) {
-  p.printStrippedAttrOrType(getKindAttr());
+  getKindAttr().print(p);
   p << ' ' << getLhs() << ", " << getRhs();
   printAluTail(p, *this, getEngineAttr(), getRegAttrName(), getRegAttr());
 }
@@ -175,7 +175,7 @@ ParseResult AluImmOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void AluImmOp::print(OpAsmPrinter &p) {
-  p.printStrippedAttrOrType(getKindAttr());
+  getKindAttr().print(p);
   p << ' ' << getLhs() << ", ";
   p.printAttributeWithoutType(getImmAttr());
   printAluTail(p, *this, getEngineAttr(), getRegAttrName(), getRegAttr());

@@ -142,10 +142,10 @@ ParseResult TriggerOp::parse(OpAsmParser &parser, OperationState &result) {
 
 void TriggerOp::print(OpAsmPrinter &p) {
   p << ' ' << getBlock() << " type " << stringifyDGEType(getDgeType()) << " on";
-  p.printStrippedAttrOrType(getTriggerAttr());
+  getTriggerAttr().print(p);
   if (bir::EngineAttr queue = getQueueAttr()) {
     p << " queue";
-    p.printStrippedAttrOrType(queue);
+    queue.print(p);
   }
   bir::printAttrDict(p, *this, {});
 }

@@ -34,7 +34,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Transforms/FoldUtils.h"
@@ -361,19 +360,6 @@ static LogicalResult checkTensorNesting(ModuleOp module, int64_t limit) {
   return failure(result.wasInterrupted());
 }
 
-/// Runs `fn(i)` for i in [0, n) on the context's threads, with the
-/// diagnostics in the order of i, as the pass manager orders its own.
-static LogicalResult inParallel(MLIRContext *ctx, size_t n,
-                                llvm::function_ref<LogicalResult(size_t)> fn) {
-  ParallelDiagnosticHandler diagnostics(ctx);
-  return failableParallelForEach(ctx, llvm::seq<size_t>(0, n), [&](size_t i) {
-    diagnostics.setOrderIDForThread(i);
-    LogicalResult result = fn(i);
-    diagnostics.eraseOrderIDForThread();
-    return result;
-  });
-}
-
 /// What `bufferizeModuleOp` does, when no function calls another: its
 /// functions bufferize independently, on the context's threads; then the
 /// module's other ops, and the cleanup of argument attributes.
@@ -383,11 +369,14 @@ bufferizeIndependentFunctions(ModuleOp module, ArrayRef<func::FuncOp> funcs,
   assert(!options.inferFunctionResultLayout &&
          options.noAnalysisFuncFilter.empty() &&
          "only the options of dynshape-bufferize");
-  if (failed(inParallel(module.getContext(), funcs.size(), [&](size_t i) {
-        func::FuncOp func = funcs[i];
-        BufferizationState state;
-        return bufferizeOp(func, options, state);
-      })))
+  // failableParallelForEachN reports diagnostics in the order of the
+  // functions, as the pass manager does.
+  if (failed(failableParallelForEachN(
+          module.getContext(), 0, funcs.size(), [&](size_t i) {
+            func::FuncOp func = funcs[i];
+            BufferizationState state;
+            return bufferizeOp(func, options, state);
+          })))
     return failure();
   BufferizationState state;
   for (Operation &op : llvm::make_early_inc_range(module.getOps()))
@@ -451,18 +440,19 @@ struct DynShapeBufferizePass
       // Without calls, no function's decisions depend on another's, so the
       // scan runs on the context's threads.
       SmallVector<std::optional<size_t>> outOfPlace(funcs.size());
-      if (failed(inParallel(&getContext(), funcs.size(), [&](size_t i) {
-            OneShotAnalysisState analysis(funcs[i], options);
-            UpdateChainScan scan(funcs[i], analysis);
-            if (!scan.run())
-              return success();
-            outOfPlace[i] = scan.outOfPlace().size();
-            if (scan.outOfPlace().empty())
-              return success();
-            BufferizationState local;
-            return insertDecidedCopies(funcs[i], scan.outOfPlace(), analysis,
-                                       local);
-          })))
+      if (failed(failableParallelForEachN(
+              &getContext(), 0, funcs.size(), [&](size_t i) {
+                OneShotAnalysisState analysis(funcs[i], options);
+                UpdateChainScan scan(funcs[i], analysis);
+                if (!scan.run())
+                  return success();
+                outOfPlace[i] = scan.outOfPlace().size();
+                if (scan.outOfPlace().empty())
+                  return success();
+                BufferizationState local;
+                return insertDecidedCopies(funcs[i], scan.outOfPlace(),
+                                           analysis, local);
+              })))
         return failure();
       for (auto [func, count] : llvm::zip(funcs, outOfPlace))
         if (count)
