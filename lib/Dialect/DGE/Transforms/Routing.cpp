@@ -60,7 +60,14 @@ namespace {
 
 struct DGESetArchPass : dyn::dge::impl::DGESetArchBase<DGESetArchPass> {
   using Base::Base;
-  void runOnOperation() override { setArch(getOperation(), arch); }
+  void runOnOperation() override {
+    setArch(getOperation(), arch);
+    // One discardable attribute of the dge dialect, built valid, which no
+    // analysis reads: every analysis is preserved. (This also spares the
+    // pass manager a verification of the whole module, which the parser
+    // has just done, and a walk over every op on one thread.)
+    markAllAnalysesPreserved();
+  }
 };
 
 struct DGEScanPass : dyn::dge::impl::DGEScanBase<DGEScanPass> {
