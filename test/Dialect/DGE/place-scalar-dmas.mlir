@@ -52,3 +52,11 @@ func.func @in_loop(%cache: memref<64x32xf32, #bir.mem<dram>>, %out: memref<64x32
   return
 }
 }
+
+// -----
+
+// A declaration has no body and nothing to place (this used to crash).
+// CHECK-LABEL: func.func private @declaration()
+module attributes {dge.arch = #dge<arch gen3>} {
+func.func private @declaration()
+}

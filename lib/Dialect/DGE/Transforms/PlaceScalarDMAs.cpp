@@ -121,6 +121,9 @@ struct DGEPlaceScalarDMAsPass
     : dyn::dge::impl::DGEPlaceScalarDMAsBase<DGEPlaceScalarDMAsPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    // A declaration has no DMA to place.
+    if (func.isExternal())
+      return markAllAnalysesPreserved();
     Arch arch = getArch(func);
     if (failed(checkScalarRouteForArch(func, arch)))
       return signalPassFailure();
