@@ -241,6 +241,19 @@ static Value copyInto(Operation *before, Value value, Value dest) {
 static LogicalResult
 copyIntoOneBuffer(ModuleOp module, const OneShotBufferizationOptions &options,
                   bool emitRemarks) {
+  // A copy is a dynamic_update_slice, whose dynamic dims need bounds; a
+  // conditional's new tensor is a tensor.empty, which needs a static shape.
+  // Other tensors are left to One-Shot (nothing after this pass lowers
+  // them: dynshape-pad-to-bound makes every bounded shape static).
+  auto hasStaticShape = [](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return tensor && tensor.hasStaticShape();
+  };
+  auto isCopyable = [&](Type type) {
+    return hasStaticShape(type) ||
+           (isa<RankedTensorType>(type) &&
+            getBoundsAttr(cast<RankedTensorType>(type)));
+  };
   auto hasTensors = [](TypeRange types) {
     return llvm::any_of(types, [](Type type) { return isa<TensorType>(type); });
   };
@@ -265,14 +278,14 @@ copyIntoOneBuffer(ModuleOp module, const OneShotBufferizationOptions &options,
         auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
         for (auto [operand, arg] :
              llvm::zip(yield->getOpOperands(), loop.getRegionIterArgs()))
-          if (isa<RankedTensorType>(arg.getType()) &&
+          if (isCopyable(arg.getType()) &&
               !state.areEquivalentBufferizedValues(operand.get(), arg))
             loopCopies.emplace_back(&operand, arg);
         continue;
       }
       auto conditional = cast<scf::IfOp>(op);
       for (auto [i, result] : llvm::enumerate(conditional.getResults()))
-        if (isa<RankedTensorType>(result.getType()) &&
+        if (hasStaticShape(result.getType()) &&
             !state.areEquivalentBufferizedValues(
                 conditional.thenYield().getOperand(i),
                 conditional.elseYield().getOperand(i)))
