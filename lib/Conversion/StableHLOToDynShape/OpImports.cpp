@@ -239,9 +239,13 @@ static Value getRowIndices(Operation *op, ConversionPatternRewriter *rewriter,
   RankedTensorType type = tensorType(indices);
   if (type.getRank() == 1)
     return rewriter ? converted : indices;
+  // The reshape is in generic form, so nothing has checked its operands.
   Operation *reshape = indices.getDefiningOp();
   if (!reshape || reshape->getName().getStringRef() != "stablehlo.reshape" ||
-      tensorType(reshape->getOperand(0)).getRank() != 1)
+      reshape->getNumOperands() != 1)
+    return {};
+  RankedTensorType source = tensorType(reshape->getOperand(0));
+  if (!source || source.getRank() != 1)
     return {};
   return rewriter ? rewriter->getRemappedValue(reshape->getOperand(0))
                   : reshape->getOperand(0);
