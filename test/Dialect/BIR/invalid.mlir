@@ -2022,3 +2022,12 @@ func.func @alu_without_engine(%v: i32) {
   %x = bir.alu add %r, %r pool
   return
 }
+
+// -----
+
+// A module's body is a graph region, so the verifier may reach an ALU op
+// before the op whose register it reads, and that op may lack its engine
+// (this used to crash).
+%r = "bir.alu_imm"(%v) <{engine = #bir<engine pool>, imm = 1 : i32, kind = #bir<alu add>}> : (!bir.reg) -> !bir.reg
+// expected-error @+1 {{'bir.mov_imm' op requires attribute 'engine'}}
+%v = "bir.mov_imm"() <{value = 1 : i32}> : () -> !bir.reg

@@ -247,7 +247,8 @@ static InstInterface getRegisterOwner(Value reg) {
 
 std::optional<Engine> dyn::bir::getRegisterEngine(Value reg) {
   if (InstInterface inst = getRegisterOwner(reg))
-    return inst.getEngine();
+    if (EngineAttr engine = inst.getEngineAttr())
+      return engine.getValue();
   return std::nullopt;
 }
 

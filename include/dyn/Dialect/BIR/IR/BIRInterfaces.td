@@ -13,6 +13,12 @@ def BIR_InstInterface : OpInterface<"InstInterface"> {
     InterfaceMethod<"The engine the instruction runs on.",
       "::dyn::bir::Engine", "getEngine">,
     InterfaceMethod<[{
+        The attribute that holds the engine; null on an instruction not yet
+        verified (another op's verifier may look at it first: in a graph
+        region, or a block the verifier has not reached).
+      }],
+      "::dyn::bir::EngineAttr", "getEngineAttr">,
+    InterfaceMethod<[{
         The physical register of the register this instruction defines (its
         result, or a loop's induction register), once
         `bir-allocate-registers` has assigned one.

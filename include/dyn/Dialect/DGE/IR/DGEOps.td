@@ -75,6 +75,7 @@ def DGE_DMAOp : DGE_Op<"dma", [BIR_InstInterface, BIR_DMAInterface]> {
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     ::dyn::bir::Engine getEngine() { return getTrigger(); }
+    ::dyn::bir::EngineAttr getEngineAttr() { return getTriggerAttr(); }
   }];
 }
 
@@ -189,6 +190,7 @@ def DGE_TriggerOp : DGE_Op<"trigger", [BIR_InstInterface]> {
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     ::dyn::bir::Engine getEngine() { return getTrigger(); }
+    ::dyn::bir::EngineAttr getEngineAttr() { return getTriggerAttr(); }
   }];
 }
 
