@@ -2031,3 +2031,13 @@ func.func @alu_without_engine(%v: i32) {
 %r = "bir.alu_imm"(%v) <{engine = #bir<engine pool>, imm = 1 : i32, kind = #bir<alu add>}> : (!bir.reg) -> !bir.reg
 // expected-error @+1 {{'bir.mov_imm' op requires attribute 'engine'}}
 %v = "bir.mov_imm"() <{value = 1 : i32}> : () -> !bir.reg
+
+// -----
+
+// Likewise a DMA reached before an access pattern that lacks its pattern:
+// the access pattern reports it (this used to crash).
+"bir.dma"(%a, %b) <{engine = #bir<engine pool>}> : (!bir.ap, !bir.ap) -> ()
+%m = "bir.alloc"() <{address = 0 : i64}> : () -> memref<1x64xf32, #bir.mem<sbuf>>
+// expected-error @+1 {{'bir.ap' op requires attribute 'pattern'}}
+%a = "bir.ap"(%m) <{offset = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 0>}> : (memref<1x64xf32, #bir.mem<sbuf>>) -> !bir.ap
+%b = "bir.ap"(%m) <{offset = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 0>, pattern = array<i64: 64, 1, 1, 64>}> : (memref<1x64xf32, #bir.mem<sbuf>>) -> !bir.ap

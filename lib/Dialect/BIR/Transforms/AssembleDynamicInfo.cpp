@@ -132,20 +132,25 @@ namespace {
 struct BIRAssembleDynamicInfoPass
     : dyn::bir::impl::BIRAssembleDynamicInfoBase<BIRAssembleDynamicInfoPass> {
   void runOnOperation() override {
-    // Post-order: assembling erases the generator being visited.
-    WalkResult walk = getOperation().walk([](Operation *op) {
+    // The generators are collected first: assembling one erases it and the
+    // access patterns it alone read, which a walk may visit next (in a
+    // graph region they can follow it).
+    SmallVector<Operation *> generators;
+    getOperation().walk([&](Operation *op) {
+      if (llvm::isa<TensorCopyDynamicSrcOp, TensorCopyDynamicDstOp>(op))
+        generators.push_back(op);
+    });
+    for (Operation *op : generators) {
       LogicalResult result = llvm::TypeSwitch<Operation *, LogicalResult>(op)
                                  .Case([](TensorCopyDynamicSrcOp src) {
                                    return assemble(src, /*dynamicSrc=*/true);
                                  })
                                  .Case([](TensorCopyDynamicDstOp dst) {
                                    return assemble(dst, /*dynamicSrc=*/false);
-                                 })
-                                 .Default(success());
-      return failed(result) ? WalkResult::interrupt() : WalkResult::advance();
-    });
-    if (walk.wasInterrupted())
-      signalPassFailure();
+                                 });
+      if (failed(result))
+        return signalPassFailure();
+    }
   }
 };
 } // namespace
