@@ -249,10 +249,9 @@ copyIntoOneBuffer(ModuleOp module, const OneShotBufferizationOptions &options,
     auto tensor = dyn_cast<RankedTensorType>(type);
     return tensor && tensor.hasStaticShape();
   };
-  auto isCopyable = [&](Type type) {
-    return hasStaticShape(type) ||
-           (isa<RankedTensorType>(type) &&
-            getBoundsAttr(cast<RankedTensorType>(type)));
+  auto isCopyable = [](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return tensor && (tensor.hasStaticShape() || getBoundsAttr(tensor));
   };
   auto hasTensors = [](TypeRange types) {
     return llvm::any_of(types, [](Type type) { return isa<TensorType>(type); });
