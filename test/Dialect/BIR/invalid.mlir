@@ -2041,3 +2041,14 @@ func.func @alu_without_engine(%v: i32) {
 // expected-error @+1 {{'bir.ap' op requires attribute 'pattern'}}
 %a = "bir.ap"(%m) <{offset = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 0>}> : (memref<1x64xf32, #bir.mem<sbuf>>) -> !bir.ap
 %b = "bir.ap"(%m) <{offset = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 0>, pattern = array<i64: 64, 1, 1, 64>}> : (memref<1x64xf32, #bir.mem<sbuf>>) -> !bir.ap
+
+// -----
+
+// A compute op reached before an access pattern that lacks its pattern
+// needs the pattern's shape, so it reports the operand itself, and says
+// which operand.
+"bir.tensor_copy"(%a, %b) <{engine = #bir<engine dve>}> : (!bir.ap, !bir.ap) -> ()
+%m = "bir.alloc"() <{address = 0 : i64}> : () -> memref<1x64xf32, #bir.mem<sbuf>>
+// expected-error @-2 {{'bir.tensor_copy' op in is an access pattern that is itself invalid}}
+%a = "bir.ap"(%m) <{offset = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 0>}> : (memref<1x64xf32, #bir.mem<sbuf>>) -> !bir.ap
+%b = "bir.ap"(%m) <{offset = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 0>, pattern = array<i64: 64, 1, 1, 64>}> : (memref<1x64xf32, #bir.mem<sbuf>>) -> !bir.ap

@@ -189,24 +189,16 @@ LogicalResult RegisterAPOp::verify() {
 
 std::optional<std::pair<MemRefType, ArrayRef<int64_t>>>
 dyn::bir::describeAP(Value ap) {
+  auto op = ap.getDefiningOp<AccessPatternInterface>();
+  if (!op)
+    return std::nullopt;
   // The op may not be verified yet (another op's verifier can reach it
   // first, in a graph region): its memref type and pattern may be missing.
-  auto describe =
-      [](auto op) -> std::optional<std::pair<MemRefType, ArrayRef<int64_t>>> {
-    auto type = llvm::dyn_cast<MemRefType>(op.getMem().getType());
-    DenseI64ArrayAttr pattern = op.getPatternAttr();
-    if (!type || !pattern)
-      return std::nullopt;
-    return std::make_pair(type, pattern.asArrayRef());
-  };
-  Operation *def = ap.getDefiningOp();
-  if (auto op = llvm::dyn_cast_or_null<PhysicalAPOp>(def))
-    return describe(op);
-  if (auto op = llvm::dyn_cast_or_null<SymbolicAPOp>(def))
-    return describe(op);
-  if (auto op = llvm::dyn_cast_or_null<RegisterAPOp>(def))
-    return describe(op);
-  return std::nullopt;
+  auto type = llvm::dyn_cast<MemRefType>(op.getMem().getType());
+  DenseI64ArrayAttr pattern = op.getPatternAttr();
+  if (!type || !pattern)
+    return std::nullopt;
+  return std::make_pair(type, pattern.asArrayRef());
 }
 
 std::optional<int64_t> dyn::bir::getAccessPatternBytes(Value ap) {
@@ -216,17 +208,14 @@ std::optional<int64_t> dyn::bir::getAccessPatternBytes(Value ap) {
 }
 
 LogicalResult dyn::bir::verifyCopyBytes(Operation *op, Value src, Value dst) {
-  auto s = describeAP(src), d = describeAP(dst);
-  // An access-pattern op not yet verified: its own verifier reports it.
-  auto isUnverifiedAP = [](Value ap) {
-    return llvm::isa_and_nonnull<PhysicalAPOp, SymbolicAPOp, RegisterAPOp>(
-        ap.getDefiningOp());
-  };
-  if ((!s && isUnverifiedAP(src)) || (!d && isUnverifiedAP(dst)))
-    return success();
-  if (!s || !d)
+  if (!src.getDefiningOp<AccessPatternInterface>() ||
+      !dst.getDefiningOp<AccessPatternInterface>())
     return op->emitOpError("source and destination must be access-pattern "
                            "ops (bir.ap, bir.sym_ap, bir.reg_ap)");
+  auto s = describeAP(src), d = describeAP(dst);
+  // An access pattern not yet verified: its own verifier reports it.
+  if (!s || !d)
+    return success();
   std::optional<int64_t> srcBytes = patternBytes(s->first, s->second);
   std::optional<int64_t> dstBytes = patternBytes(d->first, d->second);
   if (!srcBytes || !dstBytes)

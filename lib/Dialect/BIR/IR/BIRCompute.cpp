@@ -23,7 +23,10 @@ dyn::bir::verifyComputeOperand(Operation *op, Value ap, StringRef name,
   std::optional<std::pair<MemRefType, ArrayRef<int64_t>>> described =
       describeAP(ap);
   if (!described)
-    return fail("must be an access pattern (bir.ap, bir.sym_ap, bir.reg_ap)");
+    return fail(ap.getDefiningOp<AccessPatternInterface>()
+                    ? "is an access pattern that is itself invalid"
+                    : "must be an access pattern (bir.ap, bir.sym_ap, "
+                      "bir.reg_ap)");
   auto [type, pattern] = *described;
   std::optional<MemorySpace> space = getMemorySpace(type);
   if (!space || !AddressMap::isOnChip(*space))

@@ -25,7 +25,7 @@ dyn::bir::getInstructionUses(Value reg) {
   SmallVector<std::pair<Operation *, OpOperand *>> uses;
   for (OpOperand &use : reg.getUses()) {
     Operation *user = use.getOwner();
-    if (!llvm::isa<PhysicalAPOp, SymbolicAPOp, RegisterAPOp>(user)) {
+    if (!llvm::isa<AccessPatternInterface>(user)) {
       uses.emplace_back(user, &use);
       continue;
     }

@@ -124,8 +124,9 @@ std::optional<int64_t> getPatternReach(llvm::ArrayRef<int64_t> pattern);
 std::optional<int64_t> getPatternBytes(llvm::ArrayRef<int64_t> pattern,
                                        int64_t elementBytes);
 
-/// The location and pattern behind an access-pattern value, if an AP op
-/// (bir.ap, bir.sym_ap, bir.reg_ap) defines it.
+/// The location and pattern behind an access-pattern value, if an
+/// AccessPatternInterface op defines it and carries both (one not yet
+/// verified may lack them).
 std::optional<std::pair<mlir::MemRefType, llvm::ArrayRef<int64_t>>>
 describeAP(mlir::Value ap);
 

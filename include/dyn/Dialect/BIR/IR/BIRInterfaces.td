@@ -50,4 +50,21 @@ def BIR_DMAInterface : OpInterface<"DMAInterface"> {
   }];
 }
 
+def BIR_AccessPatternInterface : OpInterface<"AccessPatternInterface"> {
+  let cppNamespace = "::dyn::bir";
+  let description = [{
+    An access pattern (`bir.ap`, `bir.sym_ap`, `bir.reg_ap`): a location and
+    a list of `[step, num]` pairs, whatever holds its start address.
+  }];
+  let methods = [
+    InterfaceMethod<"The location the pattern walks.",
+      "::mlir::Value", "getMem">,
+    InterfaceMethod<[{
+        The flat `[step, num, ...]` pairs; null on an access pattern not yet
+        verified (see `describeAP`).
+      }],
+      "::mlir::DenseI64ArrayAttr", "getPatternAttr">
+  ];
+}
+
 #endif // DYN_DIALECT_BIR_IR_BIRINTERFACES_TD

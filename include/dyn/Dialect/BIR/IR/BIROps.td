@@ -221,7 +221,8 @@ def BIR_AllocOp : BIR_Op<"alloc",
   let hasVerifier = 1;
 }
 
-def BIR_PhysicalAPOp : BIR_Op<"ap", [Pure, AttrSizedOperandSegments]> {
+def BIR_PhysicalAPOp : BIR_Op<"ap", [Pure, AttrSizedOperandSegments,
+                                        BIR_AccessPatternInterface]> {
   let summary = "Kind-1 physical access pattern, with optional dynamic info";
   let description = [{
     Element `offset` plus a list of `[step, num]` pairs (outermost first), in
@@ -270,7 +271,7 @@ def BIR_PhysicalAPOp : BIR_Op<"ap", [Pure, AttrSizedOperandSegments]> {
   }];
 }
 
-def BIR_SymbolicAPOp : BIR_Op<"sym_ap", [Pure]> {
+def BIR_SymbolicAPOp : BIR_Op<"sym_ap", [Pure, BIR_AccessPatternInterface]> {
   let summary = "Kind-2 symbolic access pattern over induction registers";
   let description = [{
     The element offset is an affine expression of enclosing loops'
@@ -293,7 +294,7 @@ def BIR_SymbolicAPOp : BIR_Op<"sym_ap", [Pure]> {
   let hasVerifier = 1;
 }
 
-def BIR_RegisterAPOp : BIR_Op<"reg_ap", [Pure]> {
+def BIR_RegisterAPOp : BIR_Op<"reg_ap", [Pure, BIR_AccessPatternInterface]> {
   let summary = "Kind-3 register access pattern";
   let description = [{
     The start byte address is held in a register (RegAPAddr) of the
@@ -580,7 +581,7 @@ def BIR_DMAOp : BIR_Inst<"dma", [BIR_DMAInterface]> {
   let hasVerifier = 1;
 }
 
-class BIR_TensorCopyDynamicOp<string mnemonic, string side>
+class BIR_TensorCopyDynamicOp<string mnemonic>
     : BIR_Inst<mnemonic, [AttrSizedOperandSegments]> {
   let arguments = (ins BIR_APType:$src, BIR_APType:$dst,
                        Variadic<AnyTypeOf<[BIR_RegType, MemRefOf<[I32]>]>>:$generic_addrs,
@@ -609,7 +610,7 @@ class BIR_TensorCopyDynamicOp<string mnemonic, string side>
 }
 
 def BIR_TensorCopyDynamicSrcOp
-    : BIR_TensorCopyDynamicOp<"tensor_copy_dynamic_src", "src"> {
+    : BIR_TensorCopyDynamicOp<"tensor_copy_dynamic_src"> {
   let summary = "TensorCopyDynamicSrcGen: a copy read at a runtime position";
   let description = [{
     The Stage 1 generator of a gather read. The source side is the generic
@@ -630,7 +631,7 @@ def BIR_TensorCopyDynamicSrcOp
 }
 
 def BIR_TensorCopyDynamicDstOp
-    : BIR_TensorCopyDynamicOp<"tensor_copy_dynamic_dst", "dst"> {
+    : BIR_TensorCopyDynamicOp<"tensor_copy_dynamic_dst"> {
   let summary = "TensorCopyDynamicDstGen: a copy written at a runtime position";
   let description = [{
     The Stage 1 generator of a scatter write (the KV-cache write): as
