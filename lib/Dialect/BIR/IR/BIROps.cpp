@@ -331,10 +331,12 @@ static ParseResult parseLoopBody(OpAsmParser &parser, OperationState &result,
   return parser.parseRegion(*body, {iv});
 }
 
-static void printLoopTail(OpAsmPrinter &p, Operation *op, Engine engine,
-                          ArrayRef<StringRef> elided) {
-  p << " on " << stringifyEngine(engine);
-  p.printOptionalAttrDictWithKeyword(op->getAttrs(), elided);
+/// `on <engine>`, the dictionary of the physical register and the
+/// discardable attributes, and the body.
+template <typename OpTy> static void printLoopTail(OpAsmPrinter &p, OpTy op) {
+  p << " on " << stringifyEngine(op.getEngine());
+  printAttrDict(p, op, {{op.getRegAttrName(), op.getRegAttr()}},
+                /*withKeyword=*/true);
   p << ' ';
   p.printRegion(op->getRegion(0), /*printEntryBlockArgs=*/false);
 }
@@ -366,8 +368,7 @@ void DynamicForOp::print(OpAsmPrinter &p) {
     << getUbCoefAttr().getInt() << " * " << getUbReg() << " + "
     << getUbConstAttr().getInt() << " step " << getStepAttr().getInt()
     << " max_trip " << getMaxTrip();
-  printLoopTail(p, *this, getEngine(),
-                {"lb", "ub_coef", "ub_const", "step", "max_trip", "engine"});
+  printLoopTail(p, *this);
 }
 
 static LogicalResult verifyLoopBody(Operation *op) {
@@ -426,7 +427,7 @@ ParseResult ForOp::parse(OpAsmParser &parser, OperationState &result) {
 void ForOp::print(OpAsmPrinter &p) {
   p << ' ' << getInductionReg() << " = " << getLbAttr().getInt() << " to "
     << getUbAttr().getInt() << " step " << getStepAttr().getInt();
-  printLoopTail(p, *this, getEngine(), {"lb", "ub", "step", "engine"});
+  printLoopTail(p, *this);
 }
 
 LogicalResult ForOp::verify() {
