@@ -16,6 +16,7 @@
 
 #include "dyn/Sim/Numerics.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -82,6 +83,8 @@ private:
   bool readsUninitialized(Operation *op);
   // The op kinds (or families) execute(Operation *) dispatches to.
   LogicalResult executeIntegerBinary(Operation *op);
+  LogicalResult executeAffine(Operation *op, AffineMap map,
+                              ValueRange operands);
   LogicalResult executeDynamicSlice(dynshape::DynamicSliceOp slice);
   LogicalResult
   executeDynamicUpdateSlice(dynshape::DynamicUpdateSliceOp update);
@@ -374,6 +377,15 @@ LogicalResult Interpreter::execute(Operation *op) {
             reference::castInteger(op, scalar(op->getOperand(0)));
         return success();
       })
+      .Case([&](affine::AffineApplyOp apply) {
+        return executeAffine(op, apply.getAffineMap(), apply.getOperands());
+      })
+      .Case([&](affine::AffineMinOp min) {
+        return executeAffine(op, min.getMap(), min.getOperands());
+      })
+      .Case([&](affine::AffineMaxOp max) {
+        return executeAffine(op, max.getMap(), max.getOperands());
+      })
       .Case<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivSIOp,
             arith::RemSIOp, arith::MinSIOp, arith::MaxSIOp, arith::AndIOp,
             arith::OrIOp, arith::XOrIOp, arith::ShLIOp, arith::ShRSIOp,
@@ -400,9 +412,8 @@ LogicalResult Interpreter::execute(Operation *op) {
         return executeDynamicUpdateSlice(update);
       })
       .Case([&](dynshape::GatherOp gather) { return executeGather(gather); })
-      .Case([&](dynshape::ScatterOp scatter) {
-        return executeScatter(scatter);
-      })
+      .Case(
+          [&](dynshape::ScatterOp scatter) { return executeScatter(scatter); })
       .Case([&](tensor::ExtractOp extract) { return executeExtract(extract); })
       .Case([&](tensor::DimOp dim) {
         std::optional<int64_t> d = dim.getConstantIndex();
@@ -428,6 +439,69 @@ LogicalResult Interpreter::execute(Operation *op) {
       });
 }
 
+/// The value of `expr` on index values, each step wrapped to the width of
+/// an index (as the arith the lowering expands it into computes it);
+/// floordiv, ceildiv and mod round as upstream defines them. None when a
+/// divisor is not positive (upstream leaves that undefined). Upstream's
+/// AffineMap::constantFold computes in 64 bits, so it is not used here.
+static std::optional<int64_t> evaluateAffine(AffineExpr expr,
+                                             ArrayRef<int64_t> dims,
+                                             ArrayRef<int64_t> symbols) {
+  Type index = IndexType::get(expr.getContext());
+  auto wrap = [&](int64_t v) { return wrapInteger(index, v); };
+  if (auto dim = llvm::dyn_cast<AffineDimExpr>(expr))
+    return dims[dim.getPosition()];
+  if (auto symbol = llvm::dyn_cast<AffineSymbolExpr>(expr))
+    return symbols[symbol.getPosition()];
+  if (auto constant = llvm::dyn_cast<AffineConstantExpr>(expr))
+    return wrap(constant.getValue());
+  auto binary = llvm::cast<AffineBinaryOpExpr>(expr);
+  std::optional<int64_t> lhs = evaluateAffine(binary.getLHS(), dims, symbols);
+  std::optional<int64_t> rhs = evaluateAffine(binary.getRHS(), dims, symbols);
+  if (!lhs || !rhs)
+    return std::nullopt;
+  // Operands are index values, so their sum and product fit in 64 bits.
+  switch (expr.getKind()) {
+  case AffineExprKind::Add:
+    return wrap(*lhs + *rhs);
+  case AffineExprKind::Mul:
+    return wrap(*lhs * *rhs);
+  default:
+    break;
+  }
+  if (*rhs <= 0)
+    return std::nullopt;
+  switch (expr.getKind()) {
+  case AffineExprKind::FloorDiv:
+    return wrap(llvm::divideFloorSigned(*lhs, *rhs));
+  case AffineExprKind::CeilDiv:
+    return wrap(llvm::divideCeilSigned(*lhs, *rhs));
+  case AffineExprKind::Mod:
+    return wrap(llvm::mod(*lhs, *rhs));
+  default:
+    llvm_unreachable("every affine expression kind is handled");
+  }
+}
+
+LogicalResult Interpreter::executeAffine(Operation *op, AffineMap map,
+                                         ValueRange operands) {
+  SmallVector<int64_t> values;
+  for (mlir::Value operand : operands)
+    values.push_back(scalar(operand));
+  ArrayRef<int64_t> dims = ArrayRef(values).take_front(map.getNumDims());
+  ArrayRef<int64_t> symbols = ArrayRef(values).drop_front(map.getNumDims());
+  std::optional<int64_t> result;
+  for (AffineExpr expr : map.getResults()) {
+    std::optional<int64_t> v = evaluateAffine(expr, dims, symbols);
+    if (!v)
+      return undefinedBehaviour(op, "a divisor that is not positive");
+    if (!result || (isa<affine::AffineMinOp>(op) ? *v < *result : *v > *result))
+      result = v;
+  }
+  env[op->getResult(0)] = *result;
+  return success();
+}
+
 LogicalResult Interpreter::executeIntegerBinary(Operation *op) {
   Type type = op->getResult(0).getType();
   int64_t a = scalar(op->getOperand(0)), b = scalar(op->getOperand(1)), r;
@@ -449,8 +523,8 @@ LogicalResult Interpreter::executeIntegerBinary(Operation *op) {
     r = a ^ b;
   else if (llvm::isa<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp>(op)) {
     // Upstream: a shift by the width or more (or a negative amount) is
-    // poison. Index values are 32-bit here (wrap).
-    unsigned width = type.isIndex() ? 32 : type.getIntOrFloatBitWidth();
+    // poison.
+    unsigned width = reference::getIntegerWidth(type);
     if (b < 0 || b >= static_cast<int64_t>(width))
       return undefinedBehaviour(op, "shift amount out of range");
     uint64_t mask = width == 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;

@@ -85,8 +85,12 @@ static float roundTo(Type type, float value) {
   return loadElement(bytes, type);
 }
 
+unsigned reference::getIntegerWidth(Type type) {
+  return type.isIndex() ? 32 : type.getIntOrFloatBitWidth();
+}
+
 int64_t reference::wrapInteger(Type type, int64_t v) {
-  unsigned width = type.isIndex() ? 32 : type.getIntOrFloatBitWidth();
+  unsigned width = getIntegerWidth(type);
   if (width >= 64)
     return v;
   if (width == 1)
@@ -97,7 +101,7 @@ int64_t reference::wrapInteger(Type type, int64_t v) {
 
 int64_t reference::castInteger(Operation *op, int64_t v) {
   Type from = getElementTypeOrSelf(op->getOperand(0).getType());
-  unsigned width = from.isIndex() ? 32 : from.getIntOrFloatBitWidth();
+  unsigned width = getIntegerWidth(from);
   // Held sign-extended from its width, but an i1 as 0 or 1.
   if (llvm::isa<arith::ExtSIOp>(op) && width == 1)
     v = -v;

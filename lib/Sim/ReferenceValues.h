@@ -37,8 +37,11 @@ using Slot = std::variant<Array, int64_t, float>;
 /// Looks up the slot of an SSA value defined before the op being run.
 using Lookup = llvm::function_ref<const Slot &(mlir::Value)>;
 
-/// An integer of `type` wrapped to its width (an index is 32 bits here, as
-/// in the target's registers; an i1 is 0 or 1).
+/// The width of an integer `type`: an index is 32 bits here, as in the
+/// target's registers.
+unsigned getIntegerWidth(mlir::Type type);
+
+/// An integer of `type` wrapped to its width (an i1 is 0 or 1).
 int64_t wrapInteger(mlir::Type type, int64_t value);
 
 /// Whether the reference computes elements of `type`: integers and the
