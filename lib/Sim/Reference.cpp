@@ -399,9 +399,14 @@ LogicalResult Interpreter::execute(Operation *op) {
       })
       .Case([&](dynshape::SetDimensionSizeOp set) {
         Array a = take(set.getOperand(), set);
-        int64_t bound = a.storage.shape[set.getDimension()];
-        a.extents[set.getDimension()] =
-            clampTo(scalar(set.getSize()), 0, bound);
+        int64_t dim = set.getDimension();
+        int64_t extent =
+            clampTo(scalar(set.getSize()), 0, a.storage.shape[dim]);
+        if (a.computedPadding && extent > a.extents[dim])
+          return undefinedBehaviour(set, "grows the extent over the "
+                                         "unspecified padding of a computed "
+                                         "or sliced bounded tensor");
+        a.extents[dim] = extent;
         env[set] = std::move(a);
         return success();
       })
@@ -749,6 +754,9 @@ LogicalResult Interpreter::executeSlice(Operation *op) {
     out.storage.bytes.resize(out.storage.numElements() *
                              src.storage.elementBytes());
     out.extents = sizes;
+    // The lowering may leave anything past a runtime size (docs/FrontEnd.md:
+    // padding is unspecified), e.g. the rest of the source's window.
+    out.computedPadding = sizes != bounded;
     copyWindow(src.storage, offsets, out.storage, zero, sizes, sizes);
     env[op->getResult(0)] = std::move(out);
   } else {

@@ -22,8 +22,9 @@ namespace dyn::sim::reference {
 struct Array {
   Tensor storage;
   llvm::SmallVector<int64_t> extents;
-  /// Compute wrote it: past its extents it holds whatever the engines
-  /// computed from padding (unspecified), not the caller's data.
+  /// Past its extents it holds unspecified values, not the caller's data:
+  /// compute wrote it (whatever the engines computed from padding), or it is
+  /// a slice with a runtime size (whatever the window left there).
   bool computedPadding = false;
   /// A tensor.empty: its elements are undefined (upstream), and an op that
   /// reads them has no reference result.

@@ -99,3 +99,21 @@ func.func @truncf_upward(%a: tensor<4xf32>) -> tensor<4xbf16> {
   %r = arith.truncf %a upward : tensor<4xf32> to tensor<4xbf16>
   return %r : tensor<4xbf16>
 }
+
+// A slice with a runtime size leaves its padding unspecified (the binary
+// holds the rest of the source's window there); growing its extent over
+// that padding has no reference result, while growing a bounded
+// argument's extent exposes the caller's data.
+func.func @grow_slice(%x: tensor<1x6x4xi32>, %n: i32, %m: i32) -> tensor<?x3x3xi32, #dynshape.bounds<1, ?, ?>> {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %k = arith.index_cast %n : i32 to index
+  %v = tensor.extract_slice %x[%c0, %c2, %c0] [%k, 3, 3] [1, 1, 1] : tensor<1x6x4xi32> to tensor<?x3x3xi32, #dynshape.bounds<1, ?, ?>>
+  %w = dynshape.set_dimension_size %v, %m, 0 : (tensor<?x3x3xi32, #dynshape.bounds<1, ?, ?>>) -> tensor<?x3x3xi32, #dynshape.bounds<1, ?, ?>>
+  return %w : tensor<?x3x3xi32, #dynshape.bounds<1, ?, ?>>
+}
+
+func.func @grow_argument(%x: tensor<?x4xf32, #dynshape.bounds<8, ?>>, %m: i32) -> tensor<?x4xf32, #dynshape.bounds<8, ?>> {
+  %w = dynshape.set_dimension_size %x, %m, 0 : (tensor<?x4xf32, #dynshape.bounds<8, ?>>) -> tensor<?x4xf32, #dynshape.bounds<8, ?>>
+  return %w : tensor<?x4xf32, #dynshape.bounds<8, ?>>
+}
