@@ -12,7 +12,10 @@ data movement only, built from:
     argument at a constant position, and i32 arithmetic of them (addi, subi,
     muli, minsi/maxsi with a constant, divsi/remsi by a positive constant);
     now and then the index-vector form (one tensor<Nxi32> argument), or
-    index-typed starts (index arguments, index_cast of i32 scalars);
+    index-typed starts (index arguments, index_cast of i32 scalars, and
+    affine.apply / affine.min / affine.max of them: sums, products,
+    floordiv, ceildiv and mod by positive constants, with a second index
+    value as a symbol now and then);
   * dynshape.gather / scatter through i32 index-tensor arguments (dyn-sim's
     random inputs give repeated and out-of-range indices), the gather's
     index tensor possibly bounded;
@@ -121,6 +124,9 @@ class Scope:
 class Gen:
     def __init__(self, seed, max_ops, elems=ELEMS, scale=1):
         self.r = random.Random(seed)
+        # The affine wrappers draw from their own stream, so that adding
+        # them left the rest of every seed's program as it was.
+        self.ra = random.Random(seed * 7919 + 17)
         self.elems = list(elems)
         self.scale = scale
         self.seed = seed
@@ -395,11 +401,49 @@ class Gen:
                 name = self.fresh("x")
                 self.emit("%s = arith.index_cast %s : i32 to index" % (
                     name, self.scalar()))
+            if self.ra.random() < 0.4:
+                name = self.affine_of(name)
             names.append(name)
             types.append("index")
         if "index" not in types:
             return ", ".join(names)
         return "%s : %s" % (", ".join(names), ", ".join(types))
+
+    def affine_expr(self, operand):
+        """A random affine expression of `operand` (d0 or s0) whose
+        divisors are positive constants, as the lowering takes them."""
+        ra = self.ra
+        kind = ra.choice(["linear", "floordiv", "ceildiv", "mod", "nested"])
+        scale, offset = ra.choice([-2, -1, 1, 1, 2, 3]), ra.randint(-8, 8)
+        divisor = ra.randint(1, 7)
+        if kind == "linear":
+            return "%s * %d + %d" % (operand, scale, offset)
+        if kind == "nested":
+            return "(%s + %d) floordiv %d * %d" % (operand, offset, divisor,
+                                                   scale)
+        return "(%s + %d) %s %d" % (operand, offset, kind, divisor)
+
+    def affine_of(self, x):
+        """`x` through affine.apply, affine.min or affine.max; an i32 scalar
+        in scope joins as a symbol now and then."""
+        ra = self.ra
+        op = ra.choice(["apply", "apply", "min", "max"])
+        results = 1 if op == "apply" else ra.randint(2, 3)
+        symbol = None
+        vis = self.visible_scalars()
+        if vis and ra.random() < 0.3:
+            symbol = self.fresh("x")
+            self.emit("%s = arith.index_cast %s : i32 to index" % (
+                symbol, ra.choice(vis)))
+        exprs = []
+        for _ in range(results):
+            operand = "s0" if symbol and ra.random() < 0.5 else "d0"
+            exprs.append(self.affine_expr(operand))
+        name = self.fresh("x")
+        self.emit("%s = affine.%s affine_map<(d0)%s -> (%s)>(%s)%s" % (
+            name, op, "[s0]" if symbol else "", ", ".join(exprs), x,
+            "[%s]" % symbol if symbol else ""))
+        return name
 
     def extract(self):
         """An element of an i32 tensor argument at a constant position
