@@ -246,6 +246,25 @@ dyn::sim::getRandomArguments(const EntrySignature &sig, std::mt19937 &rng) {
   return args;
 }
 
+/// True when the `bytes`-byte elements at `x` and `y` are both NaNs of the
+/// float type `type`. MLIR, like LLVM, leaves a NaN's payload and its
+/// signalling bit unspecified, and its folds keep a signalling NaN that
+/// arithmetic would quieten (`truncf(extf x)` folds to `x`).
+static bool areBothNaN(mlir::Type type, const uint8_t *x, const uint8_t *y,
+                       int64_t bytes) {
+  auto floatType = llvm::dyn_cast<FloatType>(type);
+  if (!floatType || bytes > 8 ||
+      APFloat::semanticsSizeInBits(floatType.getFloatSemantics()) != 8 * bytes)
+    return false;
+  auto isNaN = [&](const uint8_t *at) {
+    uint64_t raw = 0;
+    std::memcpy(&raw, at, bytes); // little-endian, as the tensors are
+    return APFloat(floatType.getFloatSemantics(), APInt(8 * bytes, raw))
+        .isNaN();
+  };
+  return isNaN(x) && isNaN(y);
+}
+
 std::optional<std::string>
 dyn::sim::findDifference(const EntrySignature &sig,
                          ArrayRef<RuntimeValue> a, ArrayRef<RuntimeValue> b) {
@@ -275,8 +294,10 @@ dyn::sim::findDifference(const EntrySignature &sig,
       for (size_t d = 0; d < idx.size(); ++d)
         if (idx[d] >= limit[d])
           return;
-      if (std::memcmp(x.bytes.data() + n * eb, yp->bytes.data() + n * eb,
-                      eb) == 0)
+      const uint8_t *xAt = x.bytes.data() + n * eb;
+      const uint8_t *yAt = yp->bytes.data() + n * eb;
+      if (std::memcmp(xAt, yAt, eb) == 0 ||
+          areBothNaN(x.elementType, xAt, yAt, eb))
         return;
       std::string where;
       for (int64_t v : idx)
