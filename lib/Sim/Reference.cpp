@@ -354,7 +354,8 @@ LogicalResult Interpreter::execute(Operation *op) {
       })
       .Case([&](arith::CmpIOp cmp) {
         env[cmp] = int64_t(reference::compareIntegers(
-            cmp.getPredicate(), scalar(cmp.getLhs()), scalar(cmp.getRhs())));
+            cmp.getPredicate(), cmp.getLhs().getType(), scalar(cmp.getLhs()),
+            scalar(cmp.getRhs())));
         return success();
       })
       .Case<arith::ExtUIOp, arith::ExtSIOp, arith::TruncIOp>(

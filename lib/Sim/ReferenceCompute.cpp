@@ -132,11 +132,11 @@ static LogicalResult checkComputable(Operation *op, std::string &error) {
   return success();
 }
 
-bool reference::compareIntegers(arith::CmpIPredicate predicate, int64_t a,
-                                int64_t b) {
-  // Both sides as the 32-bit patterns the registers hold.
-  auto pattern = [](int64_t v) {
-    return APInt(32, v, /*isSigned=*/true, /*implicitTrunc=*/true);
+bool reference::compareIntegers(arith::CmpIPredicate predicate, Type type,
+                                int64_t a, int64_t b) {
+  unsigned width = std::min(getIntegerWidth(type), 32u);
+  auto pattern = [&](int64_t v) {
+    return APInt(width, v, /*isSigned=*/true, /*implicitTrunc=*/true);
   };
   return arith::applyCmpPredicate(predicate, pattern(a), pattern(b));
 }
@@ -221,8 +221,9 @@ static FailureOr<Scalar> evaluateInF32(Operation *op, ArrayRef<Scalar> in,
         return castInteger(op, asInt(in[0]));
       })
       .Case([&](arith::CmpIOp cmp) -> Scalar {
-        return int64_t(
-            compareIntegers(cmp.getPredicate(), asInt(in[0]), asInt(in[1])));
+        return int64_t(compareIntegers(
+            cmp.getPredicate(), getElementTypeOrSelf(cmp.getLhs().getType()),
+            asInt(in[0]), asInt(in[1])));
       })
       .Case([&](arith::ConstantOp c) -> FailureOr<Scalar> {
         if (auto f = llvm::dyn_cast<FloatAttr>(c.getValue()))

@@ -53,10 +53,11 @@ bool isComputable(mlir::Type type);
 /// (held as wrapInteger holds it).
 int64_t castInteger(mlir::Operation *op, int64_t value);
 
-/// `a predicate b` on integers of 32 bits or fewer (unsigned predicates on
-/// the 32-bit pattern).
-bool compareIntegers(mlir::arith::CmpIPredicate predicate, int64_t a,
-                     int64_t b);
+/// `a predicate b` on integers of `type` (of 32 bits or fewer: wider ones
+/// as the 32-bit patterns the registers hold). An i1 is held as 0 or 1, and
+/// its signed value of true is -1.
+bool compareIntegers(mlir::arith::CmpIPredicate predicate, mlir::Type type,
+                     int64_t a, int64_t b);
 
 /// Runs a linalg structured op (generic, fill, reduce, matmul, ...) on its
 /// operands, point by point in loop order over the runtime extents, each

@@ -91,9 +91,10 @@ struct BodyEmitter {
   /// predicates combine them.
   void compare(mlir::arith::CmpFPredicate predicate, EngineValue a,
                EngineValue b, mlir::Value dst);
-  /// The same for i32 operands, compared on the Pool engine.
+  /// The same for i32 operands, compared on the Pool engine, or for
+  /// compares (`ofCompares`: i1 operands, held as 1.0 or 0.0).
   void integerCompare(mlir::arith::CmpIPredicate predicate, EngineValue a,
-                      EngineValue b, mlir::Value dst);
+                      EngineValue b, mlir::Value dst, bool ofCompares);
   /// dst = uitofp(x) for an i32 `x` (f32 `dst`), rounded once: the low
   /// and high 16 bits become exact f32 values, and one addition sums them.
   void unsignedToFloat(EngineValue x, mlir::Value dst);

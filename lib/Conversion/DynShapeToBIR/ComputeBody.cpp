@@ -82,7 +82,8 @@ void BodyEmitter::bodyOp(Operation *inner, Value dst) {
   if (auto cmp = llvm::dyn_cast<arith::CmpFOp>(inner))
     return compare(cmp.getPredicate(), in, rhs, dst);
   if (auto cmp = llvm::dyn_cast<arith::CmpIOp>(inner))
-    return integerCompare(cmp.getPredicate(), in, rhs, dst);
+    return integerCompare(cmp.getPredicate(), in, rhs, dst,
+                          cmp.getLhs().getType().isInteger(1));
   if (llvm::isa<arith::SelectOp>(inner))
     return select(in.ap, rhs, get(inner->getOperand(2)), dst);
   // i32 arithmetic runs on the Pool engine, in int32.
@@ -181,10 +182,19 @@ static ElementwiseKind getSignedCompare(arith::CmpIPredicate predicate) {
                                                       : EK::is_ge;
 }
 
-void BodyEmitter::integerCompare(arith::CmpIPredicate predicate,
-                                 EngineValue a, EngineValue b, Value dst) {
+void BodyEmitter::integerCompare(arith::CmpIPredicate predicate, EngineValue a,
+                                 EngineValue b, Value dst, bool ofCompares) {
   using P = arith::CmpIPredicate;
   using EK = ElementwiseKind;
+  if (ofCompares) {
+    // Compares are 1.0 or 0.0 (Vector engine): unsigned, true > false;
+    // signed, true is -1, so the sides swap.
+    bool isSigned = predicate == P::slt || predicate == P::sle ||
+                    predicate == P::sgt || predicate == P::sge;
+    if (isSigned)
+      std::swap(a, b);
+    return binary(getSignedCompare(predicate), a, b, dst);
+  }
   Type i32 = rewriter.getI32Type();
   // Unsigned order is signed order with the sign bit flipped, and adding
   // INT32_MIN (wrapping) flips it.

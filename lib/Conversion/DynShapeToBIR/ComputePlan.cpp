@@ -57,8 +57,8 @@ static constexpr llvm::StringLiteral kBodyOps =
     "on floats addf, subf, mulf, divf, maximumf, minimumf and cmpf (Vector "
     "engine), math.exp (Activation engine), extf, truncf and fptosi to "
     "i32; on i32 addi, subi, muli, maxsi, minsi and cmpi (Pool engine), "
-    "and sitofp and uitofp to f32; on compares andi, ori, xori, uitofp and "
-    "sitofp; select; and float, i32 and i1 constants";
+    "and sitofp and uitofp to f32; on compares andi, ori, xori, cmpi, "
+    "uitofp and sitofp; select; and float, i32 and i1 constants";
 
 static constexpr llvm::StringLiteral kCaptured =
     "its body reads a value from outside it that is not a constant";
@@ -109,7 +109,7 @@ static std::string whyNotElementwiseOp(Operation &inner) {
     return "its body has " + describe(&inner) +
            " of i32; the engines run andi, ori and xori of compares only";
   if (llvm::isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::MaxSIOp,
-                arith::MinSIOp, arith::CmpIOp>(inner) &&
+                arith::MinSIOp>(inner) &&
       !in.isSignlessInteger(32))
     return "its body has " + describe(&inner) +
            " of i1; the Pool engine runs integer arithmetic on i32";

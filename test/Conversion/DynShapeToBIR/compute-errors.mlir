@@ -4,7 +4,7 @@
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @tanh(%a: memref<4x8xf32>, %o: memref<4x8xf32>) {
-  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has 'math.tanh', which the engines do not run elementwise (they run on floats addf, subf, mulf, divf, maximumf, minimumf and cmpf (Vector engine), math.exp (Activation engine), extf, truncf and fptosi to i32; on i32 addi, subi, muli, maxsi, minsi and cmpi (Pool engine), and sitofp and uitofp to f32; on compares andi, ori, xori, uitofp and sitofp; select; and float, i32 and i1 constants)}}
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has 'math.tanh', which the engines do not run elementwise (they run on floats addf, subf, mulf, divf, maximumf, minimumf and cmpf (Vector engine), math.exp (Activation engine), extf, truncf and fptosi to i32; on i32 addi, subi, muli, maxsi, minsi and cmpi (Pool engine), and sitofp and uitofp to f32; on compares andi, ori, xori, cmpi, uitofp and sitofp; select; and float, i32 and i1 constants)}}
   linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%a : memref<4x8xf32>) outs(%o : memref<4x8xf32>) {
   ^bb0(%x: f32, %z: f32):
