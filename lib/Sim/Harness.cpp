@@ -8,6 +8,7 @@
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Dialect/DynShape/IR/FunctionBoundary.h"
 #include "dyn/Pipelines/Pipelines.h"
+#include "dyn/Sim/Numerics.h"
 #include "dyn/Sim/Reference.h"
 #include "dyn/Sim/Simulator.h"
 #include "dyn/Target/ADDR4/Container.h"
@@ -16,6 +17,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
+#include <cmath>
 #include <cstring>
 
 using namespace mlir;
@@ -246,23 +248,14 @@ dyn::sim::getRandomArguments(const EntrySignature &sig, std::mt19937 &rng) {
   return args;
 }
 
-/// True when the `bytes`-byte elements at `x` and `y` are both NaNs of the
-/// float type `type`. MLIR, like LLVM, leaves a NaN's payload and its
-/// signalling bit unspecified, and its folds keep a signalling NaN that
-/// arithmetic would quieten (`truncf(extf x)` folds to `x`).
-static bool areBothNaN(mlir::Type type, const uint8_t *x, const uint8_t *y,
-                       int64_t bytes) {
-  auto floatType = llvm::dyn_cast<FloatType>(type);
-  if (!floatType || bytes > 8 ||
-      APFloat::semanticsSizeInBits(floatType.getFloatSemantics()) != 8 * bytes)
+/// True when the elements at `x` and `y` are both NaNs of an engine float
+/// type. MLIR, like LLVM, leaves a NaN's payload and its signalling bit
+/// unspecified, and its folds keep a signalling NaN that arithmetic would
+/// quieten (`truncf(extf x)` folds to `x`).
+static bool areBothNaN(mlir::Type type, const uint8_t *x, const uint8_t *y) {
+  if (!type.isF32() && !type.isBF16() && !type.isF16())
     return false;
-  auto isNaN = [&](const uint8_t *at) {
-    uint64_t raw = 0;
-    std::memcpy(&raw, at, bytes); // little-endian, as the tensors are
-    return APFloat(floatType.getFloatSemantics(), APInt(8 * bytes, raw))
-        .isNaN();
-  };
-  return isNaN(x) && isNaN(y);
+  return std::isnan(loadElement(x, type)) && std::isnan(loadElement(y, type));
 }
 
 std::optional<std::string>
@@ -296,8 +289,7 @@ dyn::sim::findDifference(const EntrySignature &sig,
           return;
       const uint8_t *xAt = x.bytes.data() + n * eb;
       const uint8_t *yAt = yp->bytes.data() + n * eb;
-      if (std::memcmp(xAt, yAt, eb) == 0 ||
-          areBothNaN(x.elementType, xAt, yAt, eb))
+      if (std::memcmp(xAt, yAt, eb) == 0 || areBothNaN(x.elementType, xAt, yAt))
         return;
       std::string where;
       for (int64_t v : idx)

@@ -186,20 +186,18 @@ void BodyEmitter::integerCompare(arith::CmpIPredicate predicate, EngineValue a,
                                  EngineValue b, Value dst, bool ofCompares) {
   using P = arith::CmpIPredicate;
   using EK = ElementwiseKind;
+  bool isUnsigned = predicate == P::ult || predicate == P::ule ||
+                    predicate == P::ugt || predicate == P::uge;
   if (ofCompares) {
-    // Compares are 1.0 or 0.0 (Vector engine): unsigned, true > false;
-    // signed, true is -1, so the sides swap.
-    bool isSigned = predicate == P::slt || predicate == P::sle ||
-                    predicate == P::sgt || predicate == P::sge;
-    if (isSigned)
+    // Compares are 1.0 or 0.0 (Vector engine): their order is the unsigned
+    // one; signed, true is -1, so the sides of an order compare swap.
+    if (!isUnsigned && predicate != P::eq && predicate != P::ne)
       std::swap(a, b);
     return binary(getSignedCompare(predicate), a, b, dst);
   }
   Type i32 = rewriter.getI32Type();
   // Unsigned order is signed order with the sign bit flipped, and adding
   // INT32_MIN (wrapping) flips it.
-  bool isUnsigned = predicate == P::ult || predicate == P::ule ||
-                    predicate == P::ugt || predicate == P::uge;
   if (isUnsigned) {
     Value bias = intTile(std::numeric_limits<int32_t>::min());
     for (EngineValue *side : {&a, &b}) {
