@@ -166,3 +166,39 @@ func.func @transpose_into_input(%x: tensor<8x8xf32>) -> tensor<8x8xf32> {
   %0 = linalg.transpose ins(%x : tensor<8x8xf32>) outs(%x : tensor<8x8xf32>) permutation = [1, 0]
   return %0 : tensor<8x8xf32>
 }
+
+// -----
+
+// One module, no calls: the update chains are bufferized on the context's
+// threads before One-Shot's analysis runs on the rest, which leaves them as
+// they are. Diagnostics keep the functions' order.
+// CHECK-LABEL: func.func @chain_first(
+// CHECK-NOT: memref.alloc
+// CHECK: return %arg0
+// CHECK-LABEL: func.func @analyzed_between(
+// CHECK: memref.alloc
+// CHECK: memref.copy %arg0
+// CHECK-LABEL: func.func @chain_last(
+// CHECK-NOT: memref.alloc
+// CHECK: return %arg0
+// expected-remark @+1 {{an update chain: every write in place}}
+func.func @chain_first(%cache: tensor<64x8xf32>, %k: tensor<1x8xf32>,
+                       %p: i32) -> tensor<64x8xf32> {
+  %c0 = arith.constant 0 : i32
+  %0 = dynshape.dynamic_update_slice %k into %cache[%p, %c0] : tensor<1x8xf32> into tensor<64x8xf32>
+  return %0 : tensor<64x8xf32>
+}
+// expected-remark @+1 {{bufferized after One-Shot's analysis}}
+func.func @analyzed_between(%cache: tensor<64x8xf32>, %k: tensor<1x8xf32>,
+                            %p: i32) -> (tensor<64x8xf32>, tensor<64x8xf32>) {
+  %c0 = arith.constant 0 : i32
+  %0 = dynshape.dynamic_update_slice %k into %cache[%p, %c0] : tensor<1x8xf32> into tensor<64x8xf32>
+  return %0, %cache : tensor<64x8xf32>, tensor<64x8xf32>
+}
+// expected-remark @+1 {{an update chain: every write in place}}
+func.func @chain_last(%cache: tensor<64x8xf32>, %k: tensor<1x8xf32>,
+                      %p: i32) -> tensor<64x8xf32> {
+  %c0 = arith.constant 0 : i32
+  %0 = dynshape.dynamic_update_slice %k into %cache[%p, %c0] : tensor<1x8xf32> into tensor<64x8xf32>
+  return %0 : tensor<64x8xf32>
+}

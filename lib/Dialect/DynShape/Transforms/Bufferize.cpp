@@ -372,32 +372,6 @@ static LogicalResult checkTensorNesting(ModuleOp module, int64_t limit) {
   return failure(result.wasInterrupted());
 }
 
-/// What `bufferizeModuleOp` does, when no function calls another: its
-/// functions bufferize independently, on the context's threads; then the
-/// module's other ops, and the cleanup of argument attributes.
-static LogicalResult
-bufferizeIndependentFunctions(ModuleOp module, ArrayRef<func::FuncOp> funcs,
-                              const OneShotBufferizationOptions &options) {
-  assert(!options.inferFunctionResultLayout &&
-         options.noAnalysisFuncFilter.empty() &&
-         "only the options of dynshape-bufferize");
-  // failableParallelForEachN reports diagnostics in the order of the
-  // functions, as the pass manager does.
-  if (failed(failableParallelForEachN(
-          module.getContext(), 0, funcs.size(), [&](size_t i) {
-            func::FuncOp func = funcs[i];
-            BufferizationState state;
-            return bufferizeOp(func, options, state);
-          })))
-    return failure();
-  BufferizationState state;
-  for (Operation &op : llvm::make_early_inc_range(module.getOps()))
-    if (!isa<func::FuncOp>(op) && failed(bufferizeOp(&op, options, state)))
-      return failure();
-  removeBufferizationAttributesInModule(module);
-  return success();
-}
-
 /// Merges equal constants of `func` and moves the rest to the front of its
 /// body, as the greedy rewrite driver does before it rewrites anything
 /// (upstream's OperationFolder, in the same order), so that the
@@ -415,91 +389,133 @@ static void mergeEqualConstants(func::FuncOp func) {
     folder.insertKnownConstant(op, value);
 }
 
+/// The remark `emit-remarks` gives at `func`: whether the scan decided it,
+/// with `outOfPlace` writes out of place, or it went through the analysis.
+static void emitDecisionRemark(func::FuncOp func,
+                               std::optional<size_t> outOfPlace) {
+  if (!outOfPlace)
+    func.emitRemark("bufferized after One-Shot's analysis");
+  else if (*outOfPlace == 0)
+    func.emitRemark("an update chain: every write in place, without "
+                    "One-Shot's analysis");
+  else
+    func.emitRemark("an update chain: ")
+        << *outOfPlace << (*outOfPlace == 1 ? " write" : " writes")
+        << " out of place (the values they overwrite are read later), the "
+           "rest in place, without One-Shot's analysis";
+}
+
 struct DynShapeBufferizePass
     : dyn::dynshape::impl::DynShapeBufferizeBase<DynShapeBufferizePass> {
   using Base::Base;
 
   void runOnOperation() override {
-    if (failed(bufferize()))
-      return signalPassFailure();
-    if (!mergeConstants)
-      return;
-    SmallVector<func::FuncOp> funcs(getOperation().getOps<func::FuncOp>());
-    parallelForEach(&getContext(), funcs, mergeEqualConstants);
-  }
-
-  LogicalResult bufferize() {
     ModuleOp module = getOperation();
     // The options of `one-shot-bufferize bufferize-function-boundaries
     // function-boundary-type-conversion=identity-layout-map`.
     OneShotBufferizationOptions options;
     options.bufferizeFunctionBoundaries = true;
-    options.setFunctionBoundaryTypeConversion(LayoutMapOption::IdentityLayoutMap);
-
+    options.setFunctionBoundaryTypeConversion(
+        LayoutMapOption::IdentityLayoutMap);
     if (failed(checkTensorNesting(module, maxTensorNesting)) ||
         failed(copyIntoOneBuffer(module, options, emitRemarks)))
-      return failure();
+      return signalPassFailure();
 
-    // The functions the scan decides, with the number of writes it put out
-    // of place (each gets One-Shot's copy).
-    DenseMap<Operation *, size_t> decided;
-    BufferizationState state;
+    SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
     bool hasCalls = module
                         .walk([](CallOpInterface) { return WalkResult::interrupt(); })
                         .wasInterrupted();
-    SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
-    if (!analyzeAll && !hasCalls) {
-      // Without calls, no function's decisions depend on another's, so the
-      // scan runs on the context's threads.
-      SmallVector<std::optional<size_t>> outOfPlace(funcs.size());
-      if (failed(failableParallelForEachN(
-              &getContext(), 0, funcs.size(), [&](size_t i) {
-                OneShotAnalysisState analysis(funcs[i], options);
-                UpdateChainScan scan(funcs[i], analysis);
-                if (!scan.run())
-                  return success();
-                outOfPlace[i] = scan.outOfPlace().size();
-                if (scan.outOfPlace().empty())
-                  return success();
-                BufferizationState local;
-                return insertDecidedCopies(funcs[i], scan.outOfPlace(),
-                                           analysis, local);
-              })))
-        return failure();
-      for (auto [func, count] : llvm::zip(funcs, outOfPlace))
-        if (count)
-          decided[func] = *count;
+    // The functions left to One-Shot's analysis.
+    SmallVector<func::FuncOp> analyzed;
+    if (analyzeAll || hasCalls) {
+      analyzed = funcs;
+      if (emitRemarks)
+        for (func::FuncOp func : funcs)
+          emitDecisionRemark(func, std::nullopt);
+    } else if (failed(bufferizeUpdateChains(funcs, options, analyzed))) {
+      return signalPassFailure();
     }
+    if (failed(bufferizeAnalyzed(analyzed, options)))
+      return signalPassFailure();
+  }
 
-    if (emitRemarks)
-      for (func::FuncOp func : funcs) {
-        auto it = decided.find(func);
-        if (it == decided.end())
-          func.emitRemark("bufferized after One-Shot's analysis");
-        else if (it->second == 0)
-          func.emitRemark("an update chain: every write in place, without "
-                          "One-Shot's analysis");
-        else
-          func.emitRemark("an update chain: ")
-              << it->second << (it->second == 1 ? " write" : " writes")
-              << " out of place (the values they overwrite are read "
-                 "later), the rest in place, without One-Shot's analysis";
-      }
-    if (decided.empty())
-      return runOneShotModuleBufferize(module, options, state);
-    if (decided.size() == funcs.size())
-      return bufferizeIndependentFunctions(module, funcs, options);
-    // One-Shot's analysis and copies for the other functions only.
+  /// Without calls, no function's decisions depend on another's, and
+  /// `bufferizeModuleOp` bufferizes each function alone. So each function
+  /// the scan decides is bufferized at once, on the context's threads, as
+  /// One-Shot's module bufferization would after its copy insertion; the
+  /// others are appended to `analyzed`, in order. Diagnostics keep the
+  /// order of the functions, as the pass manager's do.
+  LogicalResult
+  bufferizeUpdateChains(ArrayRef<func::FuncOp> funcs,
+                        const OneShotBufferizationOptions &options,
+                        SmallVectorImpl<func::FuncOp> &analyzed) {
+    assert(!options.inferFunctionResultLayout &&
+           options.noAnalysisFuncFilter.empty() &&
+           "bufferizeModuleOp treats functions alike only with these options");
+    SmallVector<char> decided(funcs.size(), false);
+    if (failed(failableParallelForEachN(
+            &getContext(), 0, funcs.size(), [&](size_t i) -> LogicalResult {
+              func::FuncOp func = funcs[i];
+              OneShotAnalysisState analysis(func, options);
+              UpdateChainScan scan(func, analysis);
+              if (!scan.run()) {
+                if (emitRemarks)
+                  emitDecisionRemark(func, std::nullopt);
+                return success();
+              }
+              decided[i] = true;
+              if (emitRemarks)
+                emitDecisionRemark(func, scan.outOfPlace().size());
+              BufferizationState state;
+              if (!scan.outOfPlace().empty() &&
+                  failed(insertDecidedCopies(func, scan.outOfPlace(), analysis,
+                                             state)))
+                return failure();
+              if (failed(bufferizeOp(func, options, state)))
+                return failure();
+              if (mergeConstants)
+                mergeEqualConstants(func);
+              return success();
+            })))
+      return failure();
+    for (auto [func, done] : llvm::zip(funcs, decided))
+      if (!done)
+        analyzed.push_back(func);
+    return success();
+  }
+
+  /// One-Shot's analysis and copies for the functions `analyzed`, then its
+  /// module bufferization, which also bufferizes the module's other ops and
+  /// drops the argument attributes; functions already bufferized have no
+  /// tensor left to change. When every function is bufferized, only those
+  /// last two steps of `bufferizeModuleOp` remain.
+  LogicalResult bufferizeAnalyzed(ArrayRef<func::FuncOp> analyzed,
+                                  const OneShotBufferizationOptions &options) {
+    ModuleOp module = getOperation();
+    BufferizationState state;
+    if (analyzed.empty()) {
+      for (Operation &op : llvm::make_early_inc_range(module.getOps()))
+        if (!isa<func::FuncOp>(op) && failed(bufferizeOp(&op, options, state)))
+          return failure();
+      removeBufferizationAttributesInModule(module);
+      return success();
+    }
     OneShotBufferizationOptions analysis = options;
+    llvm::SmallPtrSet<Operation *, 8> toAnalyze;
+    for (func::FuncOp func : analyzed)
+      toAnalyze.insert(func);
     analysis.opFilter.denyOperation([&](Operation *op) {
       auto func = dyn_cast<func::FuncOp>(op);
       if (!func)
         func = op->getParentOfType<func::FuncOp>();
-      return func && decided.contains(func);
+      return func && !toAnalyze.contains(func);
     });
-    if (failed(insertTensorCopies(module, analysis, state)))
+    if (failed(insertTensorCopies(module, analysis, state)) ||
+        failed(bufferizeModuleOp(module, options, state)))
       return failure();
-    return bufferizeModuleOp(module, options, state);
+    if (mergeConstants)
+      parallelForEach(&getContext(), analyzed, mergeEqualConstants);
+    return success();
   }
 };
 } // namespace
