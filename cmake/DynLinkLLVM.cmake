@@ -2,12 +2,10 @@
 #
 # Debian's MLIR libraries name LLVM as one shared library, the imported
 # target `LLVM` (libLLVM.so, about 130 MiB). Every start of a tool maps and
-# relocates all of it: `dyn-opt` on an empty file takes 50 ms, 2,200 page
-# faults and 60 MiB, against 10 ms, 460 page faults and 11 MiB when it is
-# linked with LLVM's static component libraries, as an LLVM build links its
-# own tools by default. The lit suite and the fuzzers start the tools
-# thousands of times, and the serial start-up is part of every compile
-# (bench/README.md).
+# relocates all of it, five times the start-up of a tool linked with LLVM's
+# static component libraries, as an LLVM build links its own tools by
+# default (figures in bench/README.md, "How the binaries link LLVM"). The
+# lit suite and the fuzzers start the tools thousands of times.
 #
 # Debian ships those archives too (llvm-22-dev). With DYN_LINK_LLVM_STATIC
 # (the default when they are installed), `LLVM` here names a linker script

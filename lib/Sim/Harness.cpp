@@ -5,6 +5,7 @@
 #include "dyn/Conversion/Passes.h"
 #include "dyn/Cost/Cost.h"
 
+#include "dyn/Dialect/BIR/IR/BIR.h"
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Dialect/DynShape/IR/FunctionBoundary.h"
 #include "dyn/Pipelines/Pipelines.h"
@@ -253,7 +254,7 @@ dyn::sim::getRandomArguments(const EntrySignature &sig, std::mt19937 &rng) {
 /// unspecified, and its folds keep a signalling NaN that arithmetic would
 /// quieten (`truncf(extf x)` folds to `x`).
 static bool areBothNaN(mlir::Type type, const uint8_t *x, const uint8_t *y) {
-  if (!type.isF32() && !type.isBF16() && !type.isF16())
+  if (!bir::isEngineFloat(type))
     return false;
   return std::isnan(loadElement(x, type)) && std::isnan(loadElement(y, type));
 }

@@ -10,6 +10,7 @@
 
 #include "ReferenceValues.h"
 
+#include "dyn/Dialect/BIR/IR/BIR.h"
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Sim/Numerics.h"
 
@@ -111,8 +112,8 @@ int64_t reference::castInteger(Operation *op, int64_t v) {
 }
 
 bool reference::isComputable(Type element) {
-  return element.isInteger() || element.isIndex() || element.isF32() ||
-         element.isBF16() || element.isF16();
+  return element.isInteger() || element.isIndex() ||
+         bir::isEngineFloat(element);
 }
 
 /// Fails (saying why in `error`) when `op` computes on elements the

@@ -8,6 +8,7 @@
 #include "Compute.h"
 
 #include "dyn/Dialect/BIR/IR/AddressMap.h"
+#include "dyn/Dialect/BIR/IR/BIR.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -25,10 +26,6 @@ static constexpr int64_t kMaxUnrolled = 1024;
 
 int64_t dyn::getMaxFreeElements() {
   return AddressMap::getCapacity(MemorySpace::sbuf) / 4;
-}
-
-static bool isEngineFloat(Type type) {
-  return type.isF32() || type.isBF16() || type.isF16();
 }
 
 /// A float, i32 or i1 constant: what a body or a fill may hold.

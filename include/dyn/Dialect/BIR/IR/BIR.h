@@ -31,6 +31,10 @@ constexpr llvm::StringLiteral kTripEstimateAttrName = "dyn.trip_estimate";
 /// that fits int64_t; none when it is not one.
 std::optional<int64_t> getTripEstimate(mlir::Attribute estimate);
 
+/// True for the float element types the engines compute on: f32, bf16 and
+/// f16.
+bool isEngineFloat(mlir::Type type);
+
 /// Checks the execution model: an instruction reads only registers of its
 /// own engine, directly or through the access patterns it consumes.
 mlir::LogicalResult verifyEngineDiscipline(mlir::Operation *op);
