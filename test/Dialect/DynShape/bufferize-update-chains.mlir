@@ -202,3 +202,25 @@ func.func @chain_last(%cache: tensor<64x8xf32>, %k: tensor<1x8xf32>,
   %0 = dynshape.dynamic_update_slice %k into %cache[%p, %c0] : tensor<1x8xf32> into tensor<64x8xf32>
   return %0 : tensor<64x8xf32>
 }
+
+// -----
+
+// A nested module is a symbol table of its own: One-Shot's module
+// bufferization leaves it alone, and so does the pass when every function
+// of the outer module is an update chain (the diff above).
+// CHECK-LABEL: func.func @chain_beside_module(
+// CHECK-SAME: memref<8x4xf32>
+// CHECK-LABEL: module @nested
+// CHECK: func.func @untouched(%{{.*}}: tensor<8x4xf32>) -> tensor<8x4xf32>
+// expected-remark @+1 {{an update chain: every write in place}}
+func.func @chain_beside_module(%c: tensor<8x4xf32>, %k: tensor<1x4xf32>,
+                               %p: i32) -> tensor<8x4xf32> {
+  %c0 = arith.constant 0 : i32
+  %0 = dynshape.dynamic_update_slice %k into %c[%p, %c0] : tensor<1x4xf32> into tensor<8x4xf32>
+  return %0 : tensor<8x4xf32>
+}
+module @nested {
+  func.func @untouched(%c: tensor<8x4xf32>) -> tensor<8x4xf32> {
+    return %c : tensor<8x4xf32>
+  }
+}

@@ -494,8 +494,10 @@ struct DynShapeBufferizePass
     ModuleOp module = getOperation();
     BufferizationState state;
     if (analyzed.empty()) {
+      // As bufferizeModuleOp: nested symbol tables are left alone.
       for (Operation &op : llvm::make_early_inc_range(module.getOps()))
-        if (!isa<func::FuncOp>(op) && failed(bufferizeOp(&op, options, state)))
+        if (!isa<func::FuncOp>(op) && !op.hasTrait<OpTrait::SymbolTable>() &&
+            failed(bufferizeOp(&op, options, state)))
           return failure();
       removeBufferizationAttributesInModule(module);
       return success();
