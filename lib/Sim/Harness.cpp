@@ -321,12 +321,13 @@ dyn::sim::compareWithReference(func::FuncOp func, ModuleOp binary,
     unsigned trialSeed = seed + t;
     std::mt19937 rng(trialSeed);
     SmallVector<RuntimeValue> args = getRandomArguments(sig, rng);
-    bool undefined = false;
+    std::string undefined;
     FailureOr<SmallVector<RuntimeValue>> want =
         interpretReference(func, args, limits, &undefined);
     ++result.trials;
-    if (undefined) {
-      ++result.skipped; // upstream semantics do not define a result
+    if (!undefined.empty()) {
+      ++result.skipped;
+      ++result.skippedBecause[undefined];
       continue;
     }
     Measurement measurement(model);

@@ -134,17 +134,18 @@ private:
   LogicalResult fail(Operation *op, const Twine &message) {
     return op->emitOpError("(reference) ") << message;
   }
-  /// Upstream leaves this undefined: the program has no reference result.
+  /// The source's semantics leave this undefined: the program has no
+  /// reference result.
   LogicalResult undefinedBehaviour(Operation *op, const Twine &message) {
     if (undefined) {
-      *undefined = true;
+      *undefined = ("'" + op->getName().getStringRef() + "' " + message).str();
       return failure();
     }
     return op->emitOpError("(reference) undefined behaviour: ") << message;
   }
 
 public:
-  bool *undefined = nullptr;
+  std::string *undefined = nullptr;
   int64_t maxTrips = 0, trips = 0;
   /// Bytes of one tensor an op makes (--max-tensor-bytes).
   int64_t maxTensorBytes = 0;
@@ -908,9 +909,9 @@ Interpreter::run(func::FuncOp func, ArrayRef<sim::RuntimeValue> args) {
 
 } // namespace
 
-FailureOr<SmallVector<sim::RuntimeValue>>
-dyn::sim::interpretReference(func::FuncOp func, ArrayRef<sim::RuntimeValue> args,
-                             const SimulationLimits &limits, bool *undefined) {
+FailureOr<SmallVector<sim::RuntimeValue>> dyn::sim::interpretReference(
+    func::FuncOp func, ArrayRef<sim::RuntimeValue> args,
+    const SimulationLimits &limits, std::string *undefined) {
   Interpreter interpreter;
   interpreter.undefined = undefined;
   interpreter.maxTrips = limits.maxTrips;

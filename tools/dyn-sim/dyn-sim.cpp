@@ -27,6 +27,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -309,9 +310,14 @@ int main(int argc, char **argv) {
       return fail(llvm::toString(result.takeError()));
     llvm::outs() << trials << " trials from seed " << seed
                  << ": the simulated binary matches the reference";
-    if (result->skipped)
+    if (result->skipped) {
       llvm::outs() << " (" << result->skipped
-                   << " skipped: undefined behaviour upstream)";
+                   << " skipped, whose result the source leaves undefined:";
+      llvm::ListSeparator separator(";");
+      for (const auto &[reason, count] : result->skippedBecause)
+        llvm::outs() << separator << " " << count << " " << reason;
+      llvm::outs() << ")";
+    }
     llvm::outs() << "\ncost: estimate " << result->estimatedCycles
                  << " cycles" << (result->estimateExact ? "" : " (approximate, not checked)")
                  << "; " << result->atEstimate

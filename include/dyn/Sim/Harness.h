@@ -20,6 +20,7 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/Support/Error.h"
 
+#include <map>
 #include <optional>
 #include <random>
 #include <string>
@@ -95,8 +96,10 @@ findDifference(const EntrySignature &signature,
 /// inputs, seeds `seed`, `seed + 1`, ...; fails with the first mismatch.
 struct ComparisonResult {
   unsigned trials = 0;
-  /// Trials whose input upstream semantics leave undefined.
+  /// Trials whose result the source's semantics leave undefined, and how
+  /// many of them each reason (the op's name and why) skipped.
   unsigned skipped = 0;
+  std::map<std::string, unsigned> skippedBecause;
   /// The binary's static cost estimate (dge-cost-report's), and how many
   /// trials ran every loop at its trip estimate (their measured cycles must
   /// equal it) or not (they must not exceed it).

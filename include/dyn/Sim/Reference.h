@@ -17,15 +17,19 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
+#include <string>
+
 namespace dyn::sim {
 
-/// With `undefined`, an input on which upstream semantics are undefined
-/// (a tensor slice out of range, division by zero) sets it and fails
-/// quietly; without, it is an error. Loop trips count against
-/// `limits.maxTrips`, as in the simulator.
+/// With `undefined`, an input on which the source's semantics leave the
+/// result undefined (upstream's, such as a division by zero, or dynshape's,
+/// such as a read of a computed tensor's padding) sets it to the reason (the
+/// op's name and why) and fails quietly; without, it is an error. Loop trips
+/// count against `limits.maxTrips`, as in the simulator.
 mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
 interpretReference(mlir::func::FuncOp func, llvm::ArrayRef<RuntimeValue> args,
-                   const SimulationLimits &limits, bool *undefined = nullptr);
+                   const SimulationLimits &limits,
+                   std::string *undefined = nullptr);
 
 } // namespace dyn::sim
 
