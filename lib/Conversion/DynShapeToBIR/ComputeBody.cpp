@@ -188,13 +188,9 @@ void BodyEmitter::integerCompare(arith::CmpIPredicate predicate, EngineValue a,
   using EK = ElementwiseKind;
   bool isUnsigned = predicate == P::ult || predicate == P::ule ||
                     predicate == P::ugt || predicate == P::uge;
-  if (ofCompares) {
-    // Compares are 1.0 or 0.0 (Vector engine): their order is the unsigned
-    // one; signed, true is -1, so the sides of an order compare swap.
-    if (!isUnsigned && predicate != P::eq && predicate != P::ne)
-      std::swap(a, b);
-    return binary(getSignedCompare(predicate), a, b, dst);
-  }
+  // Compares are 1.0 or 0.0 (Vector engine), compared in that order.
+  if (ofCompares)
+    return binary(getSignedCompare(getFlagPredicate(predicate)), a, b, dst);
   Type i32 = rewriter.getI32Type();
   // Unsigned order is signed order with the sign bit flipped, and adding
   // INT32_MIN (wrapping) flips it.

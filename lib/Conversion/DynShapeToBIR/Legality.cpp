@@ -26,7 +26,7 @@ using namespace dyn::bir;
 static constexpr llvm::StringLiteral kSupported =
     "it lowers i32/index arith (constant, index_cast, addi, subi, muli, "
     "divsi, remsi, minsi, maxsi, andi, ori, xori, shli, shrsi, shrui, cmpi, "
-    "select), i1 flags (andi, ori, xori, extui, extsi, trunci), "
+    "select), i1 flags (andi, ori, xori, cmpi, extui, extsi, trunci), "
     "affine.apply/min/max, scf.for with a provable trip bound, scf.if "
     "without results, memref.alloc, memref.subview, memref.copy, "
     "memref.load of an i32 at a constant position, the dynshape buffer ops, "

@@ -86,9 +86,16 @@ bool isRegisterType(mlir::Type type);
 /// i32 or index: the scalars register arithmetic computes on.
 bool isScalarType(mlir::Type type);
 
+/// The predicate that compares two i1 flags held as 0 and 1 (in registers,
+/// or as 0.0 and 1.0 on the engines) in their natural order: as a signed
+/// i1, true is -1, so a signed order predicate is the unsigned one with
+/// its sides swapped (`slt` -> `ugt`); the others stay.
+mlir::arith::CmpIPredicate getFlagPredicate(mlir::arith::CmpIPredicate);
+
 /// True for an arith op with a register-ALU form: integer arithmetic on
-/// scalars, andi/ori/xori on flags too, cmpi of scalars, extui/extsi of a
-/// flag to a scalar, trunci of a scalar to a flag, select of registers.
+/// scalars, andi/ori/xori on flags too, cmpi of scalars or of flags,
+/// extui/extsi of a flag to a scalar, trunci of a scalar to a flag, select
+/// of registers.
 /// Both the patterns and checkLowerable ask this.
 bool hasRegisterForm(mlir::Operation *op);
 

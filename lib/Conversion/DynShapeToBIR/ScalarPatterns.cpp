@@ -102,7 +102,8 @@ bool dyn::hasRegisterForm(Operation *op) {
   if (llvm::isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op))
     return all(op->getResultTypes(), isRegisterType);
   if (llvm::isa<arith::CmpIOp>(op))
-    return all(op->getOperandTypes(), isScalarType);
+    return all(op->getOperandTypes(), isScalarType) ||
+           all(op->getOperandTypes(), isFlag);
   if (llvm::isa<arith::ExtUIOp, arith::ExtSIOp>(op))
     return isFlag(op->getOperand(0).getType()) &&
            isScalarType(op->getResult(0).getType());
@@ -289,13 +290,32 @@ static Value binaryAlu(ArithOp op, typename ArithOp::Adaptor adaptor,
                    op.getRhs(), adaptor.getLhs(), adaptor.getRhs());
 }
 
-/// arith.cmpi of scalars -> a register-ALU compare, 1 where it holds. The
-/// ALU's compares are named as cmpi's predicates (BIREnums.td), so the name
-/// maps one to the other.
+arith::CmpIPredicate dyn::getFlagPredicate(arith::CmpIPredicate predicate) {
+  using P = arith::CmpIPredicate;
+  switch (predicate) {
+  case P::slt:
+    return P::ugt;
+  case P::sle:
+    return P::uge;
+  case P::sgt:
+    return P::ult;
+  case P::sge:
+    return P::ule;
+  default:
+    return predicate;
+  }
+}
+
+/// arith.cmpi of scalars or flags -> a register-ALU compare, 1 where it
+/// holds. The ALU's compares are named as cmpi's predicates (BIREnums.td),
+/// so the name maps one to the other.
 static Value cmpiAlu(arith::CmpIOp op, arith::CmpIOp::Adaptor adaptor,
                      ConversionPatternRewriter &rewriter, Engine engine) {
+  arith::CmpIPredicate predicate = op.getPredicate();
+  if (op.getLhs().getType().isSignlessInteger(1))
+    predicate = getFlagPredicate(predicate);
   AluOpKind kind =
-      *symbolizeAluOpKind(arith::stringifyCmpIPredicate(op.getPredicate()));
+      *symbolizeAluOpKind(arith::stringifyCmpIPredicate(predicate));
   return createAlu(rewriter, op.getLoc(), engine, kind, op.getLhs(),
                    op.getRhs(), adaptor.getLhs(), adaptor.getRhs());
 }

@@ -127,7 +127,7 @@ func.func @loop_values(%n_i32: i32) -> index {
 func.func @compute(%t: memref<4x4xf32>) {
   %c = arith.constant 1.0 : f32
   %i = arith.constant 1 : index
-  // expected-error @+1 {{'memref.store' op cannot be lowered by convert-dynshape-to-bir; it lowers i32/index arith (constant, index_cast, addi, subi, muli, divsi, remsi, minsi, maxsi, andi, ori, xori, shli, shrsi, shrui, cmpi, select), i1 flags (andi, ori, xori, extui, extsi, trunci), affine.apply/min/max, scf.for with a provable trip bound, scf.if without results, memref.alloc, memref.subview, memref.copy, memref.load of an i32 at a constant position, the dynshape buffer ops, and linalg ops on f32, bf16, f16 and i32 buffers that the engines run (fills, elementwise bodies, broadcasts, transposes, add/max/min reductions of floats, matmuls)}}
+  // expected-error @+1 {{'memref.store' op cannot be lowered by convert-dynshape-to-bir; it lowers i32/index arith (constant, index_cast, addi, subi, muli, divsi, remsi, minsi, maxsi, andi, ori, xori, shli, shrsi, shrui, cmpi, select), i1 flags (andi, ori, xori, cmpi, extui, extsi, trunci), affine.apply/min/max, scf.for with a provable trip bound, scf.if without results, memref.alloc, memref.subview, memref.copy, memref.load of an i32 at a constant position, the dynshape buffer ops, and linalg ops on f32, bf16, f16 and i32 buffers that the engines run (fills, elementwise bodies, broadcasts, transposes, add/max/min reductions of floats, matmuls)}}
   memref.store %c, %t[%i, %i] : memref<4x4xf32>
   return
 }
