@@ -308,7 +308,10 @@ int main(int argc, char **argv) {
         dyn::sim::compareWithReference(func, *binary, trials, seed, limits());
     if (!result)
       return fail(llvm::toString(result.takeError()));
-    llvm::outs() << trials << " trials from seed " << seed
+    auto count = [](unsigned n) {
+      return std::to_string(n) + (n == 1 ? " trial" : " trials");
+    };
+    llvm::outs() << count(trials) << " from seed " << seed
                  << ": the simulated binary matches the reference";
     if (result->skipped) {
       llvm::outs() << " (" << result->skipped
@@ -318,13 +321,11 @@ int main(int argc, char **argv) {
         llvm::outs() << separator << " " << count << " " << reason;
       llvm::outs() << ")";
     }
-    llvm::outs() << "\ncost: estimate " << result->estimatedCycles
-                 << " cycles" << (result->estimateExact ? "" : " (approximate, not checked)")
-                 << "; " << result->atEstimate
-                 << " trials with every loop at its estimate took exactly "
-                    "that, "
-                 << result->belowEstimate
-                 << " with fewer trips took no more\n";
+    llvm::outs() << "\ncost: estimate " << result->estimatedCycles << " cycles"
+                 << (result->estimateExact ? "" : " (approximate, not checked)")
+                 << "; " << count(result->atEstimate)
+                 << " with every loop at its estimate took exactly that, "
+                 << result->belowEstimate << " with fewer trips took no more\n";
     return 0;
   }
 
