@@ -313,8 +313,8 @@ int main(int argc, char **argv) {
     };
     llvm::outs() << count(trials) << " from seed " << seed
                  << ": the simulated binary matches the reference";
-    if (result->skipped) {
-      llvm::outs() << " (" << result->skipped
+    if (unsigned skipped = result->getSkipped()) {
+      llvm::outs() << " (" << skipped
                    << " skipped, whose result the source leaves undefined:";
       llvm::ListSeparator separator(";");
       for (const auto &[reason, count] : result->skippedBecause)

@@ -96,10 +96,15 @@ findDifference(const EntrySignature &signature,
 /// inputs, seeds `seed`, `seed + 1`, ...; fails with the first mismatch.
 struct ComparisonResult {
   unsigned trials = 0;
-  /// Trials whose result the source's semantics leave undefined, and how
-  /// many of them each reason (the op's name and why) skipped.
-  unsigned skipped = 0;
+  /// How many trials each reason (the op's name and why) skipped: those
+  /// whose result the source's semantics leave undefined.
   std::map<std::string, unsigned> skippedBecause;
+  unsigned getSkipped() const {
+    unsigned skipped = 0;
+    for (const auto &entry : skippedBecause)
+      skipped += entry.second;
+    return skipped;
+  }
   /// The binary's static cost estimate (dge-cost-report's), and how many
   /// trials ran every loop at its trip estimate (their measured cycles must
   /// equal it) or not (they must not exceed it).

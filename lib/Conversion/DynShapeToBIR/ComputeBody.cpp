@@ -186,11 +186,11 @@ void BodyEmitter::integerCompare(arith::CmpIPredicate predicate, EngineValue a,
                                  EngineValue b, Value dst, bool ofCompares) {
   using P = arith::CmpIPredicate;
   using EK = ElementwiseKind;
-  bool isUnsigned = predicate == P::ult || predicate == P::ule ||
-                    predicate == P::ugt || predicate == P::uge;
   // Compares are 1.0 or 0.0 (Vector engine), compared in that order.
   if (ofCompares)
     return binary(getSignedCompare(getFlagPredicate(predicate)), a, b, dst);
+  bool isUnsigned = predicate == P::ult || predicate == P::ule ||
+                    predicate == P::ugt || predicate == P::uge;
   Type i32 = rewriter.getI32Type();
   // Unsigned order is signed order with the sign bit flipped, and adding
   // INT32_MIN (wrapping) flips it.
