@@ -27,7 +27,9 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Support/DebugStringHelper.h"
 
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <cstring>
 
@@ -94,6 +96,7 @@ private:
   LogicalResult executeEmpty(tensor::EmptyOp empty);
   LogicalResult executeTranspose(linalg::TransposeOp transpose);
   LogicalResult executeSlice(Operation *op);
+  LogicalResult executeReshape(Operation *op);
   LogicalResult executeFor(scf::ForOp loop);
   LogicalResult executeIf(scf::IfOp conditional);
   LogicalResult executeReturn(func::ReturnOp ret);
@@ -160,6 +163,12 @@ private:
   void copyWindow(const Tensor &src, ArrayRef<int64_t> srcStart, Tensor &dst,
                   ArrayRef<int64_t> dstStart, ArrayRef<int64_t> sizes,
                   ArrayRef<int64_t> limit);
+  /// The same over a strided window: element i of the window is at
+  /// srcStart + i * srcSteps in `src` and dstStart + i * dstSteps in `dst`.
+  void copyStrided(const Tensor &src, ArrayRef<int64_t> srcStart,
+                   ArrayRef<int64_t> srcSteps, Tensor &dst,
+                   ArrayRef<int64_t> dstStart, ArrayRef<int64_t> dstSteps,
+                   ArrayRef<int64_t> sizes);
 
   /// Start indices as integers: i32 scalars, or the elements of an index
   /// vector.
@@ -214,6 +223,27 @@ void Interpreter::copyWindow(const Tensor &src, ArrayRef<int64_t> srcStart,
       std::memcpy(dst.bytes.data() + dof * eb, src.bytes.data() + so * eb,
                   run * eb);
     advanceIndex(idx, ArrayRef(sizes).take_front(outer));
+  }
+}
+
+void Interpreter::copyStrided(const Tensor &src, ArrayRef<int64_t> srcStart,
+                              ArrayRef<int64_t> srcSteps, Tensor &dst,
+                              ArrayRef<int64_t> dstStart,
+                              ArrayRef<int64_t> dstSteps,
+                              ArrayRef<int64_t> sizes) {
+  int64_t eb = src.elementBytes(), total = 1;
+  for (int64_t s : sizes)
+    total *= s;
+  moved += total * eb;
+  SmallVector<int64_t> idx(sizes.size(), 0);
+  for (int64_t n = 0; n < total; ++n) {
+    int64_t from = 0, to = 0;
+    for (size_t d = 0; d < sizes.size(); ++d) {
+      from += (srcStart[d] + idx[d] * srcSteps[d]) * strideOf(src, d);
+      to += (dstStart[d] + idx[d] * dstSteps[d]) * strideOf(dst, d);
+    }
+    std::memcpy(dst.bytes.data() + to * eb, src.bytes.data() + from * eb, eb);
+    advanceIndex(idx, sizes);
   }
 }
 
@@ -437,6 +467,8 @@ LogicalResult Interpreter::execute(Operation *op) {
       })
       .Case<tensor::ExtractSliceOp, tensor::InsertSliceOp>(
           [&](Operation *op) { return executeSlice(op); })
+      .Case<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
+          [&](Operation *op) { return executeReshape(op); })
       .Case([&](scf::ForOp loop) { return executeFor(loop); })
       .Case([&](scf::IfOp conditional) { return executeIf(conditional); })
       .Case([&](scf::YieldOp) { return success(); })
@@ -715,9 +747,11 @@ LogicalResult Interpreter::executeTranspose(linalg::TransposeOp transpose) {
 }
 
 LogicalResult Interpreter::executeSlice(Operation *op) {
-  // Upstream semantics: unit strides here; a slice outside the runtime
-  // extent is undefined. A runtime size is the extent of a bounded result
-  // (or of the bounded update).
+  // Upstream semantics: a slice outside the runtime extent is undefined. A runtime size is the extent of a bounded result
+  // (or of the bounded update). A rank-reducing slice drops unit dims of
+  // the large side (upstream's dropped-dims mask says which): they do not
+  // change a row-major layout, so the small side is copied as if it had
+  // them.
   auto slice = llvm::cast<OffsetSizeAndStrideOpInterface>(op);
   bool extract = llvm::isa<tensor::ExtractSliceOp>(op);
   const Array &src = array(op->getOperand(0));
@@ -725,6 +759,9 @@ LogicalResult Interpreter::executeSlice(Operation *op) {
   const Array &big = extract ? src : target;
   auto small = llvm::cast<RankedTensorType>(extract ? op->getResult(0).getType()
                                                     : op->getOperand(0).getType());
+  llvm::SmallBitVector dropped =
+      extract ? llvm::cast<tensor::ExtractSliceOp>(op).getDroppedDims()
+              : llvm::cast<tensor::InsertSliceOp>(op).getDroppedDims();
   SmallVector<int64_t> offsets, sizes;
   for (OpFoldResult ofr : slice.getMixedOffsets()) {
     std::optional<int64_t> c = getConstantIntValue(ofr);
@@ -734,37 +771,132 @@ LogicalResult Interpreter::executeSlice(Operation *op) {
     std::optional<int64_t> c = getConstantIntValue(ofr);
     sizes.push_back(c ? *c : scalar(llvm::cast<mlir::Value>(ofr)));
   }
-  for (OpFoldResult ofr : slice.getMixedStrides())
-    if (getConstantIntValue(ofr) != 1)
-      return fail(op, "only unit strides are supported");
-  if (sizes.size() != big.storage.shape.size() ||
-      small.getRank() != static_cast<int64_t>(sizes.size()))
-    return fail(op, "rank-reducing slices are not supported");
+  SmallVector<int64_t> steps;
+  for (OpFoldResult ofr : slice.getMixedStrides()) {
+    std::optional<int64_t> c = getConstantIntValue(ofr);
+    steps.push_back(c ? *c : scalar(llvm::cast<mlir::Value>(ofr)));
+    if (steps.back() <= 0)
+      return fail(op, "only positive strides are supported");
+  }
+  bool unitSteps = llvm::all_of(steps, [](int64_t s) { return s == 1; });
+  // The small side's bounded shape and extents, with the dropped unit dims.
   SmallVector<int64_t> bounded = dynshape::getBoundedShape(small);
+  SmallVector<int64_t> fullBounded, smallExtents;
+  for (size_t d = 0, kept = 0; d < sizes.size(); ++d) {
+    bool isDropped = dropped.test(d);
+    fullBounded.push_back(isDropped ? 1 : bounded[kept]);
+    if (!extract)
+      smallExtents.push_back(isDropped ? 1 : src.extents[kept]);
+    kept += !isDropped;
+  }
   for (size_t d = 0; d < sizes.size(); ++d) {
-    if (sizes[d] < 0 || sizes[d] > bounded[d])
+    if (sizes[d] < 0 || sizes[d] > fullBounded[d])
       return undefinedBehaviour(op, "slice size beyond the bound of its type");
-    if (offsets[d] < 0 || offsets[d] + sizes[d] > big.extents[d])
+    // The last element of the window, (size - 1) * step past its offset.
+    std::optional<int64_t> last =
+        sizes[d] == 0 ? std::optional<int64_t>(offsets[d])
+                      : llvm::checkedMul(sizes[d] - 1, steps[d]);
+    if (sizes[d] != 0 && last)
+      last = llvm::checkedAdd(*last, offsets[d]);
+    if (offsets[d] < 0 || !last ||
+        (sizes[d] == 0 ? *last > big.extents[d] : *last >= big.extents[d]))
       return undefinedBehaviour(op, "slice out of range");
-    if (!extract && sizes[d] != src.extents[d])
+    if (!extract && sizes[d] != smallExtents[d])
       return undefinedBehaviour(op, "slice sizes differ from the source's");
   }
   SmallVector<int64_t> zero(sizes.size(), 0);
   if (extract) {
     Array out;
-    out.storage = {src.storage.elementType, bounded, {}};
+    out.storage = {src.storage.elementType, fullBounded, {}};
     out.storage.bytes.resize(out.storage.numElements() *
                              src.storage.elementBytes());
-    out.extents = sizes;
     // The lowering may leave anything past a runtime size (docs/FrontEnd.md:
     // padding is unspecified), e.g. the rest of the source's window.
-    out.computedPadding = sizes != bounded;
-    copyWindow(src.storage, offsets, out.storage, zero, sizes, sizes);
+    out.computedPadding = sizes != fullBounded;
+    SmallVector<int64_t> ones(sizes.size(), 1);
+    if (unitSteps)
+      copyWindow(src.storage, offsets, out.storage, zero, sizes, sizes);
+    else
+      copyStrided(src.storage, offsets, steps, out.storage, zero, ones, sizes);
+    out.storage.shape = bounded;
+    for (size_t d = 0; d < sizes.size(); ++d)
+      if (!dropped.test(d))
+        out.extents.push_back(sizes[d]);
     env[op->getResult(0)] = std::move(out);
-  } else {
-    copyWindow(src.storage, zero, target.storage, offsets, sizes, sizes);
-    env[op->getResult(0)] = std::move(target);
+    return success();
   }
+  Tensor update;
+  if (dropped.any()) {
+    update = src.storage;
+    update.shape = fullBounded;
+  }
+  const Tensor &from = dropped.any() ? update : src.storage;
+  SmallVector<int64_t> ones(sizes.size(), 1);
+  if (unitSteps)
+    copyWindow(from, zero, target.storage, offsets, sizes, sizes);
+  else
+    copyStrided(from, zero, ones, target.storage, offsets, steps, sizes);
+  env[op->getResult(0)] = std::move(target);
+  return success();
+}
+
+LogicalResult Interpreter::executeReshape(Operation *op) {
+  // Upstream semantics: a reshape keeps the row-major order of the logical
+  // (runtime-extent) elements; element n of the result is element n of the
+  // source. Copied element by element, since a bounded dim below its bound
+  // leaves the logical elements apart in storage.
+  const Array &src = array(op->getOperand(0));
+  auto type = llvm::cast<RankedTensorType>(op->getResult(0).getType());
+  SmallVector<int64_t> extents;
+  if (auto collapse = llvm::dyn_cast<tensor::CollapseShapeOp>(op)) {
+    for (const ReassociationIndices &group :
+         collapse.getReassociationIndices()) {
+      int64_t extent = 1;
+      for (int64_t d : group)
+        extent *= src.extents[d];
+      extents.push_back(extent);
+    }
+  } else {
+    for (OpFoldResult ofr :
+         llvm::cast<tensor::ExpandShapeOp>(op).getMixedOutputShape()) {
+      std::optional<int64_t> c = getConstantIntValue(ofr);
+      extents.push_back(c ? *c : scalar(llvm::cast<mlir::Value>(ofr)));
+    }
+  }
+  SmallVector<int64_t> bounded = dynshape::getBoundedShape(type);
+  std::optional<int64_t> count = 1, srcCount = 1;
+  for (auto [extent, bound] : llvm::zip(extents, bounded)) {
+    if (extent < 0 || extent > bound)
+      return undefinedBehaviour(op, "a result size beyond the bound of its "
+                                    "type");
+    count = llvm::checkedMul(*count, extent);
+  }
+  for (int64_t extent : src.extents)
+    srcCount = llvm::checkedMul(*srcCount, extent);
+  if (!count || count != srcCount)
+    return undefinedBehaviour(op, "the result holds another number of "
+                                  "elements than the source");
+  Array out;
+  out.storage = {src.storage.elementType, bounded, {}};
+  int64_t eb = src.storage.elementBytes();
+  out.storage.bytes.resize(out.storage.numElements() * eb);
+  out.extents = extents;
+  out.computedPadding = src.computedPadding || extents != bounded;
+  out.uninitialized = src.uninitialized;
+  SmallVector<int64_t> from(src.extents.size(), 0), to(extents.size(), 0);
+  for (int64_t n = 0; n < *count; ++n) {
+    int64_t a = 0, b = 0;
+    for (size_t d = 0; d < from.size(); ++d)
+      a += from[d] * strideOf(src.storage, d);
+    for (size_t d = 0; d < to.size(); ++d)
+      b += to[d] * strideOf(out.storage, d);
+    std::memcpy(out.storage.bytes.data() + b * eb,
+                src.storage.bytes.data() + a * eb, eb);
+    advanceIndex(from, src.extents);
+    advanceIndex(to, extents);
+  }
+  moved += *count * eb;
+  env[op->getResult(0)] = std::move(out);
   return success();
 }
 

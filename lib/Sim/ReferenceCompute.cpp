@@ -355,7 +355,8 @@ LogicalResult reference::interpretLinalg(linalg::LinalgOp op, Lookup lookup,
     SmallVector<int64_t> dims;
     for (AffineExpr expr : map.getResults()) {
       auto dim = llvm::dyn_cast<AffineDimExpr>(expr);
-      dims.push_back(dim ? dim.getPosition() : -1);
+      // (int64_t: an unsigned position would make the -1 a huge index.)
+      dims.push_back(dim ? static_cast<int64_t>(dim.getPosition()) : -1);
     }
     dimsOf.push_back(std::move(dims));
   }

@@ -14,6 +14,7 @@
 #include "dyn/Conversion/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/ComposeSubView.h"
@@ -50,20 +51,45 @@ struct FoldCastIntoLinalg : OpInterfaceRewritePattern<linalg::LinalgOp> {
   }
 };
 
+/// A function returns whole tensors. When bufferization gives a view the
+/// identity layout of the result by a memref.cast (a view whose layout
+/// happens to be one: offset 0, dense), the function returns a copy of the
+/// view in an allocation of its own instead.
+struct CopyReturnedView : OpRewritePattern<func::ReturnOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(func::ReturnOp op,
+                                PatternRewriter &rewriter) const override {
+    bool changed = false;
+    for (OpOperand &operand : op->getOpOperands()) {
+      auto cast = operand.get().getDefiningOp<memref::CastOp>();
+      auto type = llvm::dyn_cast<MemRefType>(operand.get().getType());
+      if (!cast || !type || !type.getLayout().isIdentity() ||
+          !cast.getSource().getDefiningOp<memref::SubViewOp>())
+        continue;
+      auto copy = memref::AllocOp::create(rewriter, cast.getLoc(), type);
+      memref::CopyOp::create(rewriter, cast.getLoc(), cast.getSource(), copy);
+      rewriter.modifyOpInPlace(op, [&] { operand.set(copy); });
+      changed = true;
+    }
+    return success(changed);
+  }
+};
+
 } // namespace
 
 /// Before the conversion: a view of a view becomes one view of its base
 /// (upstream patterns; the offsets they combine become affine.apply, which
 /// the conversion lowers), the scalars a conditional yields become selects
 /// (upstream's scf.if canonicalization, once their code is outside the
-/// branches), and casts of views into linalg ops fold away.
+/// branches), casts of views into linalg ops fold away, and a returned cast
+/// of a view becomes a copy.
 static LogicalResult composeViews(Operation *root) {
   MLIRContext *ctx = root->getContext();
   hoistConditionalScalars(root);
   RewritePatternSet patterns(ctx);
   memref::populateComposeSubViewPatterns(patterns, ctx);
   scf::IfOp::getCanonicalizationPatterns(patterns, ctx);
-  patterns.add<FoldCastIntoLinalg>(ctx);
+  patterns.add<FoldCastIntoLinalg, CopyReturnedView>(ctx);
   // Only the ops these patterns match, the casts (a cast of a cast folds)
   // and the ops that read a cast (whose folders drop casts: memref.copy,
   // memref.load, the dynshape buffer ops) start on the worklist; what they

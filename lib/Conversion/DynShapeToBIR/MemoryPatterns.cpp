@@ -19,6 +19,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/SmallBitVector.h"
 
 using namespace mlir;
 using namespace dyn;
@@ -39,21 +40,34 @@ Side dyn::describeSide(Value view, RegisterOf registerOf) {
     }
     return side;
   }
+  // Each dim of the base adds its offset to the start; only the dims the
+  // view keeps walk (upstream's dropped-dims mask says which a
+  // rank-reducing subview drops, from its strided layout).
   int64_t elementBytes = *getElementBytes(baseType);
+  llvm::SmallBitVector dropped = subview.getDroppedDims();
   SmallVector<OpFoldResult> offsets = subview.getMixedOffsets();
   ArrayRef<int64_t> sizes = subview.getStaticSizes();
   ArrayRef<int64_t> steps = subview.getStaticStrides();
   for (int64_t d = 0; d < rank; ++d) {
-    side.pattern.append({strides[d] * steps[d], sizes[d]});
-    if (std::optional<int64_t> offset = getConstantInt(offsets[d])) {
+    std::optional<int64_t> offset = getConstantInt(offsets[d]);
+    if (!dropped.test(d)) {
+      if (offset)
+        side.staticDims.push_back(side.pattern.size() / 2);
+      side.pattern.append({strides[d] * steps[d], sizes[d]});
+    }
+    if (offset) {
       side.offset += *offset * strides[d];
-      side.staticDims.push_back(d);
       continue;
     }
     side.regs.push_back(registerOf(llvm::cast<Value>(offsets[d])));
     side.scales.push_back(strides[d] * elementBytes);
     if (side.firstDynamicDim < 0)
       side.firstDynamicDim = d;
+  }
+  // A view of rank 0 still walks one element.
+  if (side.pattern.empty()) {
+    side.pattern = {1, 1};
+    side.staticDims.push_back(0);
   }
   return side;
 }

@@ -111,15 +111,16 @@ std::string whyNotASide(mlir::Value view);
 bool hasRuntimeOffset(mlir::Value view);
 
 /// One side of a copy: a kind-1 pattern over a base location, plus the
-/// runtime terms of its start address.
+/// runtime terms of its start address. The pattern has one pair per dim of
+/// the view (a rank-reducing view's dropped dims add only to the start).
 struct Side {
   mlir::Value base;
   int64_t offset = 0;                    // static element offset
   llvm::SmallVector<int64_t> pattern;    // [step, num] pairs, elements
   llvm::SmallVector<mlir::Value> regs;   // runtime offset registers
   llvm::SmallVector<int64_t> scales;     // bytes per unit of each register
-  llvm::SmallVector<int64_t> staticDims; // dims whose offset is static
-  int64_t firstDynamicDim = -1;
+  llvm::SmallVector<int64_t> staticDims; // view dims whose offset is static
+  int64_t firstDynamicDim = -1;          // base dim of the first register
 
   bool isDynamic() const { return !regs.empty(); }
 };
@@ -128,6 +129,8 @@ struct Side {
 using RegisterOf = llvm::function_ref<mlir::Value(mlir::Value)>;
 
 /// Describes `view` (a location or one subview of it; whyNotASide holds).
+/// This is the one home of a view's access pattern: the copies, the DMA
+/// generators and the compute operands all ask it.
 Side describeSide(mlir::Value view, RegisterOf registerOf);
 
 /// The kind-1 access pattern of a static side.
