@@ -61,3 +61,27 @@ func.func @first_row(%x: tensor<8x8xf32>, %y: tensor<8xf32>) -> tensor<8xf32> {
   %r = arith.addf %v, %y : tensor<8xf32>
   return %r : tensor<8xf32>
 }
+
+// Indexing maps that are not projected permutations: row 1 broadcast, and
+// a sliding window (h + d).
+func.func @bcast_row1(%r: tensor<2x4xf32>) -> tensor<3x4xf32> {
+  %e = tensor.empty() : tensor<3x4xf32>
+  %b = linalg.generic {indexing_maps = [affine_map<(h, d) -> (1, d)>, affine_map<(h, d) -> (h, d)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%r : tensor<2x4xf32>) outs(%e : tensor<3x4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<3x4xf32>
+  return %b : tensor<3x4xf32>
+}
+
+func.func @window(%r: tensor<8xf32>) -> tensor<3x4xf32> {
+  %e = tensor.empty() : tensor<3x4xf32>
+  %b = linalg.generic {indexing_maps = [affine_map<(h, d) -> (h + d)>, affine_map<(h, d) -> (h, d)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%r : tensor<8xf32>) outs(%e : tensor<3x4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<3x4xf32>
+  return %b : tensor<3x4xf32>
+}
