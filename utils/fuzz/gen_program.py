@@ -54,14 +54,36 @@ linalg.broadcast; linalg.reduce
 (also with a transposed right side), batch_matmul and a transposed batch
 matmul as a generic, into f32; sizes through tensor.dim and
 tensor.empty(%n); now and then a dynamic_slice or dynamic_update_slice.
+Views (ComputeGen.op_view, from a random stream of their own, --no-views
+leaves them out): rank-reducing tensor.extract_slice dropping any proper
+subset of the dims, extract_slice at runtime offsets, rank-reducing
+tensor.insert_slice, at static offsets or i32 scalars through
+arith.index_cast, then compute on the view; with --reshapes also
+expand_shape, collapse_shape and generics with constant or other affine
+indices (for the reference: the compiler does not lower them).
+
+Each program also has a NumPy model (numpy_model.py): make(...).model()
+gives a closure per value, which run_fuzz.py --model and
+fuzz_reference.py evaluate.
 
 Constructs that are valid at the tensor level but do not lower today are
 left out (README.md lists them with reproducers).
 """
 
 import argparse
+import contextlib
 import random
+import re
 import sys
+
+try:
+    import numpy_model as nm  # the NumPy model (needs NumPy)
+except ImportError:
+    nm = None
+try:
+    import numpy as np
+except ImportError:
+    np = None
 
 ELEMS = ["f32", "i32"]
 KINDS = ["data", "compute"]
@@ -143,6 +165,14 @@ class Gen:
         self.vec_args = []      # (name, rank) of index-vector arguments
         self.index_args = []    # index-typed scalar arguments
         self.ops = 0
+        # The NumPy model (numpy_model.py): a closure per tensor value, by
+        # SSA name; scalar lines are interpreted from their text (model()).
+        self.fns = {}
+        self.results = []
+        # Names made by ComputeGen's view ops start with "w" (view_mode).
+        self.name_prefix = ""
+        # A value the next pick() returns if its predicate takes it.
+        self.focus = None
 
     # ------------------------------------------------------------------ util
     @property
@@ -151,7 +181,24 @@ class Gen:
 
     def fresh(self, prefix="v"):
         self.counter += 1
-        return "%%%s%d" % (prefix, self.counter)
+        return "%%%s%s%d" % (self.name_prefix, prefix, self.counter)
+
+    def arg_name(self):
+        head = "%%%sarg" % self.name_prefix
+        return "%s%d" % (head, sum(n.startswith(head) for n, _ in self.args))
+
+    def is_arg(self, name):
+        return any(n == name for n, _ in self.args)
+
+    def model(self):
+        """The model's closures by name, the scalar lines' included."""
+        fns = dict(self.fns)
+        for line in self.const_lines + [l for s in self.scopes[:1]
+                                        for l in s.lines]:
+            got = nm.scalar_line(line)
+            if got and got[0] not in fns:
+                fns[got[0]] = got[1]
+        return fns
 
     def emit(self, line):
         self.scope.lines.append("  " * self.scope.indent + line)
@@ -223,7 +270,7 @@ class Gen:
 
     # ---------------------------------------------------------------- args
     def new_arg(self, ty):
-        name = "%%arg%d" % len(self.args)
+        name = self.arg_name()
         self.args.append((name, str(ty)))
         if isinstance(ty, T):
             v = V(name, ty)
@@ -262,7 +309,7 @@ class Gen:
             return self.r.choice(cands)
         k = self.r.randint(1, min(rows, 8))
         ty = T([k], "i32", [allow_bounded and self.chance(0.35)])
-        name = "%%arg%d" % len(self.args)
+        name = self.arg_name()
         self.args.append((name, str(ty)))
         self.id_args.append((name, ty))
         return name, ty
@@ -374,7 +421,7 @@ class Gen:
             if vecs and self.chance(0.5):
                 name = self.r.choice(vecs)
             else:
-                name = "%%arg%d" % len(self.args)
+                name = self.arg_name()
                 self.args.append((name, "tensor<%dxi32>" % rank))
                 self.vec_args.append((name, rank))
             return "%s : tensor<%dxi32>" % (name, rank)
@@ -394,7 +441,7 @@ class Gen:
             if self.index_args and self.chance(0.5):
                 name = self.r.choice(self.index_args)
             elif self.chance(0.3):
-                name = "%%arg%d" % len(self.args)
+                name = self.arg_name()
                 self.args.append((name, "index"))
                 self.index_args.append(name)
             else:
@@ -451,7 +498,7 @@ class Gen:
         an out-of-range position)."""
         srcs = [(n, t) for n, t in self.id_args if not t.bounded]
         srcs += [(v.name, v.ty) for v in self.scopes[0].tensors
-                 if v.name.startswith("%arg") and v.ty.elem == "i32"
+                 if self.is_arg(v.name) and v.ty.elem == "i32"
                  and not v.ty.bounded]
         if not srcs:
             return self.scalar_arg()
@@ -464,6 +511,9 @@ class Gen:
 
     # ------------------------------------------------------------- tensors
     def pick(self, pred=lambda v: True, recent=0.6):
+        if self.focus is not None and pred(self.focus) and self.chance(0.9):
+            got, self.focus = self.focus, None
+            return got
         cands = [v for v in self.visible_tensors() if pred(v)]
         if not cands:
             return None
@@ -487,9 +537,23 @@ class Gen:
         assert not src.view
         rty = T(sizes, src.ty.elem)
         name = self.fresh()
+        idx = self.start_indices(len(sizes))
         self.emit("%s = dynshape.dynamic_slice %s[%s] sizes [%s] : %s -> %s" % (
-            name, src.name, self.start_indices(len(sizes)),
-            ", ".join(map(str, sizes)), src.ty, rty))
+            name, src.name, idx, ", ".join(map(str, sizes)), src.ty, rty))
+        bounds = list(src.ty.shape)
+
+        def model(c, src=src.name):
+            s = c(src)
+            # Start indices clamp with the static extents (bounds).
+            st = [min(max(i, 0), b - n) for i, b, n in
+                  zip(c.indices(idx), bounds, sizes)]
+            if any(i + n > e for i, n, e in zip(st, sizes, s.shape)):
+                if src not in c.zero_padded:
+                    raise nm.Unspecified("a slice of the padding of a "
+                                         "computed bounded tensor")
+                s = np.pad(s, [(0, b - e) for b, e in zip(bounds, s.shape)])
+            return s[tuple(slice(i, i + n) for i, n in zip(st, sizes))]
+        self.fns[name] = model
         return self.add(V(name, rty, view=True, roots=src.roots | {src.name}))
 
     def static_tensor(self, shape, elem, allow_view=True):
@@ -565,6 +629,23 @@ class Gen:
             idx = ", ".join(idx)
         self.emit("%s = dynshape.dynamic_update_slice %s into %s[%s] : %s into %s" % (
             name, upd.name, target.name, idx, upd.ty, ty))
+
+        def model(c, tgt=target.name, u=upd.name, idx=idx, bounds=ty.shape,
+                  me=name):
+            t = np.array(c(tgt), copy=True)
+            up = c(u)
+            st = [min(max(i, 0), b - n) for i, b, n in
+                  zip(c.indices(idx), bounds, up.shape)]
+            ends = [min(i + n, e) for i, n, e in zip(st, up.shape, t.shape)]
+            if all(e > i for i, e in zip(st, ends)):
+                t[tuple(slice(i, e) for i, e in zip(st, ends))] = up[tuple(
+                    slice(0, e - i) for i, e in zip(st, ends))]
+            # An update reaching into the padding leaves it unknown.
+            if tgt in c.zero_padded and all(
+                    i + n <= e for i, n, e in zip(st, up.shape, t.shape)):
+                c.zero_padded.add(me)
+            return t
+        self.fns[name] = model
         i = self.consume(target)
         roots = target.roots if i is not None else target.roots | {target.name}
         view = target.view
@@ -694,7 +775,7 @@ class Gen:
         if self.size_args and self.chance(0.5):
             n = self.r.choice(self.size_args)
         else:
-            n = "%%arg%d" % len(self.args)
+            n = self.arg_name()
             self.args.append((n, "i32"))
             self.size_args.append(n)
         rty = T(src.ty.shape, src.ty.elem, src.ty.dyn)
@@ -888,7 +969,7 @@ class Gen:
         while self.ops < n:
             self.random_op()
         top = self.scopes[0]
-        made = [v for v in top.tensors if not v.name.startswith("%arg")]
+        made = [v for v in top.tensors if not self.is_arg(v.name)]
         results = []
         pool = made[-6:] + made[-3:]
         for _ in range(self.r.randint(1, 4)):
@@ -905,7 +986,7 @@ class Gen:
         if self.chance(0.25):
             v = self.op_set_size()  # a bounded result made here
             results.append((v.name, str(v.ty)))
-        scal = [s for s in top.scalars + top.sizes if not s.startswith("%arg")]
+        scal = [s for s in top.scalars + top.sizes if not self.is_arg(s)]
         for _ in range(self.r.choice([0, 0, 1, 2])):
             if scal:
                 # Through a fresh muli: an i32 result that is an argument, or
@@ -929,6 +1010,7 @@ class Gen:
 
     def function(self, results):
         """The text of @fuzz returning `results` ((name, type) pairs)."""
+        self.results = list(results)
         self.emit("return %s : %s" % (", ".join(n for n, _ in results),
                                       ", ".join(t for _, t in results)))
         out = ["// Generated by utils/fuzz/gen_program.py %d%s" % (
@@ -953,6 +1035,9 @@ ICONSTS = [0, 1, -1, 3, -7, 2147483647, -2147483648]
 PREDICATES = ["oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt",
               "uge", "ult", "ule", "une", "uno"]
 IDENTITY = {"addf": "0.0", "maximumf": "-inf", "minimumf": "inf"}
+# The view ops (op_view): how often, before each op, and their extents.
+VIEW_RATE = 0.3
+VIEW_EXTENTS = [1, 2, 3, 4, 5, 6, 7, 8, 16, 64, 128, 130, 200]
 INF = {("inf", "f32"): "0x7F800000", ("-inf", "f32"): "0xFF800000",
        ("nan", "f32"): "0x7FC00000",
        ("inf", "bf16"): "0x7F80", ("-inf", "bf16"): "0xFF80"}
@@ -972,13 +1057,26 @@ class ComputeGen(Gen):
     bounded, with now and then a dynamic_slice or dynamic_update_slice
     in between. No loops: compute inside one does not lower."""
 
-    def __init__(self, seed, max_ops):
+    def __init__(self, seed, max_ops, views=True, reshapes=False):
         Gen.__init__(self, seed, max_ops, ["f32", "f32", "bf16"])
         self.dims = {}   # (value name, dim) -> its tensor.dim
+        self.views, self.reshapes = views, reshapes
+        # The view ops (op_view) draw from a stream of their own, and what
+        # they make stays out of the other ops' reach: a seed's program is
+        # what it was before they were added, with their lines (names
+        # starting with "w", arguments "%wargN") and results added.
+        self.rv = random.Random(seed * 104729 + 61)
+        self.vtensors, self.vscalars, self.vfinal = [], [], []
+        self.vstate = dict(r=self.rv, counter=0, name_prefix="w",
+                           scalar_args=[], index_args=[], vec_args=[],
+                           id_args=[], bounded_args=[], size_args=[],
+                           dims={}, ops=0)
 
     def flags(self):
         return " --kind compute" + (
-            " --max-ops %d" % self.max_ops if self.max_ops != 8 else "")
+            " --max-ops %d" % self.max_ops if self.max_ops != 8 else "") + (
+            "" if self.views else " --no-views") + (
+            " --reshapes" if self.reshapes else "")
 
     def rand_shape(self, rank=None):
         rank = rank or self.r.choice([1, 2, 2, 2, 3, 3])
@@ -988,11 +1086,11 @@ class ComputeGen(Gen):
                 return shape
 
     def fconst(self, value, elem="f32"):
-        key = (value, elem)
+        key = (value, elem, self.name_prefix)
         if key not in self.consts:
             self.consts[key] = self.fresh("cf")
             self.const_lines.append("  %s = arith.constant %s : %s" % (
-                self.consts[key], INF.get(key, value), elem))
+                self.consts[key], INF.get((value, elem), value), elem))
         return self.consts[key]
 
     def size_of(self, v, d):
@@ -1029,10 +1127,18 @@ class ComputeGen(Gen):
         ty, sizes = self.shape(dims, elem)
         name = self.fresh("e")
         self.emit("%s = tensor.empty(%s) : %s" % (name, ", ".join(sizes), ty))
+
+        def shape(c, dims=list(dims)):
+            return [x if isinstance(x, int) else c(x[0].name).shape[x[1]]
+                    for x in dims]
+        # Never read (a generic writes every element of its init).
+        self.fns[name] = lambda c: np.full(shape(c), np.nan)
         if fill is not None:
             f = self.fresh("i")
+            k = self.fconst(fill, elem)
             self.emit("%s = linalg.fill ins(%s : %s) outs(%s : %s) -> %s" % (
-                f, self.fconst(fill, elem), elem, name, ty, ty))
+                f, k, elem, name, ty, ty))
+            self.fns[f] = lambda c: c.flt(np.full(shape(c), c(k)), elem)
             name = f
         return name, ty
 
@@ -1060,8 +1166,11 @@ class ComputeGen(Gen):
         if self.chance(0.5):
             a, b = b, a
         name = self.fresh()
+        op = self.binop(a, b)
         self.emit("%s = arith.%s %s, %s : %s" % (
-            name, self.binop(a, b), a.name, b.name, a.ty))
+            name, op, a.name, b.name, a.ty))
+        self.fns[name] = lambda c, x=a.name, y=b.name, e=a.ty.elem: c.flt(
+            nm.fbinary(op, c(x), c(y), c), e)
         # convert-elementwise-to-linalg writes into an operand: the result
         # of a view may be one.
         self.add(V(name, a.ty, view=a.view or b.view))
@@ -1070,6 +1179,8 @@ class ComputeGen(Gen):
         a = self.any_tensor()
         name = self.fresh()
         self.emit("%s = math.exp %s : %s" % (name, a.name, a.ty))
+        self.fns[name] = lambda c, x=a.name, e=a.ty.elem: c.flt(
+            nm.fexp(c(x), c), e)
         self.add(V(name, a.ty, view=a.view))
 
     def op_fill(self):
@@ -1097,6 +1208,8 @@ class ComputeGen(Gen):
         name = self.fresh()
         self.emit("%s = linalg.broadcast ins(%s : %s) outs(%s : %s) dimensions = [%d]" % (
             name, a.name, a.ty, out, ty, p))
+        self.fns[name] = lambda c, x=a.name, o=out: np.broadcast_to(
+            np.expand_dims(c(x), p), c(o).shape).copy()
         self.add(V(name, ty))
 
     def op_reduce(self):
@@ -1124,6 +1237,8 @@ class ComputeGen(Gen):
         self.emit("%s = linalg.reduce ins(%s : %s) outs(%s : %s) dimensions = [%d] "
                   "(%s: %s, %s: %s) { %s }" % (name, a.name, a.ty, out, ty, d, x,
                                                a.ty.elem, acc, elem, body))
+        self.fns[name] = lambda c, i=a.name, o=out, first=pair[0] == acc: \
+            nm.reduce(c, c(i), d, comb, c(o), elem, first)
         self.add(V(name, ty))
 
     def to_f32(self, args, lines):
@@ -1196,10 +1311,13 @@ class ComputeGen(Gen):
                 y, c, self.scalar_operand(vals), self.scalar_operand(vals)))
 
     def generic(self, ins, out, oty, loops, body):
-        """A linalg.generic of `ins` ((value, map results) pairs) into `out`."""
+        """A linalg.generic of `ins` ((value, map results) pairs) into `out`;
+        a map result is a loop's number or the text of an affine
+        expression of the loops d0, d1, ..."""
         names = ["d%d" % k for k in range(loops)]
         maps = ["affine_map<(%s) -> (%s)>" % (", ".join(names), ", ".join(
-            names[k] for k in ks)) for _, ks in ins]
+            names[k] if isinstance(k, int) else k for k in ks))
+            for _, ks in ins]
         maps.append("affine_map<(%s) -> (%s)>" % (", ".join(names), ", ".join(
             names[:oty.rank])))
         iters = ["parallel"] * oty.rank + ["reduction"] * (loops - oty.rank)
@@ -1210,6 +1328,17 @@ class ComputeGen(Gen):
                       ", ".join(v.name for v, _ in ins),
                       ", ".join(str(v.ty) for v, _ in ins), out, oty,
                       ", ".join("%s: %s" % a for a in body[0]), body[1], oty))
+        if loops == oty.rank:
+            def index(k):
+                if isinstance(k, int):
+                    return lambda g: g[k]
+                py = k.replace("floordiv", "//").replace("mod", "%")
+                return lambda g: eval(py, {"__builtins__": {}}, {
+                    n: g[i] for i, n in enumerate(names)})
+            inputs = [(v.name, [index(k) for k in ks]) for v, ks in ins]
+            self.fns[name] = lambda c: nm.generic(
+                c, inputs, c(out).shape, body[1], [a for a, _ in body[0]],
+                oty.elem)
         return self.add(V(name, oty))
 
     def op_generic(self):
@@ -1349,8 +1478,10 @@ class ComputeGen(Gen):
             lines += ["%s = arith.mulf %s, %s : f32" % (p, x, y),
                       "%s = arith.addf %s, %s : f32" % (s, args[2][0], p),
                       "linalg.yield %s : f32" % s]
-            self.generic([(a, [0, 1, 3]), (b, [0, 2, 3])], out, oty, 4,
-                         (args, "  ".join(lines)))
+            v = self.generic([(a, [0, 1, 3]), (b, [0, 2, 3])], out, oty, 4,
+                             (args, "  ".join(lines)))
+            self.fns[v.name] = lambda c: nm.matmul(c, c(out), c(a.name),
+                                                   c(b.name), True)
             return
         maps = ""
         if kind == "transposed":
@@ -1361,9 +1492,13 @@ class ComputeGen(Gen):
         self.emit("%s = linalg.%s %sins(%s, %s : %s, %s) outs(%s : %s) -> %s" % (
             name, "batch_matmul" if batch else "matmul", maps, a.name, b.name,
             a.ty, b.ty, out, oty, oty))
+        self.fns[name] = lambda c: nm.matmul(c, c(out), c(a.name), c(b.name),
+                                             kind == "transposed")
         self.add(V(name, oty))
 
     def random_op(self, in_loop=False):
+        if self.views and self.rv.random() < VIEW_RATE:
+            self.op_view()
         self.ops += 1
         getattr(self, "op_" + self.weighted([
             ("binary", 4), ("exp", 1), ("generic", 3), ("fill", 1),
@@ -1377,21 +1512,339 @@ class ComputeGen(Gen):
         n = self.r.randint(2, self.max_ops)
         while self.ops < n or not self.made():
             self.random_op()
+        if self.views and self.rv.random() < VIEW_RATE:
+            self.op_view()
         made = self.made()
         results = [made[-1]] + self.r.sample(made[-6:-1], min(
             len(made) - 1, self.r.choice([0, 0, 1, 2])))
-        return self.function([(v.name, str(v.ty)) for v in results])
+        results = [(v.name, str(v.ty)) for v in results]
+        # The last value of each view op, so that none is dead code.
+        for v in self.vfinal[-4:]:
+            if (v.name, str(v.ty)) not in results:
+                results.append((v.name, str(v.ty)))
+        return self.function(results)
+
+    # ------------------------------------------------- views (issue 61)
+    @contextlib.contextmanager
+    def view_mode(self):
+        """The view ops' own state: random stream, names, arguments; the
+        values they see are everyone's, the values they make their own."""
+        top = self.scopes[0]
+        saved = {k: getattr(self, k) for k in self.vstate}
+        tensors, scalars = top.tensors, top.scalars
+        for k, v in self.vstate.items():
+            setattr(self, k, v)
+        top.tensors = tensors + self.vtensors
+        top.scalars = scalars + self.vscalars
+        nt, ns = len(top.tensors), len(top.scalars)
+        try:
+            yield
+        finally:
+            self.vtensors += top.tensors[nt:]
+            self.vscalars += top.scalars[ns:]
+            self.vstate = {k: getattr(self, k) for k in self.vstate}
+            for k, v in saved.items():
+                setattr(self, k, v)
+            top.tensors, top.scalars = tensors, scalars
+            self.focus = None
+
+    def op_view(self):
+        """A view feeding compute: a rank-reducing tensor.extract_slice
+        (dims dropped at static or runtime offsets), a view at runtime
+        offsets, or a rank-reducing tensor.insert_slice; with --reshapes
+        also expand_shape, collapse_shape and a generic with constant (or
+        other affine) indices. Then 0-2 compute ops on the view."""
+        with self.view_mode():
+            kinds = [("rr_slice", 6), ("rt_slice", 2), ("rr_insert", 3)]
+            if self.reshapes:
+                kinds += [("expand", 3), ("collapse", 3), ("affine_generic", 3)]
+            v = getattr(self, "op_" + self.weighted(kinds))()
+            if v is None:
+                return
+            for _ in range(self.r.choice([0, 1, 1, 1, 2])):
+                n = len(self.scopes[0].tensors)
+                self.focus = v
+                getattr(self, "op_" + self.weighted([
+                    ("binary", 4), ("exp", 2), ("generic", 3), ("reduce", 2),
+                    ("matmul", 2), ("broadcast", 1)]))()
+                self.focus = None
+                made = [t for t in self.scopes[0].tensors[n:]
+                        if not self.is_arg(t.name)]
+                if made:
+                    v = made[-1]
+            self.vfinal.append(v)
+
+    def view_shape(self, rank):
+        while True:
+            shape = [self.r.choice(VIEW_EXTENTS) for _ in range(rank)]
+            if elems(shape) <= MAX_ELEMS:
+                return shape
+
+    def view_source(self, min_rank):
+        """A static float tensor that is not a view, of rank min_rank or
+        more: one in scope, or a new argument."""
+        src = self.pick(lambda v: not v.view and not v.ty.bounded
+                        and v.ty.rank >= min_rank and v.ty.elem != "i32")
+        if src is None or self.chance(0.4):
+            rank = self.r.choice([max(min_rank, 2), 3]) if min_rank > 1 \
+                else self.r.choice([1, 2, 3])
+            src = self.new_arg(T(self.view_shape(rank),
+                                 self.r.choice(self.elems)))
+        return src
+
+    def slice_geometry_of(self, ty, dropped, runtime=0.6):
+        """Offsets (ints: static; names: runtime index values) and sizes
+        of a unit-stride slice of `ty`; a dropped dim has size 1."""
+        sizes = [1 if d in dropped else self.r.choice([n, n, self.r.randint(1, n)])
+                 for d, n in enumerate(ty.shape)]
+        offsets = []
+        for n, size in zip(ty.shape, sizes):
+            if self.chance(runtime):
+                offsets.append(self.view_offset(n - size))
+            else:
+                offsets.append(self.r.randint(0, n - size))
+        return offsets, sizes
+
+    def view_offset(self, hi):
+        """A runtime index: an i32 argument (or another scalar) through
+        arith.index_cast, clamped into [0, hi], now and then not (out of
+        range is undefined: --compare skips the trial)."""
+        clamp = self.chance(0.98)
+        s = self.scalar_arg() if not clamp or self.chance(0.6) else self.scalar()
+        if clamp:
+            a, b = self.fresh("s"), self.fresh("s")
+            self.emit("%s = arith.maxsi %s, %s : i32" % (a, s, self.const(0)))
+            self.emit("%s = arith.minsi %s, %s : i32" % (b, a, self.const(hi)))
+            s = b
+        x = self.fresh("x")
+        self.emit("%s = arith.index_cast %s : i32 to index" % (x, s))
+        return x
+
+    @staticmethod
+    def window(c, shape, offsets, sizes):
+        """The slices of a window, or Unspecified if outside `shape`."""
+        offs = [o if isinstance(o, int) else int(c(o)) for o in offsets]
+        if any(o < 0 or o + n > e for o, n, e in zip(offs, sizes, shape)):
+            raise nm.Unspecified("a slice out of range")
+        return tuple(slice(o, o + n) for o, n in zip(offs, sizes))
+
+    def op_rr_slice(self, rank_reducing=True):
+        src = self.view_source(2 if rank_reducing else 1)
+        rank = src.ty.rank
+        dropped = set()
+        if rank_reducing:
+            dropped = set(self.r.sample(range(rank), self.r.randint(1, rank - 1)))
+        offsets, sizes = self.slice_geometry_of(
+            src.ty, dropped, 0.6 if rank_reducing else 0.9)
+        kept = [n for d, n in enumerate(sizes) if d not in dropped]
+        rty = T(kept, src.ty.elem)
+        name = self.fresh()
+        self.emit("%s = tensor.extract_slice %s[%s] [%s] [%s] : %s to %s" % (
+            name, src.name, ", ".join(map(str, offsets)),
+            ", ".join(map(str, sizes)), ", ".join(["1"] * rank), src.ty, rty))
+
+        def model(c, s=src.name):
+            a = c(s)
+            return a[self.window(c, a.shape, offsets, sizes)].reshape(kept)
+        self.fns[name] = model
+        v = self.add(V(name, rty, view=True, roots=src.roots | {src.name}))
+        return v
+
+    def op_rt_slice(self):
+        return self.op_rr_slice(rank_reducing=False)
+
+    def op_rr_insert(self):
+        target = self.view_source(2)
+        rank = target.ty.rank
+        dropped = set(self.r.sample(range(rank), self.r.randint(1, rank - 1)))
+        offsets, sizes = self.slice_geometry_of(target.ty, dropped)
+        kept = [n for d, n in enumerate(sizes) if d not in dropped]
+        uty = T(kept, target.ty.elem)
+        upd = self.operand(uty)
+        if self.is_arg(upd.name) and self.chance(0.5):
+            # A computed update (on chip), not only a DRAM argument.
+            e = self.fresh()
+            self.emit("%s = math.exp %s : %s" % (e, upd.name, uty))
+            self.fns[e] = lambda c, x=upd.name: c.flt(nm.fexp(c(x), c),
+                                                      uty.elem)
+            upd = self.add(V(e, uty))
+        name = self.fresh()
+        self.emit("%s = tensor.insert_slice %s into %s[%s] [%s] [%s] : %s into %s" % (
+            name, upd.name, target.name, ", ".join(map(str, offsets)),
+            ", ".join(map(str, sizes)), ", ".join(["1"] * rank), uty, target.ty))
+
+        def model(c, t=target.name, u=upd.name):
+            a = np.array(c(t), copy=True)
+            a[self.window(c, a.shape, offsets, sizes)] = c(u).reshape(sizes)
+            return a
+        self.fns[name] = model
+        return self.add(V(name, target.ty, view=target.view,
+                          roots=target.roots | {target.name}))
+
+    # Reshapes and affine indexing maps (--reshapes): the reference
+    # interprets them; the compiler does not lower reshapes, nor maps that
+    # are not projected permutations.
+    def reshape_source(self, pred):
+        src = self.pick(lambda v: v.ty.elem != "i32" and pred(v))
+        if src is None or self.chance(0.3):
+            src = self.new_arg(T(self.view_shape(self.r.choice([1, 2, 3])),
+                                 self.r.choice(self.elems)))
+            if not pred(src):
+                return None
+        return src
+
+    def op_expand(self):
+        a = self.reshape_source(lambda v: v.ty.rank <= 3)
+        if a is None:
+            return None
+        d = self.r.randrange(a.ty.rank)
+        n = a.ty.shape[d]
+        divisors = [p for p in range(2, n) if n % p == 0]
+        # A bounded dim gets a unit dim beside it and stays the group's
+        # one dynamic dim (at `at`).
+        at = self.r.randrange(2)
+        if a.ty.dyn[d] or not divisors or self.chance(0.3):
+            split = [n, 1] if at == 0 else [1, n]
+        else:
+            p = self.r.choice(divisors)
+            split = [p, n // p]
+        groups, shape, dyn, out = [], [], [], []
+        for k in range(a.ty.rank):
+            start = len(shape)
+            parts = split if k == d else [a.ty.shape[k]]
+            for i, e in enumerate(parts):
+                bounded = a.ty.dyn[k] and (len(parts) == 1 or i == at)
+                shape.append(e)
+                dyn.append(bounded)
+                out.append(self.size_of(a, k) if bounded else str(e))
+            groups.append(list(range(start, len(shape))))
+        rty = T(shape, a.ty.elem, dyn)
+        name = self.fresh()
+        self.emit("%s = tensor.expand_shape %s [%s] output_shape [%s] : %s into %s" % (
+            name, a.name, ", ".join("[%s]" % ", ".join(map(str, g)) for g in groups),
+            ", ".join(out), a.ty, rty))
+
+        def model(c, x=a.name):
+            arr = c(x)
+            full = []
+            for k in range(a.ty.rank):
+                parts = split if k == d else [a.ty.shape[k]]
+                full += [arr.shape[k] if a.ty.dyn[k] and (len(parts) == 1 or
+                                                        i == at) else e
+                         for i, e in enumerate(parts)]
+            return arr.reshape(full)
+        self.fns[name] = model
+        return self.add(V(name, rty, view=a.view, roots=a.roots | {a.name}))
+
+    def op_collapse(self):
+        # Two neighbouring dims, a bounded one only with a unit one.
+        def ok(v):
+            return v.ty.rank >= 2 and any(
+                self.collapsible(v.ty, k) for k in range(v.ty.rank - 1))
+        a = self.reshape_source(ok)
+        if a is None:
+            return None
+        d = self.r.choice([k for k in range(a.ty.rank - 1)
+                           if self.collapsible(a.ty, k)])
+        groups, shape, dyn = [], [], []
+        k = 0
+        while k < a.ty.rank:
+            if k == d:
+                groups.append([k, k + 1])
+                shape.append(a.ty.shape[k] * a.ty.shape[k + 1])
+                dyn.append(a.ty.dyn[k] or a.ty.dyn[k + 1])
+                k += 2
+            else:
+                groups.append([k])
+                shape.append(a.ty.shape[k])
+                dyn.append(a.ty.dyn[k])
+                k += 1
+        rty = T(shape, a.ty.elem, dyn)
+        name = self.fresh()
+        self.emit("%s = tensor.collapse_shape %s [%s] : %s into %s" % (
+            name, a.name, ", ".join("[%s]" % ", ".join(map(str, g)) for g in groups),
+            a.ty, rty))
+
+        def model(c, x=a.name):
+            arr = c(x)
+            s = list(arr.shape)
+            return arr.reshape(s[:d] + [s[d] * s[d + 1]] + s[d + 2:])
+        self.fns[name] = model
+        return self.add(V(name, rty, view=a.view, roots=a.roots | {a.name}))
+
+    @staticmethod
+    def collapsible(ty, k):
+        if not (ty.dyn[k] or ty.dyn[k + 1]):
+            return True
+        return not (ty.dyn[k] and ty.dyn[k + 1]) and \
+            (ty.shape[k] == 1 and not ty.dyn[k] or
+             ty.shape[k + 1] == 1 and not ty.dyn[k + 1])
+
+    def op_affine_generic(self):
+        """A parallel generic whose second input is read through an
+        affine map: constant indices (`(d0, d1) -> (0, d1)`), sums,
+        multiples, floordiv and mod of the loops. (A map reaching
+        outside a static operand does not verify.)"""
+        a = self.any_tensor(lambda v: not v.ty.bounded and v.ty.elem != "i32")
+        out_shape = a.ty.shape
+        loops = a.ty.rank
+        exprs, shape = [], []
+        for _ in range(self.r.choice([1, 2, 2, 3])):
+            k = self.r.randrange(loops)
+            n = out_shape[k]
+            kind = self.r.choice(["loop", "const", "const", "plus", "times",
+                                  "floordiv", "mod", "sum"])
+            if kind == "loop":
+                e, ext = "d%d" % k, n
+            elif kind == "const":
+                ext = self.r.choice([1, 1, 2, 3, 5, 8])
+                e, ext = str(self.r.randrange(ext)), ext
+            elif kind == "plus":
+                c = self.r.randint(1, 3)
+                e, ext = "d%d + %d" % (k, c), n + c
+            elif kind == "times":
+                e, ext = "d%d * 2" % k, 2 * n - 1
+            elif kind == "floordiv":
+                e, ext = "d%d floordiv 2" % k, (n + 1) // 2
+            elif kind == "mod":
+                m = self.r.randint(1, 4)
+                e, ext = "d%d mod %d" % (k, m), min(m, n)
+            else:
+                j = self.r.randrange(loops)
+                e, ext = "d%d + d%d" % (k, j), n + out_shape[j] - 1
+            exprs.append(e)
+            shape.append(ext)
+        if elems(shape) > MAX_ELEMS:
+            return None
+        b = self.operand(T(shape, self.r.choice(self.elems)))
+        out, oty = self.init(self.like(a), self.r.choice(self.elems))
+        args = [(self.fresh("b"), v.ty.elem) for v in (a, b)]
+        o = (self.fresh("b"), oty.elem)
+        return self.generic([(a, list(range(loops))), (b, exprs)], out, oty,
+                            loops, (args + [o], self.body(args, oty.elem)))
 
     def made(self):
-        return [v for v in self.scopes[0].tensors if not v.name.startswith("%arg")]
+        return [v for v in self.scopes[0].tensors if not self.is_arg(v.name)]
 
 
-def generate(seed, max_ops=None, elems=ELEMS, scale=1, kind="data"):
-    """The text of program SEED; `kind` "data" (data movement) or "compute"
-    (max_ops defaults to 7 and 8; elems and scale are for data only)."""
+def make(seed, max_ops=None, elems=ELEMS, scale=1, kind="data", views=True,
+         reshapes=False):
+    """The generator of program SEED after generating it (`.text`; for
+    the NumPy model, `.model()`, `.args` and `.results`); `kind` "data"
+    (data movement) or "compute" (max_ops defaults to 7 and 8; elems and
+    scale are for data only, views and reshapes for compute only)."""
     if kind == "compute":
-        return ComputeGen(seed, max_ops or 8).generate()
-    return Gen(seed, max_ops or 7, elems, scale).generate()
+        g = ComputeGen(seed, max_ops or 8, views, reshapes)
+    else:
+        g = Gen(seed, max_ops or 7, elems, scale)
+    g.text = g.generate()
+    return g
+
+
+def generate(seed, max_ops=None, elems=ELEMS, scale=1, kind="data",
+             views=True, reshapes=False):
+    """The text of program SEED (see make)."""
+    return make(seed, max_ops, elems, scale, kind, views, reshapes).text
 
 
 def main():
@@ -1406,9 +1859,16 @@ def main():
                         "exploration: e.g. f32,i32,f16,bf16,i8,i16)")
     p.add_argument("--scale", type=int, default=1,
                    help="exploration: extents up to SCALE x 16 (default 1)")
+    p.add_argument("--no-views", dest="views", action="store_false",
+                   help="compute: no view ops (rank-reducing slices, views "
+                        "at runtime offsets)")
+    p.add_argument("--reshapes", action="store_true",
+                   help="compute: view ops also expand_shape, collapse_shape "
+                        "and affine indexing maps (for the reference; the "
+                        "compiler does not lower them)")
     a = p.parse_args()
     sys.stdout.write(generate(a.seed, a.max_ops, a.elems.split(","), a.scale,
-                              a.kind))
+                              a.kind, a.views, a.reshapes))
 
 
 if __name__ == "__main__":
