@@ -282,7 +282,6 @@ LIMIT = re.compile(r"--max-(tensor-bytes|trips|moved-bytes)|raise --max")
 
 
 def check(opts, inp, seeds):
-    import numpy as np
     import numpy_model as nm
     rng = random.Random("fuzz_reference-%d" % inp.number)
     text, entry, note, g, kind = make_program(rng, inp.number, seeds)
@@ -332,15 +331,13 @@ def check(opts, inp, seeds):
         return
     # The reference against the program's NumPy model.
     try:
-        fns = g.model()
-        m64 = nm.evaluate(fns, g.args, g.results, inputs, np.float64)
-        m32 = nm.evaluate(fns, g.args, g.results, inputs, np.float32)
+        model = nm.models(g.model(), g.args, g.results, inputs)
     except (nm.Unspecified, nm.Unmodelled, KeyError):
         return
     inp.verified = True
     got, sizes = nm.read_results(inp.path("cli"), len(g.results))
     diff = "no result files" if got is None else nm.compare(
-        got, sizes, m32, m64, g.results)
+        got, sizes, model, g.results)
     if diff:
         inp.add_finding(cli, "mismatch", "the reference and the NumPy model "
                         "differ: " + diff)

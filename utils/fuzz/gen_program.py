@@ -73,7 +73,6 @@ left out (README.md lists them with reproducers).
 import argparse
 import contextlib
 import random
-import re
 import sys
 
 try:

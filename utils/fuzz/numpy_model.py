@@ -150,8 +150,10 @@ def view(a, dtype):
 
 def to_bf16_bits(x):
     a = np.asarray(x, dtype=np.float32)
-    u = view(a, np.uint32).astype(np.uint64)
-    r = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
+    u = view(a, np.uint32).astype(np.uint64).reshape(-1)
+    k16 = np.uint64(16)
+    r = ((u + np.uint64(0x7FFF) + ((u >> k16) & np.uint64(1))) >> k16)
+    r = r.astype(np.uint16).reshape(a.shape)
     return np.where(np.isnan(a), np.uint16(0x7FC0), r).astype(np.uint16)
 
 
@@ -176,7 +178,8 @@ def make_inputs(args, rng, special=0.1, max_elems=1 << 22):
     types = [(n, parse_type(t)) for n, t in args]
     extents = [e for _, t in types if isinstance(t, TensorType)
                for e in t.shape if e is not None]
-    top = max(extents) if extents else 8
+    # (A mutant's extent may be 2^63: values stay in i32.)
+    top = min(max(extents), 1 << 30) if extents else 8
     sizes = {}
     out = {}
     for name, t in types:
@@ -454,8 +457,11 @@ def scalar_line(line):
 class Ctx:
     """One evaluation: values by SSA name, memoized."""
 
-    def __init__(self, fns, inputs, arg_types, dt):
+    def __init__(self, fns, inputs, arg_types, dt, reverse=False):
         self.fns, self.inputs, self.dt = fns, inputs, dt
+        # Sums (reductions, matmuls) in the opposite order: how much the
+        # order matters (the engines may chunk a contraction).
+        self.reverse = reverse
         self.arg_types = arg_types
         self.vals = {}
         self.zero_padded = set()   # tensors whose padding is known zeros
@@ -644,7 +650,8 @@ def reduce(c, x, d, comb, init, elem, pair_acc_first):
     """linalg.reduce of `x` over dim `d`, combined in order from `init`."""
     acc = np.array(init, dtype=c.dt)
     x = np.moveaxis(np.asarray(x, dtype=c.dt), d, 0)
-    for k in range(x.shape[0]):
+    order = range(x.shape[0])
+    for k in reversed(order) if c.reverse else order:
         a, b = (acc, x[k]) if pair_acc_first else (x[k], acc)
         acc = c.flt(fbinary(comb, a, b, c), elem)
     return acc
@@ -661,16 +668,25 @@ def matmul(c, acc, a, b, transposed):
     with np.errstate(all="ignore"):
         if c.dt == np.float64:
             return c.flt(acc + np.matmul(a, b))
-        for k in range(a.shape[-1]):
+        order = range(a.shape[-1])
+        for k in reversed(order) if c.reverse else order:
             acc = c.flt(acc + c.flt(a[..., :, k, None] * b[..., None, k, :]))
     return acc
 
 
-def evaluate(fns, args, results, inputs, dt):
+def evaluate(fns, args, results, inputs, dt, reverse=False):
     """The model's results (arrays at their runtime extents) for `inputs`
-    at precision `dt`."""
-    c = Ctx(fns, inputs, {n: parse_type(t) for n, t in args}, dt)
+    at precision `dt` (with `reverse`, sums in the opposite order)."""
+    c = Ctx(fns, inputs, {n: parse_type(t) for n, t in args}, dt, reverse)
     return [np.asarray(c(n)) for n, _ in results]
+
+
+def models(fns, args, results, inputs):
+    """The three evaluations `compare` takes: float32, float32 with sums
+    reversed, float64."""
+    return (evaluate(fns, args, results, inputs, np.float32),
+            evaluate(fns, args, results, inputs, np.float32, True),
+            evaluate(fns, args, results, inputs, np.float64))
 
 
 # ------------------------------------------------------------------ compare
@@ -681,14 +697,16 @@ def as_float(arr, elem):
     return np.asarray(arr).astype(np.float64)
 
 
-def compare(got, sizes, m32, m64, results):
+def compare(got, sizes, model, results):
     """None, or the first difference between dyn-sim's results (`got`,
-    bounded ones at their bound, then `sizes`) and the model's (m32,
-    m64: logical arrays). A bf16 result gets a tolerance of a few bf16
-    units, an f32 one of a few f32 units; both grow with the distance
-    between the two models."""
+    bounded ones at their bound, then `sizes`) and the model's (`model`:
+    the three evaluations of `models`, logical arrays). A bf16 result gets
+    a tolerance of a few bf16 units, an f32 one of a few f32 units; both
+    grow with the distances between the three evaluations."""
+    m32, m32r, m64 = model
     want_sizes = []
-    for k, ((name, tytext), g, a, b) in enumerate(zip(results, got, m32, m64)):
+    for k, ((name, tytext), g, a, ar, b) in enumerate(
+            zip(results, got, m32, m32r, m64)):
         t = parse_type(tytext)
         if not isinstance(t, TensorType):
             if int(g) != int(b):
@@ -708,14 +726,18 @@ def compare(got, sizes, m32, m64, results):
             continue
         g = as_float(g, t.elem)
         a = np.asarray(a, np.float64)
+        ar = np.asarray(ar, np.float64)
         b = np.asarray(b, np.float64)
         rtol = 2.0 ** -6 if t.elem == "bf16" else 2.0 ** -16
         with np.errstate(all="ignore"):
-            special = ~np.isfinite(a) | ~np.isfinite(b)
-            # Where the two models disagree about NaN or inf: unchecked.
-            agree = (np.isnan(a) == np.isnan(b)) & (np.isinf(a) == np.isinf(b))
-            agree &= ~(np.isinf(a) & (a != b))
-            tol = 1e-6 + rtol * np.abs(b) + 4 * np.abs(a - b)
+            special = ~np.isfinite(a) | ~np.isfinite(b) | ~np.isfinite(ar)
+            # Where the models disagree about NaN or inf: unchecked.
+            agree = np.ones(b.shape, bool)
+            for x in (a, ar):
+                agree &= (np.isnan(x) == np.isnan(b)) & \
+                    (np.isinf(x) == np.isinf(b)) & ~(np.isinf(x) & (x != b))
+            tol = 1e-6 + rtol * np.abs(b) + 4 * (np.abs(a - b) +
+                                                np.abs(a - ar))
             close = np.abs(g - b) <= tol
             same = (g == b) | (np.isnan(g) & np.isnan(b))
             ok = np.where(special, same | ~agree, close | ~agree)

@@ -91,11 +91,25 @@ INTERNAL = re.compile(r"error: '(bir|dge|memref|bufferization|addr4)\.[\w.]+' "
                       r"see current operation")
 
 
+# What a refusal says: an op outside what the compiler supports
+# (docs/Compute.md, Diagnostics). Any other error on a program that
+# verifies (an upstream verifier's complaint about a rewritten op, say)
+# is a failure.
+REFUSAL = re.compile(r"\.mlir:\d+:\d+: error: '[\w.]+' op (cannot be lowered|"
+                     r"[^\n]*(is not supported|SBUF overflows|more than))")
+REFUSALS = collections.Counter()
+
+
 def refused(cls, out):
-    """Whether a run failed with a located error about the program's own
-    ops (not a finding with --allow-refused)."""
-    return cls == "rejected" and "error: mismatch" not in out and \
-        not INTERNAL.search(out) and re.search(r"\.mlir:\d+:\d+: error:", out)
+    """Whether a run failed with a located refusal of one of the program's
+    own ops (not a finding with --allow-refused); counted by message."""
+    if cls != "rejected" or "error: mismatch" in out or INTERNAL.search(out):
+        return False
+    m = REFUSAL.search(out)
+    if m:
+        line = out[m.start():].split("\n")[0]
+        REFUSALS[re.sub(r"\d+", "N", line.split(" error: ", 1)[1])[:150]] += 1
+    return bool(m)
 
 
 def check_model(seed, g, path, arch, opts, workdir):
@@ -111,10 +125,7 @@ def check_model(seed, g, path, arch, opts, workdir):
         if inputs is None:
             return 0, [], "unmodelled"
         try:
-            m64 = numpy_model.evaluate(fns, g.args, g.results, inputs,
-                                       numpy_model.np.float64)
-            m32 = numpy_model.evaluate(fns, g.args, g.results, inputs,
-                                       numpy_model.np.float32)
+            model = numpy_model.models(fns, g.args, g.results, inputs)
             break
         except numpy_model.Unspecified:
             continue
@@ -154,7 +165,7 @@ def check_model(seed, g, path, arch, opts, workdir):
             continue
         got, sizes = numpy_model.read_results(out_dir, len(g.results))
         diff = "no result files" if got is None else numpy_model.compare(
-            got, sizes, m32, m64, g.results)
+            got, sizes, model, g.results)
         if diff:
             failures.append((seed, "model/" + how, "model",
                              "%s: %s" % (how, diff), repro, path))
@@ -319,6 +330,8 @@ def main():
                     for f in futures:
                         f.cancel()
                     break
+    for msg, n in REFUSALS.most_common():
+        print("refused %d x %s" % (n, msg))
     extra = ""
     if notes:
         extra = " (%s)" % ", ".join("%d %s" % (notes[k], k) for k in sorted(notes))
