@@ -117,16 +117,25 @@ class V:
     """A tensor value in scope.
 
     view:  its buffer may be a view (a memref.subview) of another one after
-           bufferization: it came from a dynamic_slice, or flowed from one.
+           bufferization at a runtime offset: it came from a dynamic_slice,
+           or flowed from one (the engines read it in order only).
+    sub:   its buffer may be a view at all (a static slice too): it may
+           not be sliced again (a subview of a subview does not lower).
     roots: names of the values whose buffer it may alias (for the loop
            rules below).
     """
 
-    def __init__(self, name, ty, view=False, roots=()):
+    def __init__(self, name, ty, view=False, roots=(), sub=None):
         self.name = name
         self.ty = ty
         self.view = view
+        self.sub = view if sub is None else sub
         self.roots = frozenset(roots)
+
+    @property
+    def whole(self):
+        """Not a view: it may be sliced or updated in place."""
+        return not self.view and not self.sub
 
 
 class Scope:
@@ -564,7 +573,7 @@ class Gen:
             return exact
         if allow_view:
             src = self.pick(lambda v: v.ty.rank == len(shape) and v.ty.elem == elem
-                            and not v.view
+                            and v.whole
                             and all(a >= b for a, b in zip(v.ty.shape, shape)))
             if src and self.chance(0.85):
                 return self.slice_of(src, list(shape))
@@ -572,7 +581,7 @@ class Gen:
             # Rows gathered from a table with the same trailing shape.
             tab = self.pick(lambda v: v.ty.rank == len(shape) and v.ty.elem == elem
                             and v.ty.shape[1:] == shape[1:] and not any(v.ty.dyn[1:])
-                            and not v.view and v.ty.shape[0] >= shape[0])
+                            and v.whole and v.ty.shape[0] >= shape[0])
             if tab and self.chance(0.6):
                 ids = [a for a in self.id_args
                        if not a[1].bounded and a[1].shape[0] == shape[0]]
@@ -582,7 +591,7 @@ class Gen:
         return self.new_data_arg(list(shape), elem, bounded=False)
 
     def op_slice(self):
-        src = self.any_tensor(lambda v: not v.view)
+        src = self.any_tensor(lambda v: v.whole)
         if src is None:
             return
         sizes = [self.r.choice([1, s, self.r.randint(1, s)]) for s in src.ty.shape]
@@ -593,7 +602,7 @@ class Gen:
         induction variable, one dim of the start is derived from it."""
         if target is None:
             # An update into a view (a subview of a subview) does not lower.
-            target = self.any_tensor(lambda v: not v.view)
+            target = self.any_tensor(lambda v: v.whole)
             if target is None:
                 return None
         ty = target.ty
@@ -647,12 +656,12 @@ class Gen:
         self.fns[name] = model
         i = self.consume(target)
         roots = target.roots if i is not None else target.roots | {target.name}
-        view = target.view
+        view, sub = target.view, target.sub
         if sizes == ty.shape:
             # Folds to the update (after padding, for a bounded target).
-            view = view or upd.view
+            view, sub = view or upd.view, sub or upd.sub
             roots = roots | upd.roots | {upd.name}
-        v = self.add(V(name, ty, view=view, roots=roots))
+        v = self.add(V(name, ty, view=view, roots=roots, sub=sub))
         self.replace(i, v)
         return v
 
@@ -666,7 +675,7 @@ class Gen:
 
     def op_gather(self):
         # A gather from a view (a dynamic_slice) does not lower.
-        table = self.any_tensor(lambda v: not v.view)
+        table = self.any_tensor(lambda v: v.whole)
         if table is None:
             return
         iname, ity = self.id_tensor(table.ty.shape[0], allow_bounded=True)
@@ -675,7 +684,7 @@ class Gen:
     def op_scatter(self):
         # Updates must be static (bounded ones are masked with compute), and
         # neither the table nor the updates may be a view.
-        target = self.any_tensor(lambda v: not v.view and not any(v.ty.dyn[1:]))
+        target = self.any_tensor(lambda v: v.whole and not any(v.ty.dyn[1:]))
         if target is None:
             return
         ty = target.ty
@@ -736,7 +745,7 @@ class Gen:
         return offsets, sizes, T(shape, ty.elem, dyn), d
 
     def op_tensor_slice(self):
-        src = self.any_tensor(lambda v: not v.view)
+        src = self.any_tensor(lambda v: v.whole)
         if src is None:
             return
         offsets, sizes, rty, d = self.slice_geometry(src.ty)
@@ -748,7 +757,7 @@ class Gen:
         self.add(V(name, rty, view=True, roots=src.roots | {src.name}))
 
     def op_tensor_insert(self):
-        target = self.any_tensor(lambda v: not v.view)
+        target = self.any_tensor(lambda v: v.whole)
         if target is None:
             return
         offsets, sizes, uty, d = self.slice_geometry(target.ty)
@@ -833,7 +842,7 @@ class Gen:
         # A static iter_arg of all-ones shape can only be updated by a
         # full-size update (which folds away): give it room.
         def ok(v):
-            return not v.view and any(s > 1 for s in v.ty.shape)
+            return v.whole and any(s > 1 for s in v.ty.shape)
         v = self.any_tensor(ok)
         if v is None:
             shape = self.rand_shape()
@@ -1172,7 +1181,7 @@ class ComputeGen(Gen):
             nm.fbinary(op, c(x), c(y), c), e)
         # convert-elementwise-to-linalg writes into an operand: the result
         # of a view may be one.
-        self.add(V(name, a.ty, view=a.view or b.view))
+        self.add(V(name, a.ty, view=a.view or b.view, sub=a.sub or b.sub))
 
     def op_exp(self):
         a = self.any_tensor()
@@ -1180,7 +1189,7 @@ class ComputeGen(Gen):
         self.emit("%s = math.exp %s : %s" % (name, a.name, a.ty))
         self.fns[name] = lambda c, x=a.name, e=a.ty.elem: c.flt(
             nm.fexp(c(x), c), e)
-        self.add(V(name, a.ty, view=a.view))
+        self.add(V(name, a.ty, view=a.view, sub=a.sub))
 
     def op_fill(self):
         like = self.pick()
@@ -1582,7 +1591,7 @@ class ComputeGen(Gen):
     def view_source(self, min_rank):
         """A static float tensor that is not a view, of rank min_rank or
         more: one in scope, or a new argument."""
-        src = self.pick(lambda v: not v.view and not v.ty.bounded
+        src = self.pick(lambda v: v.whole and not v.ty.bounded
                         and v.ty.rank >= min_rank and v.ty.elem != "i32")
         if src is None or self.chance(0.4):
             rank = self.r.choice([max(min_rank, 2), 3]) if min_rank > 1 \
@@ -1646,7 +1655,9 @@ class ComputeGen(Gen):
             a = c(s)
             return a[self.window(c, a.shape, offsets, sizes)].reshape(kept)
         self.fns[name] = model
-        v = self.add(V(name, rty, view=True, roots=src.roots | {src.name}))
+        # A view at static offsets may be read in any order.
+        v = self.add(V(name, rty, view=any(isinstance(o, str) for o in offsets),
+                       roots=src.roots | {src.name}, sub=True))
         return v
 
     def op_rt_slice(self):
@@ -1678,7 +1689,7 @@ class ComputeGen(Gen):
             return a
         self.fns[name] = model
         return self.add(V(name, target.ty, view=target.view,
-                          roots=target.roots | {target.name}))
+                          roots=target.roots | {target.name}, sub=target.sub))
 
     # Reshapes and affine indexing maps (--reshapes): the reference
     # interprets them; the compiler does not lower reshapes, nor maps that
@@ -1733,7 +1744,8 @@ class ComputeGen(Gen):
                          for i, e in enumerate(parts)]
             return arr.reshape(full)
         self.fns[name] = model
-        return self.add(V(name, rty, view=a.view, roots=a.roots | {a.name}))
+        return self.add(V(name, rty, view=a.view, roots=a.roots | {a.name},
+                          sub=a.sub))
 
     def op_collapse(self):
         # Two neighbouring dims, a bounded one only with a unit one.
@@ -1769,7 +1781,8 @@ class ComputeGen(Gen):
             s = list(arr.shape)
             return arr.reshape(s[:d] + [s[d] * s[d + 1]] + s[d + 2:])
         self.fns[name] = model
-        return self.add(V(name, rty, view=a.view, roots=a.roots | {a.name}))
+        return self.add(V(name, rty, view=a.view, roots=a.roots | {a.name},
+                          sub=a.sub))
 
     @staticmethod
     def collapsible(ty, k):
