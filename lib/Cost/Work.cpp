@@ -15,8 +15,8 @@ using namespace dyn::cost;
 /// The bytes a pattern from byte `offset` reaches: [offset, last + 1); the
 /// whole location when that does not fit in 64 bits.
 static Access patternSpan(Value location, int64_t offset,
-                          ArrayRef<int64_t> pattern, int64_t elementBytes) {
-  std::optional<int64_t> last = bir::getPatternReach(pattern);
+                          bir::PatternRef pattern, int64_t elementBytes) {
+  std::optional<int64_t> last = pattern.getReach();
   std::optional<int64_t> bytes =
       last ? llvm::checkedMul(*last + 1, elementBytes) : std::nullopt;
   std::optional<int64_t> end =
@@ -44,11 +44,11 @@ std::pair<int64_t, int64_t> dyn::cost::getOperandShape(Value ap) {
   auto described = bir::describeAP(ap);
   if (!described)
     return {1, 1};
-  ArrayRef<int64_t> pattern = described->second;
-  int64_t free = 1;
-  for (size_t i = 3; i < pattern.size(); i += 2)
-    free *= pattern[i];
-  return {pattern.size() > 1 ? pattern[1] : 1, free};
+  bir::PatternRef pattern = described->second;
+  if (pattern.empty())
+    return {1, 1};
+  return {pattern.front().num,
+          pattern.dropFront().getNumElements().value_or(1)};
 }
 
 /// The work of a compute instruction: fixed + its largest operand's
@@ -88,7 +88,7 @@ static SmallVector<Work, 2> triggerWork(dge::TriggerOp trigger,
     ++descriptors;
     bytes = addCounts(bytes, desc.getBytes());
     auto side = [&](Value mem, Value dyn, dge::AddressMode mode,
-                    int64_t offset, ArrayRef<int64_t> pattern) {
+                    int64_t offset, bir::PatternRef pattern) {
       int64_t eb = *bir::getElementBytes(llvm::cast<MemRefType>(mem.getType()));
       if (mode == dge::AddressMode::imm)
         return patternSpan(mem, offset, pattern, eb);

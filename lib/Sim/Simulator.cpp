@@ -291,25 +291,14 @@ LogicalResult Machine::executeAlloc(bir::AllocOp alloc) {
   return success();
 }
 
-/// The extents (`num`s) of the first `entries` entries of `pattern`, a flat
-/// list of `[step, num]` pairs.
-static SmallVector<int64_t> getPatternExtents(ArrayRef<int64_t> pattern,
-                                              size_t entries) {
-  SmallVector<int64_t> extents;
-  for (size_t e = 0; e < entries; ++e)
-    extents.push_back(pattern[2 * e + 1]);
-  return extents;
-}
-
 LogicalResult Machine::executeMemset(bir::MemsetOp memset) {
   auto ap = memset.getDst().getDefiningOp<bir::PhysicalAPOp>();
   Storage *s = storage(ap.getMem());
   if (!s)
     return memset.emitOpError("fills a location that does not exist yet");
-  ArrayRef<int64_t> pattern = ap.getPattern();
-  size_t entries = pattern.size() / 2;
-  SmallVector<int64_t> extents = getPatternExtents(pattern, entries);
-  SmallVector<int64_t> idx(entries, 0);
+  bir::PatternRef pattern = ap.getPattern();
+  SmallVector<int64_t> extents = pattern.getNums();
+  SmallVector<int64_t> idx(extents.size(), 0);
   int64_t total = 1;
   for (int64_t extent : extents)
     total *= extent;
@@ -317,9 +306,7 @@ LogicalResult Machine::executeMemset(bir::MemsetOp memset) {
     return failure();
   uint64_t value = memset.getValue();
   for (int64_t n = 0; n < total; ++n) {
-    int64_t element = ap.getOffset();
-    for (size_t e = 0; e < entries; ++e)
-      element += idx[e] * pattern[2 * e];
+    int64_t element = ap.getOffset() + pattern.getOffset(idx);
     if (element < 0 || element >= s->numElements)
       return memset.emitOpError("fills element ")
              << element << " outside its location";
@@ -376,7 +363,7 @@ LogicalResult Machine::executeDynamicFor(bir::DynamicForOp loop) {
 FailureOr<Operand> Machine::resolve(Operation *op, mlir::Value ap,
                                     bir::Engine engine) {
   mlir::Value mem;
-  ArrayRef<int64_t> pattern;
+  bir::PatternRef pattern;
   int64_t start = 0;
   auto reg = ap.getDefiningOp<bir::RegisterAPOp>();
   if (reg) {
@@ -404,16 +391,15 @@ FailureOr<Operand> Machine::resolve(Operation *op, mlir::Value ap,
   // The free pairs stay inside the partition the operand starts in (the
   // verifier's rule; a register address is only known now).
   int64_t rowElems = s->rowElements, reach = start % rowElems;
-  for (size_t i = 2; i + 1 < pattern.size(); i += 2)
-    reach += pattern[i] * (pattern[i + 1] - 1);
+  for (bir::PatternLevel level : pattern.dropFront().levels())
+    reach += level.step * (level.num - 1);
   if (reach >= rowElems)
     return op->emitOpError("operand starting at element ")
            << start << " runs past its partition of " << rowElems
            << " elements";
   Operand operand;
   operand.elementType = s->type.getElementType();
-  for (size_t i = 1; i < pattern.size(); i += 2)
-    operand.shape.push_back(pattern[i]);
+  operand.shape = pattern.getNums();
   SmallVector<int64_t> idx(operand.shape.size(), 0);
   int64_t count = 1;
   for (int64_t n : operand.shape)
@@ -421,9 +407,7 @@ FailureOr<Operand> Machine::resolve(Operation *op, mlir::Value ap,
   if (failed(move(op, count * s->elementBytes)))
     return failure();
   for (int64_t n = 0; n < count; ++n) {
-    int64_t element = start;
-    for (size_t d = 0; d < idx.size(); ++d)
-      element += idx[d] * pattern[2 * d];
+    int64_t element = start + pattern.getOffset(idx);
     if (element < 0 || element >= s->numElements)
       return op->emitOpError("accesses element ")
              << element << " outside its location of " << s->numElements;
@@ -467,7 +451,7 @@ struct SideWalk {
   Storage *storage;
   bool indirect = false, write = false;
   int64_t start = 0; // bytes from the location's first element
-  ArrayRef<int64_t> pattern;
+  bir::PatternRef pattern;
   SmallVector<int32_t> rows;
   int64_t rowStride = 0; // bytes
 };
@@ -487,7 +471,7 @@ LogicalResult Machine::copy(dge::DescriptorOp desc, bir::Engine engine) {
     dge::AddressMode mode;
     int64_t offset;
     uint32_t word;
-    ArrayRef<int64_t> pattern;
+    bir::PatternRef pattern;
     int64_t firstIndex;
   } in[2] = {{desc.getSrc(), desc.getSrcDyn(), desc.getSrcMode(),
               static_cast<int64_t>(desc.getSrcOffset()), *desc.getSrcAddr4(),
@@ -547,14 +531,15 @@ LogicalResult Machine::copy(dge::DescriptorOp desc, bir::Engine engine) {
                    llvm::function_ref<LogicalResult(uint8_t *, int64_t)> fn)
       -> LogicalResult {
     Storage &s = *w.storage;
-    size_t entries = w.pattern.size() / 2;
-    bool contiguous = entries > 0 && w.pattern[2 * entries - 2] == 1 &&
-                      !(w.indirect && entries == 1);
-    size_t outer = contiguous ? entries - 1 : entries;
+    size_t levels = w.pattern.size();
+    bool contiguous = levels > 0 && w.pattern.back().step == 1 &&
+                      !(w.indirect && levels == 1);
+    size_t outer = contiguous ? levels - 1 : levels;
     int64_t runBytes =
-        (contiguous ? w.pattern[2 * entries - 1] : 1) * s.elementBytes;
+        (contiguous ? w.pattern.back().num : 1) * s.elementBytes;
     int64_t limit = s.numElements * s.elementBytes;
-    SmallVector<int64_t> extents = getPatternExtents(w.pattern, outer);
+    SmallVector<int64_t> extents =
+        llvm::to_vector(ArrayRef(w.pattern.getNums()).take_front(outer));
     SmallVector<int64_t> idx(outer, 0);
     int64_t total = runBytes == 0 ? 0 : 1;
     for (int64_t extent : extents)
@@ -574,7 +559,7 @@ LogicalResult Machine::copy(dge::DescriptorOp desc, bir::Engine engine) {
           byte += row * w.rowStride;
           continue;
         }
-        byte += idx[e] * w.pattern[2 * e] * s.elementBytes;
+        byte += idx[e] * w.pattern.step(e) * s.elementBytes;
       }
       // A skipped destination row (nullptr) still consumes its source.
       uint8_t *at = nullptr;

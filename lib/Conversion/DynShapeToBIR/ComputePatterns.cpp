@@ -277,7 +277,7 @@ private:
         Side part;
         part.base = whole.getMem();
         part.offset = offset;
-        part.pattern = {whole.getPattern()[0], whole.getPattern()[1], 1, count};
+        part.pattern = {whole.getPattern().front(), {1, count}};
         return buildAP(rewriter, loc, part);
       };
       TensorCopyOp::create(rewriter, loc, outAP, rowPart(0, 1), Engine::dve);

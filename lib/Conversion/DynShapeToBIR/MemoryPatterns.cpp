@@ -35,7 +35,7 @@ Side dyn::describeSide(Value view, RegisterOf registerOf) {
   int64_t rank = baseType.getRank();
   if (!subview) {
     for (int64_t d = 0; d < rank; ++d) {
-      side.pattern.append({strides[d], baseType.getDimSize(d)});
+      side.pattern.append(strides[d], baseType.getDimSize(d));
       side.staticDims.push_back(d);
     }
     return side;
@@ -52,8 +52,8 @@ Side dyn::describeSide(Value view, RegisterOf registerOf) {
     std::optional<int64_t> offset = getConstantInt(offsets[d]);
     if (!dropped.test(d)) {
       if (offset)
-        side.staticDims.push_back(side.pattern.size() / 2);
-      side.pattern.append({strides[d] * steps[d], sizes[d]});
+        side.staticDims.push_back(side.pattern.size());
+      side.pattern.append(strides[d] * steps[d], sizes[d]);
     }
     if (offset) {
       side.offset += *offset * strides[d];
@@ -66,7 +66,7 @@ Side dyn::describeSide(Value view, RegisterOf registerOf) {
   }
   // A view of rank 0 still walks one element.
   if (side.pattern.empty()) {
-    side.pattern = {1, 1};
+    side.pattern.append(1, 1);
     side.staticDims.push_back(0);
   }
   return side;
@@ -77,7 +77,8 @@ Value dyn::buildAP(PatternRewriter &rewriter, Location loc,
   return PhysicalAPOp::create(
       rewriter, loc, AccessPatternType::get(rewriter.getContext()), side.base,
       rewriter.getI64IntegerAttr(side.offset),
-      rewriter.getDenseI64ArrayAttr(side.pattern), IntegerAttr(),
+      PatternAttr::get(rewriter.getContext(), side.pattern.getFlat()),
+      IntegerAttr(),
       DenseI64ArrayAttr(), ValueRange(), Value(), IntegerAttr(), IntegerAttr(),
       IntegerAttr());
 }
@@ -90,7 +91,7 @@ static Side rowsSide(Value buffer) {
     rowElems *= d;
   Side side;
   side.base = buffer;
-  side.pattern = {rowElems, type.getDimSize(0), 1, rowElems};
+  side.pattern = {{rowElems, type.getDimSize(0)}, {1, rowElems}};
   return side;
 }
 
@@ -181,8 +182,8 @@ static int64_t rowBytes(Value buffer) {
 /// outermost step is 0: the index tensor, not the pattern, picks each row.
 static Side indexedRows(Value table, Value rows) {
   Side side = rowsSide(table);
-  side.pattern[0] = 0;
-  side.pattern[1] = rowsSide(rows).pattern[1];
+  side.pattern.setStep(0, 0);
+  side.pattern.setNum(0, rowsSide(rows).pattern.num(0));
   side.staticDims = {1};
   return side;
 }
@@ -285,8 +286,8 @@ static LogicalResult maskToDMA(dynshape::BufferMaskOp op,
     int64_t bytes =
         *getElementBytes(llvm::cast<MemRefType>(side->base.getType()));
     side->regs.push_back(row);
-    side->scales.push_back(side->pattern[2 * dim] * bytes);
-    side->pattern[2 * dim + 1] = 1;
+    side->scales.push_back(side->pattern.step(dim) * bytes);
+    side->pattern.setNum(dim, 1);
     llvm::erase(side->staticDims, static_cast<int64_t>(dim));
     if (side->firstDynamicDim < 0)
       side->firstDynamicDim = dim;

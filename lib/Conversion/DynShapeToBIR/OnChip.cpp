@@ -24,23 +24,24 @@ static bool isInductionRegister(Value reg) {
                     arg.getOwner()->getParentOp());
 }
 
-/// The free pairs of a dense tile row that loops of `counts` walk in order:
-/// a loop that is not `indexed` repeats (step 0); no loop is one element.
-static SmallVector<int64_t> densePairs(ArrayRef<int64_t> counts,
-                                       ArrayRef<bool> indexed) {
+/// The free levels of a dense tile row that loops of `counts` walk in
+/// order: a loop that is not `indexed` repeats (step 0); no loop is one
+/// element.
+static PatternVector denseLevels(ArrayRef<int64_t> counts,
+                                ArrayRef<bool> indexed) {
   int64_t stride = 1;
   for (auto [count, isIndexed] : llvm::zip(counts, indexed))
     if (isIndexed)
       stride *= count;
-  SmallVector<int64_t> pairs;
+  PatternVector levels;
   for (auto [count, isIndexed] : llvm::zip(counts, indexed)) {
     if (isIndexed)
       stride /= count;
-    pairs.append({isIndexed ? stride : 0, count});
+    levels.append(isIndexed ? stride : 0, count);
   }
-  if (pairs.empty())
-    pairs = {1, 1};
-  return pairs;
+  if (levels.empty())
+    levels.append(1, 1);
+  return levels;
 }
 
 /// The loop of each dim of a view (its map is a projected permutation).
@@ -113,7 +114,7 @@ Value OnChipBuilder::tile(unsigned slot, int64_t partitions, int64_t elements,
   int64_t row = llvm::cast<MemRefType>(location.getType()).getDimSize(1);
   Side side;
   side.base = location;
-  side.pattern = {row, partitions, 1, elements};
+  side.pattern = {{row, partitions}, {1, elements}};
   return buildAP(rewriter, op->getLoc(), side);
 }
 
@@ -158,7 +159,7 @@ Value OnChipBuilder::access(unsigned slot, Value view, AffineMap map,
   };
   // The first element of the ranges.
   for (auto [d, loop] : llvm::enumerate(dimLoops))
-    side.offset += ranges[loop].first * side.pattern[2 * d];
+    side.offset += ranges[loop].first * side.pattern.step(d);
   int64_t partitions = count(partitionLoop);
   int64_t partitionDim = findDim(dimLoops, partitionLoop);
 
@@ -174,13 +175,13 @@ Value OnChipBuilder::access(unsigned slot, Value view, AffineMap map,
       direct = false;
   if (direct) {
     Side ap = side;
-    ap.pattern = {partitionDim == 0 ? side.pattern[0] : 0, partitions};
+    ap.pattern = {{partitionDim == 0 ? side.pattern.step(0) : 0, partitions}};
     for (int64_t loop : freeLoops) {
       int64_t d = findDim(dimLoops, loop);
-      ap.pattern.append({d > 0 ? side.pattern[2 * d] : 0, count(loop)});
+      ap.pattern.append(d > 0 ? side.pattern.step(d) : 0, count(loop));
     }
     if (freeLoops.empty())
-      ap.pattern.append({1, 1});
+      ap.pattern.append(1, 1);
     if (!ap.isDynamic())
       return buildAP(rewriter, loc, ap);
     // offset + sum of (register * elements per unit).
@@ -191,7 +192,7 @@ Value OnChipBuilder::access(unsigned slot, Value view, AffineMap map,
     return SymbolicAPOp::create(
         rewriter, loc, AccessPatternType::get(rewriter.getContext()), ap.base,
         AffineMap::get(ap.regs.size(), 0, offset), ap.regs,
-        rewriter.getDenseI64ArrayAttr(ap.pattern));
+        ap.pattern.get());
   }
 
   // An SBUF tile in walk order: [partitions (or 1), the free loops the view
@@ -200,7 +201,7 @@ Value OnChipBuilder::access(unsigned slot, Value view, AffineMap map,
   Side viewSide = side;
   viewSide.pattern.clear();
   for (int64_t d : order)
-    viewSide.pattern.append({side.pattern[2 * d], count(dimLoops[d])});
+    viewSide.pattern.append(side.pattern.step(d), count(dimLoops[d]));
   // The counts of the free loops, and which of them the view indexes.
   SmallVector<int64_t> counts, indexedCounts;
   SmallVector<bool> indexed;
@@ -212,8 +213,8 @@ Value OnChipBuilder::access(unsigned slot, Value view, AffineMap map,
   }
   // Both sides walk the same shape (a DMA too large for one descriptor
   // splits along matching dims), with a free pair as engine patterns have.
-  if (viewSide.pattern.size() < 4)
-    viewSide.pattern.append({1, 1});
+  if (viewSide.pattern.size() < 2)
+    viewSide.pattern.append(1, 1);
   int64_t tilePartitions = partitionDim >= 0 ? partitions : 1;
   int64_t elements = 1;
   for (int64_t n : indexedCounts)
@@ -225,12 +226,12 @@ Value OnChipBuilder::access(unsigned slot, Value view, AffineMap map,
   Side tileSide;
   tileSide.base = location;
   if (partitionDim >= 0)
-    tileSide.pattern = {row, tilePartitions};
-  tileSide.pattern.append(densePairs(
+    tileSide.pattern = {{row, tilePartitions}};
+  tileSide.pattern.append(denseLevels(
       indexedCounts, SmallVector<bool>(indexedCounts.size(), true)));
-  if (tileSide.pattern.size() < 4)
-    tileSide.pattern.append({1, 1});
-  for (size_t d = 0; d < tileSide.pattern.size() / 2; ++d)
+  if (tileSide.pattern.size() < 2)
+    tileSide.pattern.append(1, 1);
+  for (size_t d = 0; d < tileSide.pattern.size(); ++d)
     tileSide.staticDims.push_back(d);
   if (!isWrite || alsoRead)
     buildCopy(rewriter, op, dmaEngine, viewSide, tileSide);
@@ -241,8 +242,8 @@ Value OnChipBuilder::access(unsigned slot, Value view, AffineMap map,
   // repeats (step 0).
   Side ap;
   ap.base = location;
-  ap.pattern = {partitionDim >= 0 ? row : 0, partitions};
-  ap.pattern.append(densePairs(counts, indexed));
+  ap.pattern = {{partitionDim >= 0 ? row : 0, partitions}};
+  ap.pattern.append(denseLevels(counts, indexed));
   return buildAP(rewriter, loc, ap);
 }
 
@@ -313,9 +314,9 @@ Value OnChipBuilder::readOperand(unsigned slot, Value original, Value view,
     free.push_back(0);
   Side out;
   out.base = location;
-  out.pattern = {llvm::cast<MemRefType>(location.getType()).getDimSize(1),
-                 partitions};
-  out.pattern.append(densePairs(counts, SmallVector<bool>(counts.size(), true)));
+  out.pattern = {{llvm::cast<MemRefType>(location.getType()).getDimSize(1),
+                  partitions}};
+  out.pattern.append(denseLevels(counts, SmallVector<bool>(counts.size(), true)));
   Value outAP = buildAP(rewriter, op->getLoc(), out);
   float fill = static_cast<float>(
       llvm::cast<FloatAttr>(mask.getFillAttr()).getValueAsDouble());

@@ -116,7 +116,7 @@ bool hasRuntimeOffset(mlir::Value view);
 struct Side {
   mlir::Value base;
   int64_t offset = 0;                    // static element offset
-  llvm::SmallVector<int64_t> pattern;    // [step, num] pairs, elements
+  bir::PatternVector pattern;            // one level per view dim
   llvm::SmallVector<mlir::Value> regs;   // runtime offset registers
   llvm::SmallVector<int64_t> scales;     // bytes per unit of each register
   llvm::SmallVector<int64_t> staticDims; // view dims whose offset is static

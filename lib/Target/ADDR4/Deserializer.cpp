@@ -97,12 +97,12 @@ FailureOr<Value> Deserializer::buildOperand(const SideSpec &s, uint8_t engine,
     FailureOr<Value> addr = readReg(regs, engine, s.word.registerId, at);
     if (failed(addr))
       return failure();
-    return Value(bir::RegisterAPOp::create(b, loc, apType, mem, *addr,
-                                           b.getDenseI64ArrayAttr(s.pattern)));
+    return Value(bir::RegisterAPOp::create(
+        b, loc, apType, mem, *addr, bir::PatternAttr::get(ctx, s.pattern)));
   }
   return Value(bir::PhysicalAPOp::create(
       b, loc, apType, mem, b.getI64IntegerAttr(s.offset),
-      b.getDenseI64ArrayAttr(s.pattern), IntegerAttr(), DenseI64ArrayAttr(),
+      bir::PatternAttr::get(ctx, s.pattern), IntegerAttr(), DenseI64ArrayAttr(),
       ValueRange(), Value(), IntegerAttr(), IntegerAttr(), IntegerAttr()));
 }
 
@@ -242,8 +242,8 @@ LogicalResult Deserializer::buildTrigger(const InstructionSpec &in, size_t at,
         b.getI64IntegerAttr(desc.src.offset),
         dge::AddressModeAttr::get(ctx, modes[1]),
         b.getI64IntegerAttr(desc.dst.offset), b.getI64IntegerAttr(desc.bytes),
-        b.getDenseI64ArrayAttr(desc.src.pattern),
-        b.getDenseI64ArrayAttr(desc.dst.pattern),
+        bir::PatternAttr::get(ctx, desc.src.pattern),
+        bir::PatternAttr::get(ctx, desc.dst.pattern),
         b.getI32IntegerAttr(desc.src.rawWord),
         b.getI32IntegerAttr(desc.dst.rawWord), record(desc.src),
         record(desc.dst), firstIndex(desc.src), firstIndex(desc.dst));
@@ -290,7 +290,7 @@ LogicalResult Deserializer::buildList(size_t begin, size_t end,
     case Memset: {
       auto ap = bir::PhysicalAPOp::create(
           b, loc, bir::AccessPatternType::get(ctx), locations[in.location],
-          b.getI64IntegerAttr(in.element), b.getDenseI64ArrayAttr(in.pattern),
+          b.getI64IntegerAttr(in.element), bir::PatternAttr::get(ctx, in.pattern),
           IntegerAttr(), DenseI64ArrayAttr(), ValueRange(), mlir::Value(),
           IntegerAttr(), IntegerAttr(), IntegerAttr());
       bir::MemsetOp::create(b, loc, ap, b.getI64IntegerAttr(in.fill), engine);

@@ -36,20 +36,12 @@ static std::string typeString(const TensorSpec &t) {
   return s;
 }
 
-/// `[[step, num], ...]`.
-static void printPattern(llvm::raw_ostream &os, ArrayRef<int64_t> pattern) {
-  os << '[';
-  for (size_t i = 0; i + 1 < pattern.size(); i += 2)
-    os << (i ? ", " : "") << '[' << pattern[i] << ", " << pattern[i + 1] << ']';
-  os << ']';
-}
-
 static void printSide(llvm::raw_ostream &os, StringRef name, const SideSpec &s,
                       const FunctionModel &m) {
   os << "      " << name << ' ' << llvm::format_hex(s.rawWord, 10) << "  "
      << describe(s.word) << "; location " << s.location << " + " << s.offset
      << " bytes, pattern ";
-  printPattern(os, s.pattern);
+  os << bir::PatternRef(s.pattern);
   if (s.record != kNone) {
     const RecordSpec &rec = m.records[s.record];
     os << "; record "
@@ -109,7 +101,7 @@ static void printOperand(llvm::raw_ostream &os, StringRef name,
   else
     os << " + " << s.offset << " at " << llvm::format_hex(s.word.immediate, 10);
   os << ' ';
-  printPattern(os, s.pattern);
+  os << bir::PatternRef(s.pattern);
 }
 
 /// The operands of an instruction with one input: out, then in (operands
@@ -206,7 +198,8 @@ static void printFunction(llvm::raw_ostream &os, const FunctionModel &m) {
       break;
     case Memset:
       os << "memset location " << in.location << " + " << in.element
-         << " elements, " << in.pattern.size() / 2 << "-level pattern, value "
+         << " elements, " << bir::PatternRef(in.pattern).size()
+         << "-level pattern, value "
          << llvm::format_hex(in.fill, 18);
       break;
     case MovImm:

@@ -338,9 +338,12 @@ public:
     return !r.failed();
   }
   bool pattern(llvm::SmallVectorImpl<int64_t> &entries) {
-    uint8_t pairs = r.get<uint8_t>("a pattern length");
-    for (unsigned i = 0; !r.failed() && i < 2 * pairs; ++i)
-      entries.push_back(r.get<uint32_t>("a pattern entry"));
+    uint8_t levels = r.get<uint8_t>("a pattern length");
+    for (unsigned i = 0; !r.failed() && i < levels; ++i) {
+      int64_t step = r.get<uint32_t>("a pattern entry");
+      int64_t num = r.get<uint32_t>("a pattern entry");
+      entries.append({step, num});
+    }
     return !r.failed();
   }
   bool coefficients(llvm::SmallVectorImpl<int32_t> &values) {
@@ -527,10 +530,9 @@ private:
       return true; // rows come from the index tensor at run time
     // The last element the pattern reaches (the entries are any 32-bit
     // values, so a num may be 0).
+    bir::PatternRef pattern(s.pattern);
     std::optional<int64_t> reach =
-        bir::findInvalidPatternEntry(s.pattern)
-            ? std::nullopt
-            : bir::getPatternReach(s.pattern);
+        pattern.findInvalidLevel() ? std::nullopt : pattern.getReach();
     std::optional<int64_t> last =
         reach ? llvm::checkedAdd<int64_t>(s.offset / eb, *reach)
               : std::nullopt;
@@ -586,7 +588,8 @@ private:
       return fail("corrupt container: an indirect record's row stride " +
                   std::to_string(rec.rowStride) + " is not its table's " +
                   std::to_string(rowStride) + " bytes");
-    if (s.pattern.size() < 2 || s.pattern[1] != rec.count ||
+    if (bir::PatternRef(s.pattern).empty() ||
+        bir::PatternRef(s.pattern).front().num != rec.count ||
         uint64_t(rec.first) + rec.count > ids.dims[0])
       return fail("corrupt container: an indirect side's rows and its "
                   "record's index slots " +

@@ -12,6 +12,7 @@
 #include "Format.h"
 #include "InstructionLayout.h"
 
+#include "dyn/Dialect/BIR/IR/Pattern.h"
 #include "dyn/Target/ADDR4/Container.h"
 
 using namespace dyn::addr4;
@@ -110,9 +111,12 @@ public:
     return field(static_cast<uint32_t>(value), what);
   }
   bool pattern(llvm::ArrayRef<int64_t> entries) {
-    w.put<uint8_t>(entries.size() / 2);
-    for (int64_t v : entries)
-      w.put<uint32_t>(static_cast<uint32_t>(v));
+    dyn::bir::PatternRef levels(entries);
+    w.put<uint8_t>(levels.size());
+    for (dyn::bir::PatternLevel level : levels.levels()) {
+      w.put<uint32_t>(static_cast<uint32_t>(level.step));
+      w.put<uint32_t>(static_cast<uint32_t>(level.num));
+    }
     return true;
   }
   bool coefficients(llvm::ArrayRef<int32_t> values) {

@@ -54,13 +54,13 @@ private:
   LogicalResult processDescriptorBlocks();
   LogicalResult processSide(dge::DescriptorOp desc, StringRef name, Value mem,
                             Value dyn, dge::AddressMode mode, uint64_t offset,
-                            ArrayRef<int64_t> pattern, uint32_t word,
+                            bir::PatternRef pattern, uint32_t word,
                             SideSpec &side);
   FailureOr<uint8_t> regId(Value reg, Operation *user);
   FailureOr<uint32_t> locationId(Value location, Operation *user);
   LogicalResult processOperand(Operation *op, Value ap, SideSpec &operand);
   LogicalResult processCompute(Operation *op, InstructionSpec &in);
-  LogicalResult processPattern(Operation *at, ArrayRef<int64_t> pattern,
+  LogicalResult processPattern(Operation *at, bir::PatternRef pattern,
                                SmallVectorImpl<int64_t> &out);
 
   /// `value` as the unsigned field type `T`, or a diagnostic at `at` naming
@@ -105,13 +105,13 @@ LogicalResult Serializer::processTensorType(Operation *at, MemRefType type,
 }
 
 LogicalResult Serializer::processPattern(Operation *at,
-                                         ArrayRef<int64_t> pattern,
+                                         bir::PatternRef pattern,
                                          SmallVectorImpl<int64_t> &out) {
-  if (pattern.size() / 2 > 255)
+  if (pattern.size() > 255)
     return at->emitOpError("has a pattern of ")
-           << pattern.size() / 2 << " levels; the container holds 255";
+           << pattern.size() << " levels; the container holds 255";
   // The verifiers keep steps non-negative and nums positive.
-  for (int64_t v : pattern) {
+  for (int64_t v : pattern.getFlat()) {
     FailureOr<uint32_t> entry = fit<uint32_t>(at, v, "a pattern entry");
     if (failed(entry))
       return failure();
@@ -370,7 +370,7 @@ LogicalResult Serializer::processOperand(Operation *op, Value ap,
       llvm::inconvertibleErrorCode(),
       "operand is not a kind-1 or kind-3 access pattern; lower with "
       "--lower-to-addr4");
-  ArrayRef<int64_t> pattern;
+  bir::PatternRef pattern;
   operand.record = kNone;
   if (auto reg = ap.getDefiningOp<bir::RegisterAPOp>()) {
     mem = reg.getMem();
@@ -542,7 +542,7 @@ static FailureOr<Decoded> checkWord(dge::DescriptorOp desc, uint32_t raw,
 LogicalResult Serializer::processSide(dge::DescriptorOp desc, StringRef name,
                                       Value mem, Value dyn,
                                       dge::AddressMode mode, uint64_t offset,
-                                      ArrayRef<int64_t> pattern, uint32_t word,
+                                      bir::PatternRef pattern, uint32_t word,
                                       SideSpec &side) {
   FailureOr<Decoded> decoded =
       checkWord(desc, word, mem, dyn, mode, static_cast<int64_t>(offset));
@@ -573,7 +573,8 @@ LogicalResult Serializer::processSide(dge::DescriptorOp desc, StringRef name,
   // verifier keeps them inside the index tensor.
   FailureOr<uint32_t> first = fit<uint32_t>(
       desc, desc.getFirstIndex(name == "src"), "a first index of");
-  FailureOr<uint32_t> count = fit<uint32_t>(desc, pattern[1], "an index count of");
+  FailureOr<uint32_t> count =
+      fit<uint32_t>(desc, pattern.front().num, "an index count of");
   FailureOr<uint32_t> rowStride = fit<uint32_t>(
       desc,
       bir::getStrides(memType)[0] * *bir::getElementBytes(memType),

@@ -423,9 +423,18 @@ func.func @alloc_negative_address() {
 // Kind-1 access patterns
 //===----------------------------------------------------------------------===//
 
-func.func @ap_odd_pattern(%d: memref<16xf32, #bir.mem<dram>>) {
+func.func @ap_empty_pattern(%d: memref<16xf32, #bir.mem<dram>>) {
   // expected-error @+1 {{'bir.ap' op pattern must be a non-empty list of [step, num] pairs}}
-  %a = "bir.ap"(%d) <{offset = 0 : i64, pattern = array<i64: 1, 4, 2>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (memref<16xf32, #bir.mem<dram>>) -> !bir.ap
+  %a = "bir.ap"(%d) <{offset = 0 : i64, pattern = #bir.pattern<[]>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (memref<16xf32, #bir.mem<dram>>) -> !bir.ap
+  return
+}
+
+// -----
+
+// A pattern is levels of [step, num]: half a level is not one.
+func.func @ap_half_level(%d: memref<16xf32, #bir.mem<dram>>) {
+  // expected-error @+1 {{expected ','}}
+  %a = "bir.ap"(%d) <{offset = 0 : i64, pattern = #bir.pattern<[[1, 4], [2]]>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (memref<16xf32, #bir.mem<dram>>) -> !bir.ap
   return
 }
 
@@ -978,7 +987,7 @@ func.func @pattern_overflow(%t: memref<4xf32, #bir.mem<sbuf>>) {
 
 func.func @partial_scalar_info(%t: memref<4xf32, #bir.mem<dram>>, %r: !bir.reg) {
   // expected-error @+1 {{scalar dynamic offset needs dyn_const, dyn_coefs and dyn_values together}}
-  %a = "bir.ap"(%t, %r) <{offset = 0 : i64, pattern = array<i64: 1, 4>, operandSegmentSizes = array<i32: 1, 1, 0>}> : (memref<4xf32, #bir.mem<dram>>, !bir.reg) -> !bir.ap
+  %a = "bir.ap"(%t, %r) <{offset = 0 : i64, pattern = #bir.pattern<[[1, 4]]>, operandSegmentSizes = array<i32: 1, 1, 0>}> : (memref<4xf32, #bir.mem<dram>>, !bir.reg) -> !bir.ap
   return
 }
 
@@ -2040,7 +2049,7 @@ func.func @alu_without_engine(%v: i32) {
 %m = "bir.alloc"() <{address = 0 : i64}> : () -> memref<1x64xf32, #bir.mem<sbuf>>
 // expected-error @+1 {{'bir.ap' op requires attribute 'pattern'}}
 %a = "bir.ap"(%m) <{offset = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 0>}> : (memref<1x64xf32, #bir.mem<sbuf>>) -> !bir.ap
-%b = "bir.ap"(%m) <{offset = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 0>, pattern = array<i64: 64, 1, 1, 64>}> : (memref<1x64xf32, #bir.mem<sbuf>>) -> !bir.ap
+%b = "bir.ap"(%m) <{offset = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 0>, pattern = #bir.pattern<[[64, 1], [1, 64]]>}> : (memref<1x64xf32, #bir.mem<sbuf>>) -> !bir.ap
 
 // -----
 
@@ -2051,4 +2060,4 @@ func.func @alu_without_engine(%v: i32) {
 %m = "bir.alloc"() <{address = 0 : i64}> : () -> memref<1x64xf32, #bir.mem<sbuf>>
 // expected-error @-2 {{'bir.tensor_copy' op in is an access pattern that is itself invalid}}
 %a = "bir.ap"(%m) <{offset = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 0>}> : (memref<1x64xf32, #bir.mem<sbuf>>) -> !bir.ap
-%b = "bir.ap"(%m) <{offset = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 0>, pattern = array<i64: 64, 1, 1, 64>}> : (memref<1x64xf32, #bir.mem<sbuf>>) -> !bir.ap
+%b = "bir.ap"(%m) <{offset = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 0>, pattern = #bir.pattern<[[64, 1], [1, 64]]>}> : (memref<1x64xf32, #bir.mem<sbuf>>) -> !bir.ap

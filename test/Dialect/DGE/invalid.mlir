@@ -347,10 +347,10 @@ func.func @src_empty_pattern(%d: memref<64xf32, #bir.mem<dram>>) {
 
 // -----
 
-func.func @dst_odd_pattern(%d: memref<64xf32, #bir.mem<dram>>) {
+func.func @dst_empty_pattern(%d: memref<64xf32, #bir.mem<dram>>) {
   %b = dge.block {
     // expected-error @+1 {{'dge.descriptor' op destination pattern must be [step, num] pairs}}
-    "dge.descriptor"(%d, %d) <{bytes = 64 : i64, dst_mode = 0 : i32, dst_offset = 0 : i64, dst_pattern = array<i64: 1, 16, 1>, operandSegmentSizes = array<i32: 1, 0, 1, 0>, src_mode = 0 : i32, src_offset = 0 : i64, src_pattern = array<i64: 1, 16>}> : (memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>) -> ()
+    "dge.descriptor"(%d, %d) <{bytes = 64 : i64, dst_mode = 0 : i32, dst_offset = 0 : i64, dst_pattern = #bir.pattern<[]>, operandSegmentSizes = array<i32: 1, 0, 1, 0>, src_mode = 0 : i32, src_offset = 0 : i64, src_pattern = #bir.pattern<[[1, 16]]>}> : (memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>) -> ()
   }
   dge.trigger %b type swdge on pool
   return
@@ -431,7 +431,7 @@ func.func @imm_with_operand(%d: memref<64xf32, #bir.mem<dram>>, %p: i32) {
   %r = bir.read_var %p on pool
   %b = dge.block {
     // expected-error @+1 {{'dge.descriptor' op source in imm mode takes no operand}}
-    "dge.descriptor"(%d, %r, %d) <{bytes = 64 : i64, dst_mode = 0 : i32, dst_offset = 64 : i64, dst_pattern = array<i64: 1, 16>, operandSegmentSizes = array<i32: 1, 1, 1, 0>, src_mode = 0 : i32, src_offset = 0 : i64, src_pattern = array<i64: 1, 16>}> : (memref<64xf32, #bir.mem<dram>>, !bir.reg, memref<64xf32, #bir.mem<dram>>) -> ()
+    "dge.descriptor"(%d, %r, %d) <{bytes = 64 : i64, dst_mode = 0 : i32, dst_offset = 64 : i64, dst_pattern = #bir.pattern<[[1, 16]]>, operandSegmentSizes = array<i32: 1, 1, 1, 0>, src_mode = 0 : i32, src_offset = 0 : i64, src_pattern = #bir.pattern<[[1, 16]]>}> : (memref<64xf32, #bir.mem<dram>>, !bir.reg, memref<64xf32, #bir.mem<dram>>) -> ()
   }
   dge.trigger %b type swdge on pool
   return
@@ -442,7 +442,7 @@ func.func @imm_with_operand(%d: memref<64xf32, #bir.mem<dram>>, %p: i32) {
 func.func @reg_without_register(%d: memref<64xf32, #bir.mem<dram>>, %p: i32) {
   %b = dge.block {
     // expected-error @+1 {{'dge.descriptor' op destination in reg mode needs a !bir.reg}}
-    "dge.descriptor"(%d, %d, %p) <{bytes = 64 : i64, dst_mode = 1 : i32, dst_offset = 0 : i64, dst_pattern = array<i64: 1, 16>, operandSegmentSizes = array<i32: 1, 0, 1, 1>, src_mode = 0 : i32, src_offset = 0 : i64, src_pattern = array<i64: 1, 16>}> : (memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>, i32) -> ()
+    "dge.descriptor"(%d, %d, %p) <{bytes = 64 : i64, dst_mode = 1 : i32, dst_offset = 0 : i64, dst_pattern = #bir.pattern<[[1, 16]]>, operandSegmentSizes = array<i32: 1, 0, 1, 1>, src_mode = 0 : i32, src_offset = 0 : i64, src_pattern = #bir.pattern<[[1, 16]]>}> : (memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>, i32) -> ()
   }
   dge.trigger %b type swdge on pool
   return
@@ -453,7 +453,7 @@ func.func @reg_without_register(%d: memref<64xf32, #bir.mem<dram>>, %p: i32) {
 func.func @reg_without_operand(%d: memref<64xf32, #bir.mem<dram>>) {
   %b = dge.block {
     // expected-error @+1 {{'dge.descriptor' op source in reg mode needs a !bir.reg}}
-    "dge.descriptor"(%d, %d) <{bytes = 64 : i64, dst_mode = 0 : i32, dst_offset = 0 : i64, dst_pattern = array<i64: 1, 16>, operandSegmentSizes = array<i32: 1, 0, 1, 0>, src_mode = 1 : i32, src_offset = 0 : i64, src_pattern = array<i64: 1, 16>}> : (memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>) -> ()
+    "dge.descriptor"(%d, %d) <{bytes = 64 : i64, dst_mode = 0 : i32, dst_offset = 0 : i64, dst_pattern = #bir.pattern<[[1, 16]]>, operandSegmentSizes = array<i32: 1, 0, 1, 0>, src_mode = 1 : i32, src_offset = 0 : i64, src_pattern = #bir.pattern<[[1, 16]]>}> : (memref<64xf32, #bir.mem<dram>>, memref<64xf32, #bir.mem<dram>>) -> ()
   }
   dge.trigger %b type swdge on pool
   return
@@ -478,7 +478,7 @@ func.func @patched_with_register(%d: memref<64xf32, #bir.mem<dram>>, %p: i32) {
   %r = bir.read_var %p on pool
   %b = dge.block {
     // expected-error @+1 {{'dge.descriptor' op source in patched mode needs an i32 function argument}}
-    "dge.descriptor"(%d, %r, %d) <{bytes = 64 : i64, dst_mode = 0 : i32, dst_offset = 0 : i64, dst_pattern = array<i64: 1, 16>, operandSegmentSizes = array<i32: 1, 1, 1, 0>, src_mode = 2 : i32, src_offset = 0 : i64, src_pattern = array<i64: 1, 16>}> : (memref<64xf32, #bir.mem<dram>>, !bir.reg, memref<64xf32, #bir.mem<dram>>) -> ()
+    "dge.descriptor"(%d, %r, %d) <{bytes = 64 : i64, dst_mode = 0 : i32, dst_offset = 0 : i64, dst_pattern = #bir.pattern<[[1, 16]]>, operandSegmentSizes = array<i32: 1, 1, 1, 0>, src_mode = 2 : i32, src_offset = 0 : i64, src_pattern = #bir.pattern<[[1, 16]]>}> : (memref<64xf32, #bir.mem<dram>>, !bir.reg, memref<64xf32, #bir.mem<dram>>) -> ()
   }
   dge.trigger %b type swdge on pool
   return

@@ -11,24 +11,23 @@ using namespace dyn::bir;
 /// Checks `[step, num]` pairs and that every element the pattern touches
 /// from `offset` (from 0 for a runtime offset) lies inside the location.
 static LogicalResult verifyPattern(Operation *op, MemRefType type,
-                                   ArrayRef<int64_t> pattern,
+                                   PatternRef pattern,
                                    std::optional<int64_t> offset) {
   if (!getMemorySpace(type))
     return op->emitOpError("location must be in a bir memory space "
                            "(#bir.mem<dram|sbuf|psum>), got ")
            << type;
-  if (pattern.empty() || pattern.size() % 2)
+  if (pattern.empty())
     return op->emitOpError("pattern must be a non-empty list of [step, num] "
                            "pairs");
   if (!getElementBytes(type))
     return op->emitOpError("element type must be a whole number of bytes "
                            "wide, got ")
            << type.getElementType();
-  if (failed(verifyPatternEntries(pattern,
-                                   [&] { return op->emitOpError(); })))
+  if (failed(pattern.verify([&] { return op->emitOpError(); })))
     return failure();
-  std::optional<int64_t> last = getPatternReach(pattern);
-  if (!getPatternBytes(pattern, *getElementBytes(type)))
+  std::optional<int64_t> last = pattern.getReach();
+  if (!pattern.getBytes(*getElementBytes(type)))
     return op->emitOpError("pattern moves more bytes than 64 bits can count");
   // A runtime offset is at least 0, so the pattern's reach alone must fit.
   int64_t start = offset.value_or(0);
@@ -49,63 +48,9 @@ static LogicalResult verifyPattern(Operation *op, MemRefType type,
               << type.getNumElements() << " elements of the location";
 }
 
-// The pattern arithmetic below runs in every verification of every access
-// pattern, so it checks overflow with MathExtras' builtin-backed helpers,
-// not CheckedArithmetic.h's, which go through APInt.
-
-std::optional<size_t>
-dyn::bir::findInvalidPatternEntry(ArrayRef<int64_t> pattern) {
-  for (size_t i = 0; i + 1 < pattern.size(); i += 2)
-    if (pattern[i] < 0 || pattern[i + 1] <= 0)
-      return i / 2;
-  return std::nullopt;
-}
-
-LogicalResult dyn::bir::verifyPatternEntries(
-    ArrayRef<int64_t> pattern, function_ref<InFlightDiagnostic()> emitError) {
-  std::optional<size_t> entry = findInvalidPatternEntry(pattern);
-  if (!entry)
-    return success();
-  return emitError() << "pattern entry " << *entry
-                     << " must have a non-negative step and a positive num, "
-                        "got ["
-                     << pattern[2 * *entry] << ", " << pattern[2 * *entry + 1]
-                     << "]";
-}
-
-std::optional<int64_t> dyn::bir::getPatternReach(ArrayRef<int64_t> pattern) {
-  int64_t reach = 0;
-  for (size_t i = 0; i + 1 < pattern.size(); i += 2) {
-    int64_t last, span;
-    if (llvm::SubOverflow(pattern[i + 1], int64_t(1), last) ||
-        llvm::MulOverflow(pattern[i], last, span) ||
-        llvm::AddOverflow(reach, span, reach))
-      return std::nullopt;
-  }
-  return reach;
-}
-
-std::optional<int64_t> dyn::bir::getPatternElements(ArrayRef<int64_t> pattern) {
-  int64_t elements = 1;
-  for (size_t i = 1; i < pattern.size(); i += 2)
-    if (llvm::MulOverflow(elements, pattern[i], elements))
-      return std::nullopt;
-  return elements;
-}
-
-std::optional<int64_t> dyn::bir::getPatternBytes(ArrayRef<int64_t> pattern,
-                                                 int64_t elementBytes) {
-  std::optional<int64_t> elements = getPatternElements(pattern);
-  int64_t bytes;
-  if (!elements || llvm::MulOverflow(*elements, elementBytes, bytes))
-    return std::nullopt;
-  return bytes;
-}
-
 /// Bytes an access pattern moves.
-static std::optional<int64_t> patternBytes(MemRefType type,
-                                           ArrayRef<int64_t> pattern) {
-  return getPatternBytes(pattern, getElementBytes(type).value_or(0));
+static std::optional<int64_t> patternBytes(MemRefType type, PatternRef pattern) {
+  return pattern.getBytes(getElementBytes(type).value_or(0));
 }
 
 //===----------------------------------------------------------------------===//
@@ -118,9 +63,9 @@ LogicalResult PhysicalAPOp::verify() {
     return emitOpError("location must have a static shape");
   // On an indirect side the index tensor chooses the rows of the outermost
   // entry, so only the rest must fit the location statically.
-  ArrayRef<int64_t> pattern = getPattern();
-  if (getIndirect() && pattern.size() > 2 &&
-      failed(verifyPattern(*this, type, pattern.drop_front(2), getOffset())))
+  PatternRef pattern = getPattern();
+  if (getIndirect() && pattern.size() > 1 &&
+      failed(verifyPattern(*this, type, pattern.dropFront(), getOffset())))
     return failure();
   if (!getIndirect() &&
       failed(verifyPattern(*this, type, pattern, getOffset())))
@@ -187,18 +132,17 @@ LogicalResult RegisterAPOp::verify() {
 // DMAs
 //===----------------------------------------------------------------------===//
 
-std::optional<std::pair<MemRefType, ArrayRef<int64_t>>>
-dyn::bir::describeAP(Value ap) {
+std::optional<std::pair<MemRefType, PatternRef>> dyn::bir::describeAP(Value ap) {
   auto op = ap.getDefiningOp<AccessPatternInterface>();
   if (!op)
     return std::nullopt;
   // The op may not be verified yet (another op's verifier can reach it
   // first, in a graph region): its memref type and pattern may be missing.
   auto type = llvm::dyn_cast<MemRefType>(op.getMem().getType());
-  DenseI64ArrayAttr pattern = op.getPatternAttr();
+  PatternAttr pattern = op.getPatternAttr();
   if (!type || !pattern)
     return std::nullopt;
-  return std::make_pair(type, pattern.asArrayRef());
+  return std::make_pair(type, pattern.getPattern());
 }
 
 std::optional<int64_t> dyn::bir::getAccessPatternBytes(Value ap) {
@@ -242,7 +186,7 @@ LogicalResult MemsetOp::verify() {
 
 LogicalResult dyn::bir::verifyTranspose(Operation *op, Value src, Value dst) {
   auto s = describeAP(src);
-  if (s && s->second.size() != 4)
+  if (s && s->second.size() != 2)
     return op->emitOpError("transposes only a 2-D source pattern");
   for (Value side : {src, dst})
     if (auto phys = side.getDefiningOp<PhysicalAPOp>(); phys && phys.getIndirect())

@@ -20,8 +20,7 @@ dyn::bir::verifyComputeOperand(Operation *op, Value ap, StringRef name,
   };
   if (auto phys = ap.getDefiningOp<PhysicalAPOp>(); phys && phys.hasDynamicInfo())
     return fail("carries dynamic info, which only a DMA may consume");
-  std::optional<std::pair<MemRefType, ArrayRef<int64_t>>> described =
-      describeAP(ap);
+  std::optional<std::pair<MemRefType, PatternRef>> described = describeAP(ap);
   if (!described)
     return fail(ap.getDefiningOp<AccessPatternInterface>()
                     ? "is an access pattern that is itself invalid"
@@ -45,8 +44,8 @@ dyn::bir::verifyComputeOperand(Operation *op, Value ap, StringRef name,
            << (allowI32 ? " (or i32)" : "");
   // The first pair walks whole partitions; the rest stay inside one.
   int64_t rowElems = type.getNumElements() / type.getDimSize(0);
-  if (pattern.size() < 2 || pattern[0] % rowElems != 0 ||
-      pattern[1] > AddressMap::kNumPartitions)
+  if (pattern.empty() || pattern.front().step % rowElems != 0 ||
+      pattern.front().num > AddressMap::kNumPartitions)
     return fail("must walk partitions with its first [step, num] pair "
                 "(a step of whole rows of ")
            << rowElems << " elements, at most "
@@ -55,15 +54,12 @@ dyn::bir::verifyComputeOperand(Operation *op, Value ap, StringRef name,
   int64_t reach = 0;
   if (auto phys = ap.getDefiningOp<PhysicalAPOp>())
     reach = phys.getOffset() % rowElems;
-  for (size_t i = 2; i < pattern.size(); i += 2)
-    reach += pattern[i] * (pattern[i + 1] - 1);
+  for (PatternLevel level : pattern.dropFront().levels())
+    reach += level.step * (level.num - 1);
   if (reach >= rowElems)
     return fail("reaches past one partition with its free pairs (element ")
            << reach << " of " << rowElems << ")";
-  SmallVector<int64_t> shape;
-  for (size_t i = 1; i < pattern.size(); i += 2)
-    shape.push_back(pattern[i]);
-  return shape;
+  return pattern.getNums();
 }
 
 /// The engine that owns an instruction, or a diagnostic naming it.
@@ -141,8 +137,7 @@ verifyInOutWithOneOf(Operation *op, Engine engine, Engine owner, Value in,
 
 /// True when `ap` is an access pattern of i32 elements.
 static bool isI32(Value ap) {
-  std::optional<std::pair<MemRefType, ArrayRef<int64_t>>> described =
-      describeAP(ap);
+  std::optional<std::pair<MemRefType, PatternRef>> described = describeAP(ap);
   return described && described->first.getElementType().isSignlessInteger(32);
 }
 

@@ -36,6 +36,45 @@ void BIRDialect::initialize() {
 }
 
 //===----------------------------------------------------------------------===//
+// #bir.pattern
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+PatternAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                    ArrayRef<int64_t> flat) {
+  if (flat.size() % 2)
+    return emitError() << "pattern must be [step, num] pairs, got "
+                       << flat.size() << " entries";
+  return success();
+}
+
+Attribute PatternAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> flat;
+  if (parser.parseLess() || PatternRef::parse(parser, flat) ||
+      parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
+                    parser.getContext(), flat);
+}
+
+void PatternAttr::print(AsmPrinter &printer) const {
+  printer << '<' << getPattern() << '>';
+}
+
+ParseResult dyn::bir::parsePattern(AsmParser &parser, PatternAttr &attr) {
+  SmallVector<int64_t> flat;
+  if (PatternRef::parse(parser, flat))
+    return failure();
+  attr = PatternAttr::get(parser.getContext(), flat);
+  return success();
+}
+
+void dyn::bir::printPattern(AsmPrinter &printer, Operation *,
+                            PatternAttr attr) {
+  printer << attr.getPattern();
+}
+
+//===----------------------------------------------------------------------===//
 // Keyword attributes: `pool`, `add`
 //===----------------------------------------------------------------------===//
 

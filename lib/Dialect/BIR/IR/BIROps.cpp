@@ -518,34 +518,5 @@ void AllocOp::getEffects(
     effects.emplace_back(MemoryEffects::Write::get());
 }
 
-//===----------------------------------------------------------------------===//
-// custom<Pattern>: `[[step, num], ...]`, stored flat
-//===----------------------------------------------------------------------===//
-
-static ParseResult parsePattern(OpAsmParser &parser, DenseI64ArrayAttr &attr) {
-  SmallVector<int64_t> flat;
-  auto parsePair = [&]() -> ParseResult {
-    int64_t step, num;
-    if (parser.parseLSquare() || parser.parseInteger(step) ||
-        parser.parseComma() || parser.parseInteger(num) ||
-        parser.parseRSquare())
-      return failure();
-    flat.append({step, num});
-    return success();
-  };
-  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square, parsePair))
-    return failure();
-  attr = parser.getBuilder().getDenseI64ArrayAttr(flat);
-  return success();
-}
-
-static void printPattern(OpAsmPrinter &p, Operation *, DenseI64ArrayAttr attr) {
-  ArrayRef<int64_t> flat = attr.asArrayRef();
-  p << '[';
-  for (size_t i = 0; i + 1 < flat.size(); i += 2)
-    p << (i ? ", " : "") << '[' << flat[i] << ", " << flat[i + 1] << ']';
-  p << ']';
-}
-
 #define GET_OP_CLASSES
 #include "dyn/Dialect/BIR/IR/BIROps.cpp.inc"

@@ -156,19 +156,18 @@ void TriggerOp::print(OpAsmPrinter &p) {
 
 static LogicalResult verifySide(DescriptorOp op, StringRef name, Value mem,
                                 Value dyn, AddressMode mode, int64_t offset,
-                                ArrayRef<int64_t> pattern, int64_t bytes,
+                                bir::PatternRef pattern, int64_t bytes,
                                 std::optional<uint64_t> firstIndex) {
   auto type = llvm::cast<MemRefType>(mem.getType());
   std::optional<int64_t> elementBytes = bir::getElementBytes(type);
   if (!bir::getMemorySpace(type) || !elementBytes)
     return op.emitOpError() << name << " must be a bir location of whole-byte "
                                "elements";
-  if (pattern.empty() || pattern.size() % 2)
+  if (pattern.empty())
     return op.emitOpError() << name << " pattern must be [step, num] pairs";
-  if (failed(bir::verifyPatternEntries(
-          pattern, [&] { return op.emitOpError() << name << " "; })))
+  if (failed(pattern.verify([&] { return op.emitOpError() << name << " "; })))
     return failure();
-  std::optional<int64_t> moved = bir::getPatternBytes(pattern, *elementBytes);
+  std::optional<int64_t> moved = pattern.getBytes(*elementBytes);
   if (!moved)
     return op.emitOpError() << name
                             << " pattern moves more bytes than 64 bits can "
@@ -193,7 +192,7 @@ static LogicalResult verifySide(DescriptorOp op, StringRef name, Value mem,
     // A fixed address: every byte the pattern reads from `offset` on lies
     // inside the location.
     std::optional<int64_t> size = bir::getByteSize(type);
-    std::optional<int64_t> reach = bir::getPatternReach(pattern);
+    std::optional<int64_t> reach = pattern.getReach();
     std::optional<int64_t> elements =
         reach ? llvm::checkedAdd<int64_t>(*reach, 1) : std::nullopt;
     std::optional<int64_t> span =
@@ -227,7 +226,7 @@ static LogicalResult verifySide(DescriptorOp op, StringRef name, Value mem,
     // Descriptor rows (the first entry's num) read index slots
     // [first, first + rows); all of them must exist.
     std::optional<int64_t> last =
-        llvm::checkedAdd<int64_t>(firstIndex.value_or(0), pattern[1]);
+        llvm::checkedAdd<int64_t>(firstIndex.value_or(0), pattern.front().num);
     if (!last || *last > ids.getNumElements())
       return op.emitOpError()
              << name << " reads index slots " << firstIndex.value_or(0)
@@ -296,18 +295,10 @@ static ParseResult parseSide(OpAsmParser &parser, OperationState &result,
 
 static ParseResult parsePatternAttr(OpAsmParser &parser, OperationState &result,
                                     StringRef name) {
-  SmallVector<int64_t> flat;
-  auto pair = [&]() -> ParseResult {
-    int64_t step, num;
-    if (parser.parseLSquare() || parser.parseInteger(step) ||
-        parser.parseComma() || parser.parseInteger(num) || parser.parseRSquare())
-      return failure();
-    flat.append({step, num});
-    return success();
-  };
-  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square, pair))
+  bir::PatternAttr pattern;
+  if (bir::parsePattern(parser, pattern))
     return failure();
-  result.addAttribute(name, parser.getBuilder().getDenseI64ArrayAttr(flat));
+  result.addAttribute(name, pattern);
   return success();
 }
 
@@ -371,22 +362,13 @@ static void printSide(OpAsmPrinter &p, AddressMode mode, Value dyn,
   p << " + " << offset << ']';
 }
 
-static void printPattern(OpAsmPrinter &p, ArrayRef<int64_t> flat) {
-  p << '[';
-  for (size_t i = 0; i + 1 < flat.size(); i += 2)
-    p << (i ? ", " : "") << '[' << flat[i] << ", " << flat[i + 1] << ']';
-  p << ']';
-}
-
 void DescriptorOp::print(OpAsmPrinter &p) {
   p << " src " << getSrc();
   printSide(p, getSrcMode(), getSrcDyn(), getSrcFirstIndex(), getSrcOffset());
   p << " dst " << getDst();
   printSide(p, getDstMode(), getDstDyn(), getDstFirstIndex(), getDstOffset());
-  p << " bytes " << getBytes() << " pattern ";
-  printPattern(p, getSrcPattern());
-  p << " -> ";
-  printPattern(p, getDstPattern());
+  p << " bytes " << getBytes() << " pattern " << getSrcPattern() << " -> "
+    << getDstPattern();
   // The properties not printed above, and the discardable attributes.
   SmallVector<std::pair<StringAttr, Attribute>, 6> shown = {
       {getSrcRecordAttrName(), getSrcRecordAttr()},

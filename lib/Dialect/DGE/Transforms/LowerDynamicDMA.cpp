@@ -32,7 +32,7 @@ struct Side {
   Value mem, dyn;
   AddressMode mode = AddressMode::imm;
   int64_t offset = 0; // bytes
-  SmallVector<int64_t> pattern;
+  bir::PatternVector pattern;
   int64_t elementBytes = 0;
 };
 
@@ -46,7 +46,7 @@ static FailureOr<Side> describe(Operation *dma, Value ap) {
       return dma->emitOpError("has scalar dynamic info left; run "
                               "bir-expand-dynamic-ap-info first");
     side.mem = phys.getMem();
-    side.pattern.assign(phys.getPattern().begin(), phys.getPattern().end());
+    side.pattern = bir::PatternVector(phys.getPattern());
     side.elementBytes =
         *bir::getElementBytes(llvm::cast<MemRefType>(side.mem.getType()));
     side.offset = phys.getOffset() * side.elementBytes;
@@ -58,7 +58,7 @@ static FailureOr<Side> describe(Operation *dma, Value ap) {
   }
   if (auto reg = llvm::dyn_cast_or_null<bir::RegisterAPOp>(def)) {
     side.mem = reg.getMem();
-    side.pattern.assign(reg.getPattern().begin(), reg.getPattern().end());
+    side.pattern = bir::PatternVector(reg.getPattern());
     side.elementBytes =
         *bir::getElementBytes(llvm::cast<MemRefType>(side.mem.getType()));
     if (auto var = reg.getAddr().getDefiningOp<bir::ReadVarOp>()) {
@@ -80,7 +80,7 @@ namespace {
 /// indirect side the first index slot it reads.
 struct PieceSide {
   int64_t offset = 0, firstIndex = 0;
-  SmallVector<int64_t> pattern;
+  bir::PatternVector pattern;
 };
 
 /// A piece of the DMA, one descriptor.
@@ -113,30 +113,30 @@ struct DescriptorLimits {
   }
 };
 
-/// The piece of `side` whose outer entries (before `k`) sit at `idx` and
-/// whose entry `k` covers `n` steps from `start`. An indirect side's first
+/// The piece of `side` whose outer levels (before `k`) sit at `idx` and
+/// whose level `k` covers `n` steps from `start`. An indirect side's first
 /// entry is its index rows: there a position is an index slot rather than
 /// bytes, and a piece inside one row keeps that row as a one-row entry.
 static PieceSide cut(const Side &side, ArrayRef<int64_t> idx, size_t k,
                      int64_t start, int64_t n) {
   bool indirect = side.mode == AddressMode::indirect;
-  ArrayRef<int64_t> pattern = side.pattern;
+  bir::PatternRef pattern = side.pattern;
   PieceSide piece;
   piece.offset = side.offset;
   for (size_t j = 0; j < k; ++j) {
     if (indirect && j == 0)
       piece.firstIndex = idx[0];
     else
-      piece.offset += idx[j] * pattern[2 * j] * side.elementBytes;
+      piece.offset += idx[j] * pattern.step(j) * side.elementBytes;
   }
   if (indirect && k == 0)
     piece.firstIndex = start;
   else
-    piece.offset += start * pattern[2 * k] * side.elementBytes;
+    piece.offset += start * pattern.step(k) * side.elementBytes;
   if (indirect && k > 0)
-    piece.pattern = {pattern[0], 1};
-  piece.pattern.append({pattern[2 * k], n});
-  piece.pattern.append(pattern.begin() + 2 * k + 2, pattern.end());
+    piece.pattern.append(pattern.step(0), 1);
+  piece.pattern.append(pattern.step(k), n);
+  piece.pattern.append(pattern.dropFront(k + 1));
   return piece;
 }
 
@@ -150,50 +150,44 @@ static FailureOr<SmallVector<Piece>> split(Operation *dma, const Side &src,
                                            DescriptorLimits &limits) {
   int64_t budget = limits.bytes;
   // Verified patterns count their bytes in 64 bits.
-  int64_t bytes = *bir::getPatternBytes(src.pattern, src.elementBytes);
+  int64_t bytes = *src.pattern.get().getBytes(src.elementBytes);
   if (bytes <= budget) {
     if (failed(limits.take(dma, 1)))
       return failure();
     return SmallVector<Piece>{{{src.offset, 0, src.pattern},
                                {dst.offset, 0, dst.pattern}}};
   }
-  auto nums = [](ArrayRef<int64_t> p) {
-    SmallVector<int64_t> n;
-    for (size_t i = 1; i < p.size(); i += 2)
-      n.push_back(p[i]);
-    return n;
-  };
-  if (nums(src.pattern) != nums(dst.pattern))
+  if (src.pattern.get().getNums() != dst.pattern.get().getNums())
     return dma->emitOpError("moves ")
            << bytes << " bytes, over max-descriptor-bytes " << budget
            << ", and its sides have different shapes, so it cannot be split";
   if (src.elementBytes > budget)
     return dma->emitOpError("max-descriptor-bytes ")
            << budget << " is smaller than one element";
-  size_t entries = src.pattern.size() / 2;
-  // The outermost entry k whose inner rows fit the budget.
-  size_t k = entries - 1;
+  size_t levels = src.pattern.size();
+  // The outermost level k whose inner rows fit the budget.
+  size_t k = levels - 1;
   int64_t inner = src.elementBytes;
-  for (size_t j = entries; j-- > 0;) {
-    if (inner * src.pattern[2 * j + 1] > budget) {
+  for (size_t j = levels; j-- > 0;) {
+    if (inner * src.pattern.num(j) > budget) {
       k = j;
       break;
     }
-    inner *= src.pattern[2 * j + 1];
+    inner *= src.pattern.num(j);
   }
   int64_t chunk = std::max<int64_t>(1, budget / inner);
   // Descriptors: every combination of the outer indices, times the chunks
   // of entry k. Checked, and compared with the limits before any is made.
   std::optional<int64_t> count =
-      llvm::divideCeil(src.pattern[2 * k + 1], chunk);
+      llvm::divideCeil(src.pattern.num(k), chunk);
   for (size_t j = 0; j < k && count; ++j)
-    count = llvm::checkedMul(*count, src.pattern[2 * j + 1]);
+    count = llvm::checkedMul(*count, src.pattern.num(j));
   if (failed(limits.take(dma, count)))
     return failure();
   SmallVector<Piece> pieces;
   SmallVector<int64_t> idx(k, 0);
   while (true) {
-    int64_t num = src.pattern[2 * k + 1];
+    int64_t num = src.pattern.num(k);
     for (int64_t start = 0; start < num; start += chunk) {
       int64_t n = std::min(chunk, num - start);
       pieces.push_back(
@@ -201,7 +195,7 @@ static FailureOr<SmallVector<Piece>> split(Operation *dma, const Side &src,
     }
     // Next combination of the outer indices.
     size_t j = k;
-    while (j > 0 && ++idx[j - 1] == src.pattern[2 * (j - 1) + 1])
+    while (j > 0 && ++idx[j - 1] == src.pattern.num(j - 1))
       idx[--j] = 0;
     if (j == 0)
       break;
@@ -221,8 +215,7 @@ static LogicalResult lower(DMAOp dma, DescriptorLimits &limits) {
     // The xbar transpose of a 2-D tile (the verifier's rule) reads it
     // column by column: the same data movement as a strided copy (below
     // ArchLevel 30 that is what runs).
-    src->pattern = {src->pattern[2], src->pattern[3], src->pattern[0],
-                    src->pattern[1]};
+    src->pattern = {src->pattern[1], src->pattern[0]};
   }
   FailureOr<SmallVector<Piece>> pieces = split(dma, *src, *dst, limits);
   if (failed(pieces))
@@ -257,7 +250,7 @@ static LogicalResult lower(DMAOp dma, DescriptorLimits &limits) {
                            : IntegerAttr();
   };
   for (const Piece &piece : *pieces) {
-    int64_t bytes = *bir::getPatternBytes(piece.src.pattern, src->elementBytes);
+    int64_t bytes = *piece.src.pattern.get().getBytes(src->elementBytes);
     DescriptorOp::create(
         inner, dma.getLoc(), src->mem, src->dyn, dst->mem, dst->dyn,
         AddressModeAttr::get(ctx, src->mode),
@@ -265,8 +258,8 @@ static LogicalResult lower(DMAOp dma, DescriptorLimits &limits) {
         AddressModeAttr::get(ctx, dst->mode),
         inner.getI64IntegerAttr(piece.dst.offset),
         inner.getI64IntegerAttr(bytes),
-        inner.getDenseI64ArrayAttr(piece.src.pattern),
-        inner.getDenseI64ArrayAttr(piece.dst.pattern), IntegerAttr(),
+        bir::PatternAttr::get(ctx, piece.src.pattern.getFlat()),
+        bir::PatternAttr::get(ctx, piece.dst.pattern.getFlat()), IntegerAttr(),
         IntegerAttr(), IndirectRecordKindAttr(), IndirectRecordKindAttr(),
         firstIndex(piece.src), firstIndex(piece.dst));
   }

@@ -12,6 +12,8 @@
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "dyn/Dialect/BIR/IR/Pattern.h"
+
 #include "dyn/Dialect/BIR/IR/BIROpsDialect.h.inc"
 #include "dyn/Dialect/BIR/IR/BIREnums.h.inc"
 
@@ -69,6 +71,11 @@ mlir::ParseResult parseAttrDict(mlir::OpAsmParser &parser,
   });
 }
 
+/// custom<Pattern>, the form of a pattern in an op: `[[step, num], ...]`
+/// (PatternRef::print), for the bir and dge ops alike.
+mlir::ParseResult parsePattern(mlir::AsmParser &parser, PatternAttr &attr);
+void printPattern(mlir::AsmPrinter &printer, mlir::Operation *,
+                  PatternAttr attr);
 /// The engine whose register file holds `reg`, if known.
 std::optional<Engine> getRegisterEngine(mlir::Value reg);
 
@@ -103,36 +110,10 @@ std::optional<int64_t> getByteSize(mlir::MemRefType type);
 /// partition dimension): the element bytes times the other extents.
 int64_t getBytesPerPartition(mlir::MemRefType type);
 
-/// Elements a `[step, num]` pattern visits: the product of its nums; none
-/// when it overflows 64 bits.
-std::optional<int64_t> getPatternElements(llvm::ArrayRef<int64_t> pattern);
-
-/// The first `[step, num]` entry of a pattern that breaks the rule every
-/// pattern keeps (a non-negative step and a positive num), by entry index;
-/// none when every entry keeps it.
-std::optional<size_t> findInvalidPatternEntry(llvm::ArrayRef<int64_t> pattern);
-
-/// Checks that rule, reporting a broken entry on the diagnostic that
-/// `emitError` starts: "pattern entry I must have a non-negative step and a
-/// positive num, got [S, N]".
-mlir::LogicalResult
-verifyPatternEntries(llvm::ArrayRef<int64_t> pattern,
-                     llvm::function_ref<mlir::InFlightDiagnostic()> emitError);
-
-/// How far past its first element a pattern of positive nums reaches, in
-/// elements: Σ step·(num − 1); none if that overflows 64 bits.
-std::optional<int64_t> getPatternReach(llvm::ArrayRef<int64_t> pattern);
-
-/// Bytes a pattern of `elementBytes`-byte elements moves; none when it
-/// overflows 64 bits.
-std::optional<int64_t> getPatternBytes(llvm::ArrayRef<int64_t> pattern,
-                                       int64_t elementBytes);
-
 /// The location and pattern behind an access-pattern value, if an
 /// AccessPatternInterface op defines it and carries both (one not yet
 /// verified may lack them).
-std::optional<std::pair<mlir::MemRefType, llvm::ArrayRef<int64_t>>>
-describeAP(mlir::Value ap);
+std::optional<std::pair<mlir::MemRefType, PatternRef>> describeAP(mlir::Value ap);
 
 /// Checks a compute operand (docs/Numerics.md): an on-chip access pattern
 /// without dynamic info, in a space `engine` reaches (Pool: SBUF only), of

@@ -52,6 +52,28 @@ def BIR_AluOpKind : EnumAttr<BIR_Dialect, BIR_AluOpKindEnum, "alu"> {
   let hasCustomAssemblyFormat = 1;
 }
 
+// An access pattern's levels: `[[step, num], ...]` in elements, outermost
+// first. In an op (custom<Pattern>) it prints as that list; alone,
+// `#bir.pattern<[[1, 4]]>`.
+// Its C++ accessor gives a dyn::bir::PatternRef, the view every reader and
+// writer of a pattern goes through (Pattern.h).
+def BIR_PatternAttr : AttrDef<BIR_Dialect, "Pattern"> {
+  let mnemonic = "pattern";
+  let summary = "An access pattern's [step, num] levels";
+  let parameters = (ins ArrayRefParameter<"int64_t", "[step, num] pairs">:$flat);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let returnType = "::dyn::bir::PatternRef";
+  let convertFromStorage = "$_self.getPattern()";
+  let constBuilderCall =
+      "::dyn::bir::PatternAttr::get($_builder.getContext(), $0.getFlat())";
+  let extraClassDeclaration = [{
+    ::dyn::bir::PatternRef getPattern() const {
+      return ::dyn::bir::PatternRef(getFlat());
+    }
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Types
 //===----------------------------------------------------------------------===//

@@ -60,10 +60,10 @@ def BIR_AccessPatternInterface : OpInterface<"AccessPatternInterface"> {
     InterfaceMethod<"The location the pattern walks.",
       "::mlir::Value", "getMem">,
     InterfaceMethod<[{
-        The flat `[step, num, ...]` pairs; null on an access pattern not yet
+        Its `[step, num]` levels; null on an access pattern not yet
         verified (see `describeAP`).
       }],
-      "::mlir::DenseI64ArrayAttr", "getPatternAttr">
+      "::dyn::bir::PatternAttr", "getPatternAttr">
   ];
 }
 

@@ -247,7 +247,7 @@ def BIR_PhysicalAPOp : BIR_Op<"ap", [Pure, AttrSizedOperandSegments,
     ```
   }];
   let arguments = (ins AnyMemRef:$mem, I64Attr:$offset,
-                       DenseI64ArrayAttr:$pattern,
+                       BIR_PatternAttr:$pattern,
                        OptionalAttr<I64Attr>:$dyn_const,
                        OptionalAttr<DenseI64ArrayAttr>:$dyn_coefs,
                        Variadic<BIR_RegType>:$dyn_values,
@@ -285,7 +285,7 @@ def BIR_SymbolicAPOp : BIR_Op<"sym_ap", [Pure, BIR_AccessPatternInterface]> {
     ```
   }];
   let arguments = (ins AnyMemRef:$mem, AffineMapAttr:$offset_map,
-                       Variadic<BIR_RegType>:$ivs, DenseI64ArrayAttr:$pattern);
+                       Variadic<BIR_RegType>:$ivs, BIR_PatternAttr:$pattern);
   let results = (outs BIR_APType:$result);
   let assemblyFormat = [{
     $mem `offset` $offset_map `(` $ivs `)` `pattern` custom<Pattern>($pattern)
@@ -307,7 +307,7 @@ def BIR_RegisterAPOp : BIR_Op<"reg_ap", [Pure, BIR_AccessPatternInterface]> {
     ```
   }];
   let arguments = (ins AnyMemRef:$mem, BIR_RegType:$addr,
-                       DenseI64ArrayAttr:$pattern);
+                       BIR_PatternAttr:$pattern);
   let results = (outs BIR_APType:$result);
   let assemblyFormat = [{
     $mem `addr` $addr `pattern` custom<Pattern>($pattern) attr-dict `:` type($mem)
