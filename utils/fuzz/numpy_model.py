@@ -459,9 +459,12 @@ class Ctx:
 
     def __init__(self, fns, inputs, arg_types, dt, reverse=False):
         self.fns, self.inputs, self.dt = fns, inputs, dt
-        # Sums (reductions, matmuls) in the opposite order: how much the
-        # order matters (the engines may chunk a contraction).
+        # Sums (reductions, matmuls) in the opposite order and every f32
+        # result moved by one unit at random: how much the order and the
+        # last bit matter (the engines may chunk a contraction, and an
+        # exp may be one unit off).
         self.reverse = reverse
+        self.jitter = np.random.default_rng(1) if reverse else None
         self.arg_types = arg_types
         self.vals = {}
         self.zero_padded = set()   # tensors whose padding is known zeros
@@ -475,7 +478,8 @@ class Ctx:
             if isinstance(t, TensorType):
                 self.zero_padded.add(name)
                 if t.elem in ("f32", "bf16", "f16"):
-                    v = self.flt(np.asarray(v, dtype=np.float64), t.elem)
+                    v = self.flt(np.asarray(v, dtype=np.float64), t.elem,
+                                 exact=True)
                 else:
                     v = np.asarray(v).astype(np.int64)
         elif name in self.fns:
@@ -485,10 +489,15 @@ class Ctx:
         self.vals[name] = v
         return v
 
-    def flt(self, x, elem="f32"):
+    def flt(self, x, elem="f32", exact=False):
         """`x` as this precision's floats, rounded to `elem`; in float64, a
         value past the f32 range overflows to inf, as f32 would."""
         x = np.asarray(x, dtype=self.dt)
+        if self.jitter is not None and not exact and x.size:
+            step = self.jitter.choice([-1, 0, 1], size=x.shape)
+            with np.errstate(all="ignore"):
+                x = np.where(np.isfinite(x), x * (1 + step * 2.0 ** -23),
+                             x).astype(self.dt)
         if self.dt == np.float64:
             with np.errstate(invalid="ignore"):
                 x = np.where(np.abs(x) > F32_MAX, np.copysign(np.inf, x), x)
@@ -683,7 +692,7 @@ def evaluate(fns, args, results, inputs, dt, reverse=False):
 
 def models(fns, args, results, inputs):
     """The three evaluations `compare` takes: float32, float32 with sums
-    reversed, float64."""
+    reversed and every result moved by a unit at random, float64."""
     return (evaluate(fns, args, results, inputs, np.float32),
             evaluate(fns, args, results, inputs, np.float32, True),
             evaluate(fns, args, results, inputs, np.float64))
