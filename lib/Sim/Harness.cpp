@@ -13,6 +13,7 @@
 #include "dyn/Sim/Reference.h"
 #include "dyn/Sim/Simulator.h"
 #include "dyn/Target/ADDR4/Container.h"
+#include "dyn/Support/Machine.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
@@ -134,7 +135,7 @@ dyn::sim::toBoundaryArguments(const EntrySignature &sig,
     auto tensorType = llvm::dyn_cast<RankedTensorType>(sig.boundaryTypes[i]);
     if (!tensorType) {
       auto *v = std::get_if<int64_t>(&value);
-      if (!v || *v < INT32_MIN || *v > INT32_MAX)
+      if (!v || !machine::fitsRegister(*v))
         return error("argument " + Twine(i) + " must be an i32 integer");
       group.push_back(value);
       continue;
@@ -254,7 +255,7 @@ dyn::sim::getRandomArguments(const EntrySignature &sig, std::mt19937 &rng) {
 /// unspecified, and its folds keep a signalling NaN that arithmetic would
 /// quieten (`truncf(extf x)` folds to `x`).
 static bool areBothNaN(mlir::Type type, const uint8_t *x, const uint8_t *y) {
-  if (!bir::isEngineFloat(type))
+  if (!machine::isEngineFloat(type))
     return false;
   return std::isnan(loadElement(x, type)) && std::isnan(loadElement(y, type));
 }

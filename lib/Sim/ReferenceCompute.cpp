@@ -113,7 +113,7 @@ int64_t reference::castInteger(Operation *op, int64_t v) {
 
 bool reference::isComputable(Type element) {
   return element.isInteger() || element.isIndex() ||
-         bir::isEngineFloat(element);
+         machine::isEngineFloat(element);
 }
 
 /// Fails (saying why in `error`) when `op` computes on elements the

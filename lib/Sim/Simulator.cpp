@@ -140,7 +140,9 @@ private:
   Measurement *measurement;
   int64_t trips = 0, moved = 0;
   SmallVector<sim::RuntimeValue> args;
-  std::array<std::array<uint32_t, addr4::kNumRegisters>, 8> registers{};
+  std::array<std::array<uint32_t, addr4::kNumRegisters>,
+             machine::kNumEngineSlots>
+      registers{};
   ZeroedBytes sbuf{bir::AddressMap::getSpaceBytes(bir::MemorySpace::sbuf)};
   ZeroedBytes psum{bir::AddressMap::getSpaceBytes(bir::MemorySpace::psum)};
   std::vector<std::unique_ptr<std::vector<uint8_t>>> dramBuffers;

@@ -23,6 +23,7 @@
 #include "dyn/Version.h"
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
+#include "dyn/Support/Machine.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -190,8 +191,8 @@ readArguments(const dyn::sim::EntrySignature &signature) {
       continue;
     }
     int64_t v;
-    if (llvm::StringRef(text).getAsInteger(10, v) || v < INT32_MIN ||
-        v > INT32_MAX)
+    if (llvm::StringRef(text).getAsInteger(10, v) ||
+        !dyn::machine::fitsRegister(v))
       return failure(fail("argument " + Twine(i) +
                           " must be an i32 integer, got '" + text + "'"));
     given.push_back(v);

@@ -39,8 +39,10 @@ struct LatencyModel {
   // Compute: fixed + ceil(free elements per partition / elements per
   // cycle), the 128 partitions in parallel; per engine.
   // Indexed by the engine's value (pe 1, act 2, pool 3, dve 4).
-  std::array<int64_t, 8> computeFixedCycles = {0, 64, 32, 32, 32, 0, 0, 0};
-  std::array<int64_t, 8> computeElementsPerCycle = {1, 1, 1, 1, 1, 1, 1, 1};
+  std::array<int64_t, machine::kNumEngineSlots> computeFixedCycles = {
+      0, 64, 32, 32, 32, 0, 0, 0};
+  std::array<int64_t, machine::kNumEngineSlots> computeElementsPerCycle = {
+      1, 1, 1, 1, 1, 1, 1, 1};
 
   /// The compute figures of `engine`.
   int64_t computeFixed(bir::Engine engine) const {

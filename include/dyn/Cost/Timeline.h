@@ -48,12 +48,14 @@ struct Resource {
   bool queue = false;
 
   unsigned index() const {
-    return static_cast<unsigned>(engine) + (queue ? 8 : 0);
+    return static_cast<unsigned>(engine) +
+           (queue ? machine::kNumEngineSlots : 0);
   }
-  static constexpr unsigned kCount = 16;
+  static constexpr unsigned kCount = 2 * machine::kNumEngineSlots;
   /// The resource whose index() is `index`.
   static Resource fromIndex(unsigned index) {
-    return {static_cast<bir::Engine>(index % 8), index >= 8};
+    return {static_cast<bir::Engine>(index % machine::kNumEngineSlots),
+            index >= machine::kNumEngineSlots};
   }
   /// "pool", or "pool queue".
   std::string name() const;

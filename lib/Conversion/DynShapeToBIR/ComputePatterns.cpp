@@ -388,8 +388,7 @@ std::string dyn::whyNotEngineMask(dynshape::BufferMaskOp op, Engine engine) {
   if (op.getDims().size() != 1 || !op.getFillAttr() ||
       !llvm::isa<FloatAttr>(op.getFillAttr()))
     return "not a float fill along one dim";
-  if (!type.getElementType().isF32() && !type.getElementType().isBF16() &&
-      !type.getElementType().isF16())
+  if (!machine::isEngineFloat(type.getElementType()))
     return "not engine elements";
   int64_t free = 1;
   for (int64_t d : type.getShape().drop_front())

@@ -71,7 +71,7 @@ static bool isCapturedValue(Value value, Block &body) {
 static std::string whyNotElementwiseOp(Operation &inner) {
   for (Type type : llvm::concat<Type>(inner.getOperandTypes(),
                                       inner.getResultTypes()))
-    if (!isEngineFloat(type) && !type.isSignlessInteger(32) &&
+    if (!machine::isEngineFloat(type) && !type.isSignlessInteger(32) &&
         !type.isSignlessInteger(1))
       return "its body computes on " + describe(type) +
              "; the engines compute on f32, bf16, f16, i32 and compares";
@@ -119,7 +119,7 @@ static std::string whyNotElementwiseOp(Operation &inner) {
     return "its body has 'arith.fptosi' to i1; the engines convert floats "
            "to i32";
   if (llvm::isa<arith::TruncFOp>(inner) &&
-      !isEngineFloat(inner.getResult(0).getType()))
+      !machine::isEngineFloat(inner.getResult(0).getType()))
     return "its body truncates to a type the engines do not store";
   if (auto trunc = llvm::dyn_cast<arith::TruncFOp>(inner);
       trunc && trunc.getRoundingmode() &&
@@ -289,7 +289,7 @@ std::string dyn::planCompute(linalg::LinalgOp op, ComputePlan &plan) {
   bool takesI32 = op.getNumReductionLoops() == 0;
   for (OpOperand &operand : op->getOpOperands()) {
     auto type = llvm::dyn_cast<ShapedType>(operand.get().getType());
-    if (type && !isEngineFloat(type.getElementType()) &&
+    if (type && !machine::isEngineFloat(type.getElementType()) &&
         !(takesI32 && type.getElementType().isSignlessInteger(32)))
       return "operand #" + std::to_string(operand.getOperandNumber()) +
              " of element type " + describe(type.getElementType()) +

@@ -4,6 +4,7 @@
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Support/BottomUp.h"
+#include "dyn/Support/Machine.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -38,8 +39,8 @@ static void rangeInputs(Value value, SmallVectorImpl<Value> &inputs) {
 /// result wrapped and may be any i32.
 static ConstantIntRanges asIndexRegister(const ConstantIntRanges &range) {
   unsigned width = IndexType::kInternalStorageBitWidth;
-  if (dynshape::fitsScalarRegister(range.smin().getSExtValue()) &&
-      dynshape::fitsScalarRegister(range.smax().getSExtValue()))
+  if (machine::fitsRegister(range.smin().getSExtValue()) &&
+      machine::fitsRegister(range.smax().getSExtValue()))
     return range;
   return ConstantIntRanges::fromSigned(
       APInt::getSignedMinValue(32).sext(width),

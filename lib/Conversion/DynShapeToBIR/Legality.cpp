@@ -10,6 +10,7 @@
 
 #include "dyn/Cost/Cost.h"
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
+#include "dyn/Support/Machine.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -60,7 +61,7 @@ static std::string whyNotRegisterArithmetic(AffineMap map) {
   std::string why;
   auto check = [&](AffineExpr expr) {
     if (auto constant = llvm::dyn_cast<AffineConstantExpr>(expr)) {
-      if (dynshape::fitsScalarRegister(constant.getValue()))
+      if (machine::fitsRegister(constant.getValue()))
         return WalkResult::advance();
       why = "has the constant " + std::to_string(constant.getValue()) +
             " in its map, which does not fit in a 32-bit register";
@@ -148,7 +149,7 @@ static LogicalResult checkForm(Operation *op, Engine engine) {
       .Case([&](arith::ConstantOp constant) {
         std::optional<int64_t> value = getConstantInt(constant);
         if (value && isRegisterType(constant.getType()) &&
-            !dynshape::fitsScalarRegister(*value))
+            !machine::fitsRegister(*value))
           return fail(dynshape::describeUnfitConstant(*value));
         return success();
       })

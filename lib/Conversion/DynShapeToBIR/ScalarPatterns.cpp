@@ -11,6 +11,7 @@
 #include "dyn/Conversion/DynShapeToBIR/DynShapeToBIR.h"
 
 #include "dyn/Cost/Cost.h"
+#include "dyn/Support/Machine.h"
 
 #include "IntegerRanges.h"
 #include "Patterns.h"
@@ -168,10 +169,10 @@ void dyn::hoistConditionalScalars(Operation *root) {
 std::optional<int64_t> dyn::getMaxTripCount(scf::ForOp loop) {
   std::optional<int64_t> lb = getConstantInt(loop.getLowerBound());
   std::optional<int64_t> step = getConstantInt(loop.getStep());
-  if (!lb || !step || *step <= 0 || *lb < INT32_MIN || *lb > INT32_MAX)
+  if (!lb || !step || *step <= 0 || !machine::fitsRegister(*lb))
     return std::nullopt;
   if (std::optional<int64_t> ub = getConstantInt(loop.getUpperBound())) {
-    if (*ub < INT32_MIN || *ub > INT32_MAX)
+    if (!machine::fitsRegister(*ub))
       return std::nullopt;
     return *ub <= *lb ? 0 : llvm::divideCeil(*ub - *lb, *step);
   }
@@ -180,14 +181,14 @@ std::optional<int64_t> dyn::getMaxTripCount(scf::ForOp loop) {
   // bound at all.
   std::optional<int64_t> ub;
   ConstantIntRanges range = IntegerRanges().get(loop.getUpperBound());
-  if (range.smax().slt(INT32_MAX))
+  if (range.smax().slt(machine::kRegisterMax))
     ub = range.smax().getSExtValue();
   if (!ub) {
     FailureOr<int64_t> bound = ValueBoundsConstraintSet::computeConstantBound(
         presburger::BoundType::UB,
         ValueBoundsConstraintSet::Variable(loop.getUpperBound()),
         /*stopCondition=*/nullptr, /*closedUB=*/true);
-    if (succeeded(bound) && *bound < INT32_MAX)
+    if (succeeded(bound) && *bound < machine::kRegisterMax)
       ub = *bound;
   }
   if (!ub)
@@ -250,7 +251,7 @@ static Value createAlu(ConversionPatternRewriter &rewriter, Location loc,
   auto engineAttr = EngineAttr::get(ctx, engine);
   Type reg = RegType::get(ctx);
   auto fits = [](std::optional<int64_t> imm) {
-    return imm && *imm >= INT32_MIN && *imm <= INT32_MAX;
+    return imm && machine::fitsRegister(*imm);
   };
   std::optional<int64_t> imm = getConstantInt(rhs);
   if (!fits(imm)) {

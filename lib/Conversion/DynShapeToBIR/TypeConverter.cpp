@@ -10,6 +10,7 @@
 #include "Patterns.h"
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
+#include "dyn/Support/Machine.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -125,7 +126,7 @@ BIRTypeConverter::BIRTypeConverter(Engine engine) : engine(engine) {
     if (!constant || !llvm::isa<RegType>(type))
       return {};
     std::optional<int64_t> value = getConstantInt(constant);
-    if (!value || !dynshape::fitsScalarRegister(*value))
+    if (!value || !machine::fitsRegister(*value))
       return {};
     MovImmOp &move = (*moves)[constant];
     if (!move) {

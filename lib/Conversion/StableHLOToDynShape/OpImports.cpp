@@ -12,6 +12,7 @@
 #include "Import.h"
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
+#include "dyn/Support/Machine.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -68,7 +69,7 @@ std::string dyn::stablehlo::checkElements(Operation *op, bool floats,
     Type element = tensor.getElementType();
     bool isInt = element.isSignlessInteger(32) ||
                  (booleans && element.isSignlessInteger(1));
-    bool isFloat = element.isF32() || element.isBF16() || element.isF16();
+    bool isFloat = machine::isEngineFloat(element);
     if ((isInt && !integers) || (isFloat && !floats) || (!isInt && !isFloat)) {
       SmallVector<StringRef> names;
       if (floats)

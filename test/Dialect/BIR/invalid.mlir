@@ -182,7 +182,7 @@ func.func @read_var_of_non_i32(%v: i64) {
 // -----
 
 func.func @physical_reg_too_large() {
-  // expected-error @+1 {{attribute 'reg' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative whose maximum value is 63}}
+  // expected-error @+1 {{attribute 'reg' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative whose value is a register id, below the registers per engine}}
   %c = bir.mov_imm 1 on pool {reg = 64 : i32}
   return
 }
@@ -190,7 +190,7 @@ func.func @physical_reg_too_large() {
 // -----
 
 func.func @physical_reg_negative(%v: i32) {
-  // expected-error @+1 {{attribute 'reg' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative whose maximum value is 63}}
+  // expected-error @+1 {{attribute 'reg' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative whose value is a register id, below the registers per engine}}
   %r = bir.read_var %v on pool {reg = -1 : i32}
   return
 }
@@ -198,7 +198,7 @@ func.func @physical_reg_negative(%v: i32) {
 // -----
 
 func.func @loop_physical_reg_too_large() {
-  // expected-error @+1 {{attribute 'reg' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative whose maximum value is 63}}
+  // expected-error @+1 {{attribute 'reg' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative whose value is a register id, below the registers per engine}}
   bir.for %i = 0 to 4 step 1 on pool attributes {reg = 64 : i32} {
   }
   return
@@ -2009,7 +2009,7 @@ func.func @missing_alu_kind(%v: i32) {
 
 func.func @alu_physical_reg_too_large(%v: i32) {
   %r = bir.read_var %v on pool
-  // expected-error @+1 {{attribute 'reg' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative whose maximum value is 63}}
+  // expected-error @+1 {{attribute 'reg' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative whose value is a register id, below the registers per engine}}
   %x = bir.alu_imm add %r, 1 on pool {reg = 64 : i32}
   return
 }

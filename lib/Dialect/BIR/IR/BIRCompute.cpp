@@ -37,7 +37,7 @@ dyn::bir::verifyComputeOperand(Operation *op, Value ap, StringRef name,
     return fail("must be a static location with partitions (rank 1 or "
                 "more, no zero dimension)");
   Type element = type.getElementType();
-  if (!element.isF32() && !element.isBF16() && !element.isF16() &&
+  if (!machine::isEngineFloat(element) &&
       !(allowI32 && element.isSignlessInteger(32)))
     return fail("has elements of type ")
            << element << "; engines take f32, bf16 or f16"

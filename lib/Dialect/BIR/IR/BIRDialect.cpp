@@ -297,10 +297,6 @@ std::optional<unsigned> dyn::bir::getPhysicalRegister(Value reg) {
   return std::nullopt;
 }
 
-bool dyn::bir::isEngineFloat(Type type) {
-  return type.isF32() || type.isBF16() || type.isF16();
-}
-
 LogicalResult dyn::bir::verifyEngineDiscipline(Operation *op) {
   Engine engine = llvm::cast<InstInterface>(op).getEngine();
   auto check = [&](Value reg, unsigned operand) -> LogicalResult {

@@ -3,6 +3,7 @@
 #include "ALUBuilder.h"
 
 #include "dyn/Support/BottomUp.h"
+#include "dyn/Support/Machine.h"
 
 #include "mlir/Interfaces/Utils/InferIntRangeCommon.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -51,7 +52,7 @@ static std::optional<int64_t> scaledImmediate(int64_t value, int64_t scale,
   std::optional<int64_t> product = llvm::checkedMul(value, scale);
   std::optional<int64_t> sum =
       product ? llvm::checkedAdd(*product, add) : std::nullopt;
-  if (!sum || *sum < INT32_MIN || *sum > INT32_MAX)
+  if (!sum || !dyn::machine::fitsRegister(*sum))
     return std::nullopt;
   return sum;
 }
@@ -66,7 +67,7 @@ rangeFromInputs(Value reg, llvm::function_ref<ConstantIntRanges(Value)> input) {
     return ConstantIntRanges::constant(APInt(32, v, /*isSigned=*/true));
   };
   auto between = [](int64_t lo, int64_t hi) {
-    if (lo > hi || lo < INT32_MIN || hi > INT32_MAX)
+    if (lo > hi || !dyn::machine::fitsRegister(lo) || !dyn::machine::fitsRegister(hi))
       return ConstantIntRanges::maxRange(32);
     return ConstantIntRanges::fromSigned(APInt(32, lo, true),
                                          APInt(32, hi, true));
@@ -155,21 +156,20 @@ rangeOf(Value reg, llvm::DenseMap<Value, ConstantIntRanges> &known) {
 /// the exact value, and exact identities hold for it.
 static bool fitsWithoutWrap(int64_t c, ArrayRef<int64_t> coefs,
                             ValueRange regs) {
-  auto inI32 = [](int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; };
   int64_t lo = 0, hi = 0;
   llvm::DenseMap<Value, ConstantIntRanges> known;
   for (auto [coef, reg] : llvm::zip(coefs, regs)) {
     ConstantIntRanges range = rangeOf(reg, known);
     std::optional<int64_t> a = llvm::checkedMul(coef, range.smin().getSExtValue());
     std::optional<int64_t> b = llvm::checkedMul(coef, range.smax().getSExtValue());
-    if (!a || !b || !inI32(*a) || !inI32(*b))
+    if (!a || !b || !dyn::machine::fitsRegister(*a) || !dyn::machine::fitsRegister(*b))
       return false;
     lo += std::min(*a, *b);
     hi += std::max(*a, *b);
-    if (!inI32(lo) || !inI32(hi))
+    if (!dyn::machine::fitsRegister(lo) || !dyn::machine::fitsRegister(hi))
       return false;
   }
-  return inI32(lo + c) && inI32(hi + c);
+  return dyn::machine::fitsRegister(lo + c) && dyn::machine::fitsRegister(hi + c);
 }
 
 Value ALUBuilder::onChipAddress(int64_t c, ArrayRef<int64_t> coefs,

@@ -1,8 +1,9 @@
 //===- AllocateRegisters.cpp - bir-allocate-registers ---------------------===//
 //
 // The hand-off of Stage 3 to Stage 4 (coloring_allocator_with_loop): every
-// virtual register gets a physical id below 0x40 on its engine. Live ranges
-// are intervals in program order, extended to the end of any loop a value is
+// virtual register gets a physical id below machine::kRegistersPerEngine
+// on its engine. Live ranges are intervals in program order, extended to
+// the end of any loop a value is
 // used in but not defined in (it must survive the back edge); an induction
 // register lives for its loop. Greedy coloring in order of interval start is
 // optimal for interval graphs. Since every register reference (access

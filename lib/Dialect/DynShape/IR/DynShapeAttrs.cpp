@@ -1,6 +1,7 @@
 //===- DynShapeAttrs.cpp - #dynshape.bounds -------------------------------===//
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
+#include "dyn/Support/Machine.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -68,7 +69,7 @@ BoundsAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
     if (ShapedType::isDynamic(extent) && bound <= 0)
       return emitError() << "bound of dynamic dimension " << dim
                          << " must be positive, got " << bound;
-    if (ShapedType::isDynamic(extent) && bound > INT32_MAX)
+    if (ShapedType::isDynamic(extent) && !machine::fitsRegister(bound))
       return emitError() << "bound " << bound << " of dynamic dimension "
                          << dim << " does not fit in i32, the type of "
                             "runtime sizes";

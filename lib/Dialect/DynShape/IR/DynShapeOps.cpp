@@ -1,6 +1,7 @@
 //===- DynShapeOps.cpp - dynshape op verifiers, folders, parsers ----------===//
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
+#include "dyn/Support/Machine.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
@@ -18,11 +19,6 @@ using namespace dyn::dynshape;
 
 bool dyn::dynshape::isScalarIndexType(Type type) {
   return type.isSignlessInteger(32) || type.isIndex();
-}
-
-bool dyn::dynshape::fitsScalarRegister(int64_t value) {
-  return value >= std::numeric_limits<int32_t>::min() &&
-         value <= std::numeric_limits<int32_t>::max();
 }
 
 std::string dyn::dynshape::describeUnfitConstant(int64_t value) {
@@ -163,7 +159,7 @@ LogicalResult GetDimensionSizeOp::verify() {
   if (failed(verifyDim(*this, getDimension(), type)) ||
       failed(verifyHasExtents(*this, type, "operand")))
     return failure();
-  if (getStaticExtent(type, getDimension()) > INT32_MAX)
+  if (getStaticExtent(type, getDimension()) > machine::kRegisterMax)
     return emitOpError("extent ")
            << getStaticExtent(type, getDimension()) << " of dimension "
            << getDimension() << " does not fit in the i32 result";

@@ -8,6 +8,7 @@
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
+#include "dyn/Support/Machine.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -76,7 +77,7 @@ struct DynShapeCheckIndexWidthPass
               continue;
             int64_t value = integer.getValue().getSExtValue();
             if (isScalarIndexType(result.getType()) &&
-                !fitsScalarRegister(value)) {
+                !dyn::machine::fitsRegister(value)) {
               if (llvm::isa<arith::ConstantOp>(op))
                 op->emitOpError(describeUnfitConstant(value));
               else

@@ -12,6 +12,7 @@
 #include "dyn/Dialect/DynShape/IR/FunctionBoundary.h"
 #include "dyn/Dialect/DynShape/Transforms/PadToBound.h"
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
+#include "dyn/Support/Machine.h"
 
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Analysis/DataFlow/Utils.h"
@@ -143,8 +144,8 @@ static bool isComputedWithinI32(Value size, DataFlowSolver &solver) {
       if (!lattice || lattice->getValue().isUninitialized())
         return false;
       const ConstantIntRanges &range = lattice->getValue().getValue();
-      if (!fitsScalarRegister(range.smin().getSExtValue()) ||
-          !fitsScalarRegister(range.smax().getSExtValue()))
+      if (!dyn::machine::fitsRegister(range.smin().getSExtValue()) ||
+          !dyn::machine::fitsRegister(range.smax().getSExtValue()))
         return false;
     }
     worklist.append(def->operand_begin(), def->operand_end());

@@ -25,9 +25,9 @@ namespace dyn::bir {
 class AddressMap {
 public:
   /// Partitions of SBUF and PSUM (dimension 0 of an on-chip location).
-  static constexpr int64_t kNumPartitions = 128;
+  static constexpr int64_t kNumPartitions = machine::kNumPartitions;
   /// Physical registers per engine.
-  static constexpr int64_t kNumRegisters = 64;
+  static constexpr int64_t kNumRegisters = machine::kRegistersPerEngine;
   /// Alignment of every on-chip location within its partitions, in bytes
   /// (project-defined).
   static constexpr int64_t kLocationAlignment = 64;

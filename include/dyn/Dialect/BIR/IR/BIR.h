@@ -13,6 +13,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "dyn/Dialect/BIR/IR/Pattern.h"
+#include "dyn/Support/Machine.h"
 
 #include "dyn/Dialect/BIR/IR/BIROpsDialect.h.inc"
 #include "dyn/Dialect/BIR/IR/BIREnums.h.inc"
@@ -33,9 +34,6 @@ constexpr llvm::StringLiteral kTripEstimateAttrName = "dyn.trip_estimate";
 /// that fits int64_t; none when it is not one.
 std::optional<int64_t> getTripEstimate(mlir::Attribute estimate);
 
-/// True for the float element types the engines compute on: f32, bf16 and
-/// f16.
-bool isEngineFloat(mlir::Type type);
 
 /// Checks the execution model: an instruction reads only registers of its
 /// own engine, directly or through the access patterns it consumes.

@@ -17,7 +17,11 @@ include "dyn/Dialect/BIR/IR/BIRInterfaces.td"
 class BIR_Inst<string mnemonic, list<Trait> traits = []>
     : BIR_Op<mnemonic, traits # [BIR_InstInterface]>;
 
-def BIR_PhysRegAttr : ConfinedAttr<I32Attr, [IntNonNegative, IntMaxValue<63>]>;
+// A physical register id: below the registers per engine (dyn/Support/Machine.h).
+def BIR_PhysRegAttr : ConfinedAttr<I32Attr, [IntNonNegative,
+    AttrConstraint<CPred<"::llvm::cast<::mlir::IntegerAttr>($_self).getInt() "
+                         "< ::dyn::machine::kRegistersPerEngine">,
+                   "whose value is a register id, below the registers per engine">]>;
 
 //===----------------------------------------------------------------------===//
 // Registers

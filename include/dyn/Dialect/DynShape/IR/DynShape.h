@@ -26,11 +26,7 @@ bool isScalarIndexType(mlir::Type type);
 /// dynshape-split-indices), false for the index-vector form.
 bool hasScalarIndices(mlir::ValueRange indices);
 
-/// True when `value` fits the 32-bit register that an i32 or index scalar
-/// becomes in the backend (project-defined).
-bool fitsScalarRegister(int64_t value);
-
-/// Why an index or i32 constant `value` that fails fitsScalarRegister is
+/// Why an index or i32 constant `value` that fails machine::fitsRegister is
 /// rejected (one wording for dynshape-check-index-width and the lowering).
 std::string describeUnfitConstant(int64_t value);
 
