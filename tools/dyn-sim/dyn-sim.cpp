@@ -312,8 +312,10 @@ int main(int argc, char **argv) {
     auto count = [](unsigned n) {
       return std::to_string(n) + (n == 1 ? " trial" : " trials");
     };
-    llvm::outs() << count(trials) << " from seed " << seed
-                 << ": the simulated binary matches the reference";
+    bool allSkipped = result->getSkipped() == result->trials;
+    llvm::outs() << count(trials) << " from seed " << seed << ": "
+                 << (allSkipped ? "nothing was compared"
+                                : "the simulated binary matches the reference");
     if (unsigned skipped = result->getSkipped()) {
       llvm::outs() << " (" << skipped
                    << " skipped, whose result the source leaves undefined:";
@@ -321,6 +323,14 @@ int main(int argc, char **argv) {
       for (const auto &[reason, count] : result->skippedBecause)
         llvm::outs() << separator << " " << count << " " << reason;
       llvm::outs() << ")";
+    }
+    // A comparison whose every trial was skipped checked nothing: that
+    // fails, or a test of it could not fail.
+    if (allSkipped) {
+      llvm::outs() << "\n";
+      llvm::outs().flush();
+      return fail("every trial was skipped, so nothing was compared; draw "
+                  "more trials (--trials) or other seeds (--seed)");
     }
     llvm::outs() << "\ncost: estimate " << result->estimatedCycles << " cycles"
                  << (result->estimateExact ? "" : " (approximate, not checked)")

@@ -210,6 +210,11 @@ def check_seed(seed, opts, workdir):
                "--pipeline-options=arch=%s%s" % (arch, opts.extra)]
         cls, out = run(cmd, opts.timeout)
         runs += 1
+        # Every trial drew inputs whose result the source leaves undefined:
+        # --compare fails, having compared nothing; not a finding.
+        if cls == "rejected" and "every trial was skipped" in out:
+            notes["all trials skipped"] += 1
+            continue
         if cls == "ok" and "matches the reference" not in out:
             cls = "silent"
         if opts.allow_refused and refused(cls, out):
