@@ -54,8 +54,14 @@ EntrySignature EntrySignature::getTensorLevel(func::FuncOp func) {
   EntrySignature sig;
   sig.originalTypes.assign(func.getArgumentTypes().begin(),
                            func.getArgumentTypes().end());
-  sig.boundaryTypes =
-      dynshape::FunctionBoundary(func.getArgumentTypes()).getBoundaryTypes();
+  dynshape::FunctionBoundary arguments(func.getArgumentTypes());
+  sig.boundaryTypes = arguments.getBoundaryTypes();
+  sig.sizeBounds.resize(sig.boundaryTypes.size());
+  for (auto [i, type] : llvm::enumerate(func.getArgumentTypes()))
+    if (auto ranked = llvm::dyn_cast<RankedTensorType>(type))
+      for (unsigned d = 0; d < ranked.getRank(); ++d)
+        if (std::optional<unsigned> at = arguments.getSizePosition(i, d))
+          sig.sizeBounds[*at] = dynshape::getBoundedShape(ranked)[d];
   dynshape::FunctionBoundary results(func.getResultTypes());
   for (auto [i, type] : llvm::enumerate(func.getResultTypes())) {
     SmallVector<std::pair<unsigned, unsigned>> &dims =
@@ -218,11 +224,29 @@ dyn::sim::getRandomArguments(const EntrySignature &sig, std::mt19937 &rng) {
   std::uniform_int_distribution<int64_t> scalar(-3, extent + 3);
   std::uniform_int_distribution<int32_t> small(-100, 100);
   SmallVector<RuntimeValue> args;
-  // Half the scalars repeat the one before: sizes of tensors that must
-  // agree (two caches of one length) often do, and often do not.
+  // Half the other scalars repeat the one before: values that must agree
+  // often do, and often do not.
   std::optional<int64_t> previous;
-  for (Type type : sig.boundaryTypes) {
+  // The runtime sizes of bounded dims with one bound (a K and a V cache)
+  // are often ones the program requires to agree: seven in eight draws
+  // give every such size the same value, mostly inside [0, bound].
+  llvm::SmallDenseMap<int64_t, int64_t> sizeOfBound;
+  for (auto [i, type] : llvm::enumerate(sig.boundaryTypes)) {
     auto t = llvm::dyn_cast<RankedTensorType>(type);
+    std::optional<int64_t> bound =
+        i < sig.sizeBounds.size() ? sig.sizeBounds[i] : std::nullopt;
+    if (!t && bound) {
+      auto it = sizeOfBound.find(*bound);
+      if (it == sizeOfBound.end() || rng() % 8 == 0) {
+        int64_t value =
+            rng() % 4 ? std::uniform_int_distribution<int64_t>(0, *bound)(rng)
+                      : std::uniform_int_distribution<int64_t>(
+                            -3, *bound + 3)(rng);
+        it = sizeOfBound.insert_or_assign(*bound, value).first;
+      }
+      args.push_back(it->second);
+      continue;
+    }
     if (!t) {
       int64_t value = previous && rng() % 2 ? *previous : scalar(rng);
       args.push_back(value);

@@ -37,6 +37,9 @@ struct EntrySignature {
   /// result index of its size), so that only the valid region is compared.
   llvm::SmallVector<llvm::SmallVector<std::pair<unsigned, unsigned>>>
       resultSizes;
+  /// For each argument of the binary that is the runtime size of a bounded
+  /// dimension of a tensor-level argument: that dimension's bound.
+  llvm::SmallVector<std::optional<int64_t>> sizeBounds;
 
   /// The convention of a tensor-level function.
   static EntrySignature getTensorLevel(mlir::func::FuncOp func);
