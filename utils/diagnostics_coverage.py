@@ -6,7 +6,9 @@
 Each `emitError(...)`, `emitOpError(...)` or `emitWarning(...)` in the C++
 files under the given directories (relative to the repository root) is a
 site. Its message is the longest string literal of the statement that
-emits it; the site is covered when a file under test/ contains that text.
+emits it; the site is covered when a test under test/ checks that text: a
+RUN line, a FileCheck directive or a -verify-diagnostics expectation of a
+lit test, or the code (not the comments) of a test script.
 A site whose statement has no literal of 8 characters or more forwards a
 message made elsewhere (`emitOpError(*why)`, a reader's error string): it
 is listed as forwarding and not counted; the texts it forwards are checked
@@ -80,6 +82,22 @@ def sites(root, dirs):
                     yield os.path.relpath(path, root), line, message
 
 
+# The lines of a lit test that check something: RUN lines, FileCheck
+# directives (an upper-case prefix and a colon) and -verify-diagnostics
+# expectations. Prose comments around them do not cover a diagnostic.
+CHECKED = re.compile(r"^\s*(//|#|;)\s*(RUN:|[A-Z][A-Z0-9_]*(-[A-Z]+)?:)|"
+                     r"expected-(error|warning|note|remark)")
+
+
+def checked_text(name, text):
+    """The part of a test file that checks: in a lit test (.mlir, .test, .c)
+    the checking lines, in a script the code without its comments."""
+    lines = text.splitlines()
+    if name.endswith((".mlir", ".test", ".c")):
+        return "\n".join(l for l in lines if CHECKED.search(l))
+    return "\n".join(l for l in lines if not l.lstrip().startswith("#"))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", default=os.path.dirname(
@@ -92,7 +110,8 @@ def main():
         for name in files:
             path = os.path.join(base, name)
             try:
-                tests[os.path.relpath(path, args.root)] = open(path).read()
+                tests[os.path.relpath(path, args.root)] = checked_text(
+                    name, open(path).read())
             except UnicodeDecodeError:
                 continue
     total = covered = forwarding = 0
