@@ -15,10 +15,15 @@
 // keeps constants in, giving them an unknown location, which neither
 // reports.
 //
+// One pattern of dyn's own goes first: FoldSliceConstants, the workaround
+// of an upstream bug that miscompiles rank-reducing slices.
+//
 //===----------------------------------------------------------------------===//
 
 #include "dyn/Transforms/Passes.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
@@ -49,6 +54,54 @@ struct ChangeListener : RewriterBase::Listener {
   bool changed = false;
 };
 
+/// Works around an upstream bug (LLVM 22): when an SSA constant among the
+/// offsets or strides of a rank-reducing tensor.extract_slice or
+/// insert_slice folds, upstream's constant-argument folder rebuilds the
+/// slice with its sizes reordered. `%x[0, %c0, %j] [1, 16, 1] :
+/// tensor<1x16x8xf32> to tensor<1x16xf32>` becomes `%x[0, 0, %j]
+/// [1, 1, 16]`: another slice (a silent miscompile), or one out of bounds.
+/// This pattern, tried before upstream's (a higher benefit), folds those
+/// constants itself and keeps the op's types, so the folder has nothing to
+/// fold. A runtime size that folds is left to upstream (its result type
+/// changes).
+template <typename OpTy>
+struct FoldSliceConstants : OpRewritePattern<OpTy> {
+  explicit FoldSliceConstants(MLIRContext *context)
+      : OpRewritePattern<OpTy>(context, /*benefit=*/10) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    bool changed = false;
+    // An offset folds when it is not negative, a stride when it is
+    // positive: the others upstream's folder leaves alone too.
+    auto fold = [&](SmallVector<OpFoldResult> list, int64_t least) {
+      for (OpFoldResult &ofr : list) {
+        auto value = llvm::dyn_cast<Value>(ofr);
+        std::optional<int64_t> c =
+            value ? getConstantIntValue(value) : std::nullopt;
+        if (c && *c >= least) {
+          ofr = rewriter.getIndexAttr(*c);
+          changed = true;
+        }
+      }
+      return list;
+    };
+    SmallVector<OpFoldResult> offsets = fold(op.getMixedOffsets(), 0);
+    SmallVector<OpFoldResult> strides = fold(op.getMixedStrides(), 1);
+    if (!changed)
+      return failure();
+    if constexpr (std::is_same_v<OpTy, tensor::ExtractSliceOp>)
+      rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
+          op, op.getType(), op.getSource(), offsets, op.getMixedSizes(),
+          strides);
+    else
+      rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(
+          op, op.getSource(), op.getDest(), offsets, op.getMixedSizes(),
+          strides);
+    return success();
+  }
+};
+
 /// Where a constant op is: the driver moves constants without a word.
 /// (Upstream's OperationFingerPrint would see the move too, but hashes every
 /// op of the function twice; only constants move unreported.)
@@ -73,6 +126,8 @@ struct DynCanonicalizePass
 
   LogicalResult initialize(MLIRContext *context) override {
     RewritePatternSet set(context);
+    set.add<FoldSliceConstants<tensor::ExtractSliceOp>,
+            FoldSliceConstants<tensor::InsertSliceOp>>(context);
     for (Dialect *dialect : context->getLoadedDialects())
       dialect->getCanonicalizationPatterns(set);
     for (RegisteredOperationName op : context->getRegisteredOperations())

@@ -85,3 +85,14 @@ func.func @window(%r: tensor<8xf32>) -> tensor<3x4xf32> {
   } -> tensor<3x4xf32>
   return %b : tensor<3x4xf32>
 }
+
+// A fuzzer find: a unit dim kept, another dropped, and an offset that
+// folds to a constant late (upstream's canonicalizer reordered the sizes).
+func.func @late_constant(%x: tensor<1x16x8xf32>, %y: tensor<1x16xf32>, %j: i32) -> tensor<1x16xf32> {
+  %c0 = arith.constant 0 : i32
+  %z = arith.index_cast %c0 : i32 to index
+  %i = arith.index_cast %j : i32 to index
+  %s = tensor.extract_slice %x[0, %z, %i] [1, 16, 1] [1, 1, 1] : tensor<1x16x8xf32> to tensor<1x16xf32>
+  %r = arith.addf %y, %s : tensor<1x16xf32>
+  return %r : tensor<1x16xf32>
+}
