@@ -456,8 +456,14 @@ LogicalResult Interpreter::execute(Operation *op) {
         std::optional<int64_t> d = dim.getConstantIndex();
         if (!d)
           return fail(op, "only constant dimension indices are supported");
+        // Upstream leaves an index outside the rank undefined.
+        const Array &source = array(dim.getSource());
+        if (*d < 0 || *d >= static_cast<int64_t>(source.extents.size()))
+          return undefinedBehaviour(op, "dimension index " + Twine(*d) +
+                                            " is outside the rank " +
+                                            Twine(source.extents.size()));
         // Read before env[dim] may grow the map under the reference.
-        int64_t extent = array(dim.getSource()).extents[*d];
+        int64_t extent = source.extents[*d];
         env[dim] = extent;
         return success();
       })

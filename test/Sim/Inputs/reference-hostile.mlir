@@ -117,3 +117,11 @@ func.func @grow_argument(%x: tensor<?x4xf32, #dynshape.bounds<8, ?>>, %m: i32) -
   %w = dynshape.set_dimension_size %x, %m, 0 : (tensor<?x4xf32, #dynshape.bounds<8, ?>>) -> tensor<?x4xf32, #dynshape.bounds<8, ?>>
   return %w : tensor<?x4xf32, #dynshape.bounds<8, ?>>
 }
+
+// tensor.dim at a constant index outside the rank: undefined upstream (a
+// fuzzer find: the reference read past its extents, and crashed).
+func.func @dim_outside(%a: tensor<3x4xf32>) -> index {
+  %c = arith.constant 1024 : index
+  %n = tensor.dim %a, %c : tensor<3x4xf32>
+  return %n : index
+}
