@@ -95,8 +95,7 @@ findDifference(const EntrySignature &signature,
                llvm::ArrayRef<RuntimeValue> expected,
                llvm::ArrayRef<RuntimeValue> actual);
 
-/// Runs `binary` and the reference interpreter of `func` on `trials` random
-/// inputs, seeds `seed`, `seed + 1`, ...; fails with the first mismatch.
+/// What compareWithReference found when no trial failed.
 struct ComparisonResult {
   unsigned trials = 0;
   /// How many trials each reason (the op's name and why) skipped: those
@@ -115,6 +114,10 @@ struct ComparisonResult {
   bool estimateExact = false; ///< else not checked
   unsigned atEstimate = 0, belowEstimate = 0;
 };
+/// Runs `binary` and the reference interpreter of `func` on `trials` random
+/// inputs, seeds `seed`, `seed + 1`, ...; fails with the first mismatch, or
+/// when the reference or the binary cannot run a trial. A trial whose
+/// result the source leaves undefined is skipped and counted.
 llvm::Expected<ComparisonResult>
 compareWithReference(mlir::func::FuncOp func, mlir::ModuleOp binary,
                      unsigned trials, unsigned seed,

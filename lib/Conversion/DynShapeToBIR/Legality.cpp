@@ -8,7 +8,6 @@
 
 #include "Compute.h"
 
-#include "dyn/Cost/Cost.h"
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Support/Machine.h"
 

@@ -1,8 +1,12 @@
 //===- Patterns.h - shared pieces of convert-dynshape-to-bir ----*- C++ -*-===//
 //
-// Private to lib/Conversion/DynShapeToBIR: the form checks that both the
-// patterns (as match failures) and checkLowerable (as diagnostics) use, so
-// each supported form is stated once.
+// Private to lib/Conversion/DynShapeToBIR: what its pattern files share.
+// The rule wrapper and the type converter's accessors, the registers and
+// constants behind converted values, the access pattern of a view (Side,
+// describeSide) and the copies built from it, the pattern populators, and
+// the form checks that both the patterns (as match failures) and
+// checkLowerable (as diagnostics) use, so each supported form is stated
+// once.
 //
 //===----------------------------------------------------------------------===//
 

@@ -10,7 +10,6 @@
 
 #include "dyn/Conversion/DynShapeToBIR/DynShapeToBIR.h"
 
-#include "dyn/Cost/Cost.h"
 #include "dyn/Support/Machine.h"
 
 #include "IntegerRanges.h"
