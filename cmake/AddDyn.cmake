@@ -76,6 +76,11 @@ endfunction()
 # target is made (as CIRCT's add_circt_library does for CIRCT).
 function(add_dyn_library name)
   add_mlir_library(${ARGV} DISABLE_INSTALL)
+  if(TARGET obj.${name})
+    dyn_use_pch(obj.${name})
+  else()
+    dyn_use_pch(${name})
+  endif()
   install(TARGETS ${name} EXPORT DynTargets
           ARCHIVE DESTINATION lib${LLVM_LIBDIR_SUFFIX}
           LIBRARY DESTINATION lib${LLVM_LIBDIR_SUFFIX}
@@ -91,10 +96,15 @@ endfunction()
 function(add_dyn_tool name)
   set(sources ${ARGN})
   if(DYN_TOOLS_USE_JEMALLOC)
-    list(APPEND sources ${PROJECT_SOURCE_DIR}/tools/common/JemallocOptions.c)
+    set(options ${PROJECT_SOURCE_DIR}/tools/common/JemallocOptions.c)
+    list(APPEND sources ${options})
+    # C: the PCH is C++'s (cmake/DynPCH.cmake).
+    set_source_files_properties(${options} PROPERTIES
+                                SKIP_PRECOMPILE_HEADERS ON)
   endif()
   add_llvm_executable(${name} ${sources})
   llvm_update_compile_flags(${name})
+  dyn_use_pch(${name})
   if(DYN_TOOLS_USE_JEMALLOC)
     target_link_libraries(${name} PRIVATE ${DYN_JEMALLOC_LIBRARY})
   endif()
