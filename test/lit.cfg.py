@@ -21,6 +21,9 @@ if config.dyn_sanitizers:
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%dyn_src_root", config.dyn_src_root))
 config.substitutions.append(("%dyn_obj_root", config.dyn_obj_root))
+# dyn's version (the project() version), as --version and the container
+# header give it.
+config.substitutions.append(("%dyn_version", config.dyn_version))
 # The Python that runs lit (Debian's, which has python3-numpy).
 config.substitutions.append(("%python", sys.executable))
 # How long one fuzzer run may take before it counts as a hang: ASan + UBSan

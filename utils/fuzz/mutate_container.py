@@ -19,7 +19,8 @@ field. Input k picks a container and applies 1-4 mutations from k alone:
               pattern steps and counts, element codes, ranks, dims, loop
               bounds, steps, max_trip, body lengths, immediates, budgets,
               byte counts, record kinds, index sizes, row strides,
-              section tags and lengths, the magic, version and ArchLevel
+              section tags and lengths, the magic, version, ArchLevel
+              and the writer's version
     struct    the model changed and written back with correct framing:
               a list element (argument, result, location, instruction,
               block, descriptor, record, pattern pair, dim) removed,
@@ -151,7 +152,8 @@ def parse(data):
     try:
         if r.raw(4) != MAGIC:
             return None
-        m = {"version": r.get("H"), "arch": r.get("H")}
+        m = {"version": r.get("H"), "arch": r.get("H"),
+             "writer": [r.get("H") for _ in range(3)]}
         ends = []
         for tag in TAGS:
             if r.raw(4) != tag:
@@ -311,6 +313,8 @@ def write(m):
     w.raw(MAGIC, "magic")
     w.put("H", m["version"], "version")
     w.put("H", m["arch"], "arch")
+    for part in m["writer"]:
+        w.put("H", part, "writer")
 
     def section(tag, body):
         w.mark()
@@ -508,7 +512,10 @@ def interesting_for(rng, kind, old, m):
         return rng.choice(list(ARCH_LEVELS.values()) + [0, 10, 29, 31, 60,
                                                         0xFFFF])
     if kind == "version":
-        return rng.choice([0, 2, 4, 0xFFFF, 0x100])
+        return rng.choice([0, 2, 3, 5, 0xFFFF, 0x100])
+    if kind == "writer":
+        # The writer's dyn version is not checked: any value reads.
+        return rng.choice([0, 1, 0xFFFF])
     if kind == "source_file":
         return rng.choice([0, 1, len(m["files"]) if m else 1, NONE, NONE - 1,
                            old + 1])

@@ -141,8 +141,9 @@ LogicalResult dyn::addr4::printListing(StringRef bytes, llvm::raw_ostream &os,
     return failure();
   }
   os << "dyn ADDR4 container, version " << parsed->version << ", ArchLevel "
-     << parsed->archLevel << ", " << parsed->functions.size()
-     << " entry function(s)\n";
+     << parsed->archLevel << ", written by dyn " << parsed->writerMajor << "."
+     << parsed->writerMinor << "." << parsed->writerPatch << ", "
+     << parsed->functions.size() << " entry function(s)\n";
   for (const FunctionModel &function : parsed->functions)
     printFunction(os, function);
   return success();

@@ -112,6 +112,9 @@ struct FunctionModel {
 
 struct ContainerModel {
   uint16_t version = 0, archLevel = 0;
+  /// The version of the dyn that wrote the container (major, minor, patch):
+  /// a record of provenance, which the reader does not check.
+  uint16_t writerMajor = 0, writerMinor = 0, writerPatch = 0;
   /// One or more, with distinct names.
   llvm::SmallVector<FunctionModel, 1> functions;
 };

@@ -85,7 +85,10 @@ private:
                   std::to_string(kVersion));
     if (!dge::symbolizeArch(container.archLevel))
       return fail("unknown arch level " + std::to_string(container.archLevel));
-    return true;
+    container.writerMajor = r.get<uint16_t>("the writer's version");
+    container.writerMinor = r.get<uint16_t>("the writer's version");
+    container.writerPatch = r.get<uint16_t>("the writer's version");
+    return !r.failed();
   }
 
   bool tensor(TensorSpec &t) {

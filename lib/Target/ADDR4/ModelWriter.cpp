@@ -204,6 +204,9 @@ void dyn::addr4::writeContainer(const ContainerModel &model,
     w.put<char>(c);
   w.put<uint16_t>(model.version);
   w.put<uint16_t>(model.archLevel);
+  w.put<uint16_t>(model.writerMajor);
+  w.put<uint16_t>(model.writerMinor);
+  w.put<uint16_t>(model.writerPatch);
   for (const FunctionModel &function : model.functions)
     ModelWriter(function, w).run();
 }

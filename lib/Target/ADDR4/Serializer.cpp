@@ -18,6 +18,7 @@
 #include "dyn/Dialect/BIR/IR/ElementTypes.h"
 #include "dyn/Dialect/DGE/IR/DGE.h"
 #include "dyn/Target/ADDR4/ADDR4.h"
+#include "dyn/Version.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/StringExtras.h"
@@ -673,6 +674,9 @@ LogicalResult dyn::addr4::serialize(ModuleOp module,
   ContainerModel model;
   model.version = kVersion;
   model.archLevel = dge::getArchLevel(dge::getArch(module));
+  model.writerMajor = DYN_VERSION_MAJOR;
+  model.writerMinor = DYN_VERSION_MINOR;
+  model.writerPatch = DYN_VERSION_PATCH;
   // The module's own functions: a nested module (with an arch of its own,
   // and its own symbol names) is a container of its own.
   for (Operation &op : module.getBody()->getOperations()) {

@@ -1,5 +1,5 @@
 # Reads (or corrupts) the element codes of the FUNC section of a container
-# whose arguments are all rank-1 tensors: header (8 bytes), then "FUNC",
+# whose arguments are all rank-1 tensors: header (14 bytes), then "FUNC",
 # its length, the name, the argument count, and per argument kind, code,
 # rank and one u32 dimension.
 import struct
@@ -7,7 +7,7 @@ import sys
 
 
 def argument_code_offsets(data):
-    pos = 8 + 8  # header, FUNC tag and length
+    pos = 14 + 8  # header, FUNC tag and length
     (name_len,) = struct.unpack_from("<I", data, pos)
     pos += 4 + name_len
     (count,) = struct.unpack_from("<I", data, pos)

@@ -12,6 +12,9 @@ import struct
 import sys
 
 SECTIONS = [b"FUNC", b"LOCS", b"INST", b"BLKS", b"IREC", b"SRCS"]
+# The header: magic, u16 version, u16 ArchLevel, the writer's version as
+# three u16 (major, minor, patch).
+HEADER_BYTES = 14
 # An indirect record: kind u8, location u32, index size u8, first index u32,
 # index count u32, row stride u32.
 RECORD_BYTES = 18
@@ -21,7 +24,7 @@ OPERAND_BYTES = {1: 3, 2: 5, 3: 4, 4: 7, 5: 17, 106: 26, 7: 6, 8: 9}
 
 def sections(data):
     """{tag: (offset of the tag, offset of the payload, payload length)}."""
-    out, pos = {}, 8
+    out, pos = {}, HEADER_BYTES
     for tag in SECTIONS:
         assert data[pos:pos + 4] == tag, tag
         (length,) = struct.unpack_from("<I", data, pos + 4)
