@@ -1,5 +1,6 @@
 # -*- Python -*-
 import os
+import shutil
 import sys
 
 import lit.formats
@@ -17,6 +18,10 @@ config.excludes = ["Inputs", "CMakeLists.txt", "README.txt", "lit.cfg.py",
 # The ASan + UBSan tree (docs/Testing.md) builds only the tools.
 if config.dyn_sanitizers:
     config.available_features.add("sanitizers")
+# The Debian package test (test/Install/debian-package.test) runs cpack and
+# dpkg-deb.
+if shutil.which("cpack") and shutil.which("dpkg-deb"):
+    config.available_features.add("debian-package")
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%dyn_src_root", config.dyn_src_root))
