@@ -167,14 +167,15 @@ Value OnChipBuilder::access(unsigned slot, Value view, AffineMap map,
   // a static offset or one that enclosing loops' induction registers steer
   // (a kind-2 pattern that Stage 3a addresses).
   bool direct = getMemorySpace(baseType) != MemorySpace::dram &&
+                !dimLoops.empty() &&
                 llvm::all_of(side.regs, isInductionRegister) &&
                 (partitionDim >= 0 ? partitionDim == 0
                                    : count(dimLoops.front()) == 1);
   for (int64_t loop : freeLoops)
     if (findDim(dimLoops, loop) == 0 && count(loop) != 1)
       direct = false;
+  Side ap = side;
   if (direct) {
-    Side ap = side;
     ap.pattern = {{partitionDim == 0 ? side.pattern.step(0) : 0, partitions}};
     for (int64_t loop : freeLoops) {
       int64_t d = findDim(dimLoops, loop);
@@ -182,6 +183,17 @@ Value OnChipBuilder::access(unsigned slot, Value view, AffineMap map,
     }
     if (freeLoops.empty())
       ap.pattern.append(1, 1);
+    // A view whose dims are not the location's in that order (a row of a
+    // tile, which a rank-reducing slice makes 1-D) walks its elements along
+    // a partition: the engines' rule (verifyComputeOperand) is whole rows
+    // on the first level and one row for the rest, else it is staged.
+    int64_t rowElems = baseType.getNumElements() / baseType.getDimSize(0);
+    int64_t reach = ap.offset % rowElems;
+    for (PatternLevel level : ap.pattern.get().dropFront().levels())
+      reach += level.step * (level.num - 1);
+    direct = ap.pattern.step(0) % rowElems == 0 && reach < rowElems;
+  }
+  if (direct) {
     if (!ap.isDynamic())
       return buildAP(rewriter, loc, ap);
     // offset + sum of (register * elements per unit).
@@ -240,11 +252,11 @@ Value OnChipBuilder::access(unsigned slot, Value view, AffineMap map,
 
   // The engine's pattern over the tile; a loop the view does not index
   // repeats (step 0).
-  Side ap;
-  ap.base = location;
-  ap.pattern = {{partitionDim >= 0 ? row : 0, partitions}};
-  ap.pattern.append(denseLevels(counts, indexed));
-  return buildAP(rewriter, loc, ap);
+  Side onTile;
+  onTile.base = location;
+  onTile.pattern = {{partitionDim >= 0 ? row : 0, partitions}};
+  onTile.pattern.append(denseLevels(counts, indexed));
+  return buildAP(rewriter, loc, onTile);
 }
 
 dynshape::BufferMaskOp dyn::findFoldedMask(Value buffer, Engine engine) {

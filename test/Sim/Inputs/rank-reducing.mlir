@@ -96,3 +96,15 @@ func.func @late_constant(%x: tensor<1x16x8xf32>, %y: tensor<1x16xf32>, %j: i32) 
   %r = arith.addf %y, %s : tensor<1x16xf32>
   return %r : tensor<1x16xf32>
 }
+
+// A fuzzer find: a row of a computed tile, sliced rank-reducing, walks along
+// a partition: it is staged, not read in place as if it were partitions.
+func.func @row_of_tile(%a: tensor<8x128xf32>, %b: tensor<128x64xf32>) -> tensor<14xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x64xf32>
+  %i = linalg.fill ins(%z : f32) outs(%e : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %v = linalg.matmul ins(%a, %b : tensor<8x128xf32>, tensor<128x64xf32>) outs(%i : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %s = tensor.extract_slice %v[3, 46] [1, 14] [1, 1] : tensor<8x64xf32> to tensor<14xf32>
+  %r = math.exp %s : tensor<14xf32>
+  return %r : tensor<14xf32>
+}
