@@ -6,7 +6,7 @@
 # its simulated binary against the reference and float64 NumPy.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh --example
 echo "== front end: dyn-opt examples/decode_step.mlir --dynshape-split-indices --dynshape-pad-to-bound --canonicalize"
 build/bin/dyn-opt examples/decode_step.mlir \
   --dynshape-split-indices --dynshape-pad-to-bound --canonicalize

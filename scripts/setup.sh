@@ -23,16 +23,21 @@ launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
 # `setup.sh` builds the release configuration in build/; `setup.sh
-# --sanitizers` the tools the tests run, instrumented with ASan + UBSan, in
-# build-asan/.
+# --example` only the tools scripts/run-example.sh runs (the rest of
+# build/ is left to the test command); `setup.sh --sanitizers` the tools
+# the tests run, instrumented with ASan + UBSan, in build-asan/.
 dir=build
 flags=()
 targets=(all mlir-doc)
-if [ "${1:-}" = --sanitizers ]; then
-  dir=build-asan
-  flags=(-DDYN_ENABLE_SANITIZERS=ON)
-  targets=(dyn-opt dyn-translate dyn-sim dyn-capi-test dyn-lsp-server mlir-doc)
-fi
+case "${1:-}" in
+  "") ;;
+  --example) targets=(dyn-opt dyn-translate dyn-sim) ;;
+  --sanitizers)
+    dir=build-asan
+    flags=(-DDYN_ENABLE_SANITIZERS=ON)
+    targets=(dyn-opt dyn-translate dyn-sim dyn-capi-test dyn-lsp-server mlir-doc) ;;
+  *) echo "usage: scripts/setup.sh [--example | --sanitizers]" >&2; exit 2 ;;
+esac
 if [ ! -f "$dir/build.ninja" ]; then
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
@@ -46,4 +51,4 @@ if ! ninja -C "$dir" "${targets[@]}" >"$buildlog" 2>&1; then
   grep -E "error|FAILED" -A5 "$buildlog" | head -60
   exit 1
 fi
-echo "== built: $dir/bin/dyn-opt, dyn-translate, dyn-sim"
+echo "== built in $dir: ${targets[*]}"
