@@ -20,24 +20,10 @@ import argparse
 import glob
 import os
 import shutil
-import subprocess
 import sys
 
-
-PYTHON_CHECK = """
-import os, sys, numpy as np, dyn
-source = open(sys.argv[1]).read()
-rng = np.random.default_rng(1)
-args = (rng.random((64, 32), dtype=np.float32),
-        rng.random((1, 32), dtype=np.float32), 21,
-        rng.random((9, 32), dtype=np.float32), np.zeros((64, 32), np.float32))
-got = dyn.compile(source).simulate(*args)
-want = dyn.reference(source, *args)
-same = all((g == w).all() for g, w in zip(got, want))
-print("python: import dyn from",
-      os.path.relpath(os.path.dirname(dyn.__file__), sys.argv[2]), "|",
-      len(got), "results, same as the reference:", same)
-"""
+from installed import build_consumer, check_python, check_versions, \
+    run_consumers, step
 
 # Paths the package must hold (relative to its root), one per kind.
 EXPECTED = [
@@ -50,15 +36,6 @@ EXPECTED = [
     "usr/lib/python3/dist-packages/dyn/__init__.py",
     "usr/share/doc/dyn/LICENSE",
 ]
-
-
-def step(what, command, env=None, cwd=None):
-    run = subprocess.run(command, capture_output=True, text=True, env=env,
-                         cwd=cwd)
-    if run.returncode != 0:
-        sys.exit(f"{what} failed ({' '.join(command)}):\n"
-                 f"{run.stdout[-3000:]}{run.stderr[-3000:]}")
-    return run.stdout
 
 
 def main():
@@ -95,29 +72,10 @@ def main():
 
     step("dpkg-deb -x", ["dpkg-deb", "-x", deb, root])
     usr = os.path.join(root, "usr")
-    configure = ["cmake", "-S",
-                 os.path.join(os.path.dirname(__file__), "deb-consumer"),
-                 "-B", os.path.join(args.work, "consumer"), "-G", "Ninja",
-                 "-DCMAKE_BUILD_TYPE=Release", f"-DCMAKE_PREFIX_PATH={usr}"]
-    for line in step("configure", configure).splitlines():
-        if "dyn " in line and " from " in line:
-            print(line.replace(root, "ROOT").lstrip("- "))
-    step("build", ["cmake", "--build", os.path.join(args.work, "consumer")])
-    kv_write = os.path.join(os.path.dirname(__file__), "..", "..", "CAPI",
-                            "Inputs", "kv-write.mlir")
-    print(step("run", [os.path.join(args.work, "consumer", "dyn-consumer-c"),
-                       kv_write]), end="")
-
-    env = dict(os.environ,
-               PYTHONPATH=os.path.join(usr, "lib", "python3", "dist-packages"))
-    example = os.path.join(os.path.dirname(__file__), "..", "..", "..",
-                           "examples", "decode_step.mlir")
-    print(step("python", [sys.executable, "-c", PYTHON_CHECK, example, root],
-               env=env), end="")
-    for tool in ("dyn-opt", "dyn-translate", "dyn-sim", "dyn-lsp-server"):
-        version = step(tool, [os.path.join(usr, "bin", tool), "--version"])
-        print(tool, "|".join(l.strip() for l in version.splitlines()))
-
+    build = build_consumer("deb-consumer", args.work, usr, "ROOT/usr")
+    run_consumers(build, ("dyn-consumer-c",))
+    check_python(os.path.join(usr, "lib", "python3", "dist-packages"), root)
+    check_versions(os.path.join(usr, "bin"))
 
 if __name__ == "__main__":
     main()
