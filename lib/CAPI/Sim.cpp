@@ -1,15 +1,15 @@
 //===- Sim.cpp - C API: simulation and the reference ----------------------===//
 //
-// A thin layer over the harness (dyn/Sim/Harness.h), as dyn-sim is: the
-// calling convention, compile-to-binary and the limits live there.
+// A thin layer over the harness (dyn/Sim/Harness/Harness.h), as dyn-sim is:
+// the calling convention, compile-to-binary and the limits live there.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dyn-c/Sim.h"
 
-#include "dyn/Sim/Harness.h"
-#include "dyn/Sim/Reference.h"
-#include "dyn/Sim/Simulator.h"
+#include "dyn/Sim/Harness/Harness.h"
+#include "dyn/Sim/Machine/Simulator.h"
+#include "dyn/Sim/Reference/Reference.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"

@@ -7,8 +7,8 @@
 
 #include "Compute.h"
 
-#include "dyn/Sim/Numerics.h"
-#include "dyn/Sim/Values.h"
+#include "dyn/Sim/Machine/Numerics.h"
+#include "dyn/Sim/Machine/Values.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/ADT/bit.h"

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dyn/Sim/Simulator.h"
+#include "dyn/Sim/Machine/Simulator.h"
 
 #include "dyn/Cost/Cost.h"
 

@@ -9,11 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef DYN_SIM_REFERENCE_H
-#define DYN_SIM_REFERENCE_H
+#ifndef DYN_SIM_REFERENCE_REFERENCE_H
+#define DYN_SIM_REFERENCE_REFERENCE_H
 
-#include "dyn/Sim/Simulator.h"
-#include "dyn/Sim/Values.h"
+#include "dyn/Sim/Machine/Simulator.h"
+#include "dyn/Sim/Machine/Values.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
@@ -33,4 +33,4 @@ interpretReference(mlir::func::FuncOp func, llvm::ArrayRef<RuntimeValue> args,
 
 } // namespace dyn::sim
 
-#endif // DYN_SIM_REFERENCE_H
+#endif // DYN_SIM_REFERENCE_REFERENCE_H

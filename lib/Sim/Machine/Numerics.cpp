@@ -1,6 +1,6 @@
 //===- Numerics.cpp - the engines' arithmetic -----------------------------===//
 
-#include "dyn/Sim/Numerics.h"
+#include "dyn/Sim/Machine/Numerics.h"
 
 #include "dyn/Dialect/BIR/IR/BIR.h"
 

@@ -5,10 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef DYN_SIM_NUMPY_H
-#define DYN_SIM_NUMPY_H
+#ifndef DYN_SIM_HARNESS_NUMPY_H
+#define DYN_SIM_HARNESS_NUMPY_H
 
-#include "dyn/Sim/Values.h"
+#include "dyn/Sim/Machine/Values.h"
 
 #include "llvm/Support/Error.h"
 
@@ -25,4 +25,4 @@ llvm::Error writeNpy(llvm::StringRef path, const Tensor &tensor);
 
 } // namespace dyn::sim
 
-#endif // DYN_SIM_NUMPY_H
+#endif // DYN_SIM_HARNESS_NUMPY_H

@@ -1,6 +1,6 @@
 //===- NumPy.cpp - .npy files for dyn-sim ---------------------------------===//
 
-#include "dyn/Sim/NumPy.h"
+#include "dyn/Sim/Harness/NumPy.h"
 
 #include "dyn/Dialect/BIR/IR/ElementTypes.h"
 

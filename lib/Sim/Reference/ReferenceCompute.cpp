@@ -4,7 +4,7 @@
 // from their definitions: a loop nest over the iteration space in loop
 // order (so reductions combine in ascending index order, as the engines
 // do), each body op on f32 values with the numerics the simulator uses
-// (dyn/Sim/Numerics.h), each stored element rounded to its type.
+// (dyn/Sim/Machine/Numerics.h), each stored element rounded to its type.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,7 +12,7 @@
 
 #include "dyn/Dialect/BIR/IR/BIR.h"
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
-#include "dyn/Sim/Numerics.h"
+#include "dyn/Sim/Machine/Numerics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"

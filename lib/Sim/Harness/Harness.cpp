@@ -1,6 +1,6 @@
 //===- Harness.cpp - running a dyn program from its caller's side ---------===//
 
-#include "dyn/Sim/Harness.h"
+#include "dyn/Sim/Harness/Harness.h"
 
 #include "dyn/Conversion/Passes.h"
 #include "dyn/Cost/Cost.h"
@@ -9,9 +9,9 @@
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Dialect/DynShape/IR/FunctionBoundary.h"
 #include "dyn/Pipelines/Pipelines.h"
-#include "dyn/Sim/Numerics.h"
-#include "dyn/Sim/Reference.h"
-#include "dyn/Sim/Simulator.h"
+#include "dyn/Sim/Machine/Numerics.h"
+#include "dyn/Sim/Machine/Simulator.h"
+#include "dyn/Sim/Reference/Reference.h"
 #include "dyn/Target/ADDR4/Container.h"
 #include "dyn/Support/Machine.h"
 
@@ -103,8 +103,13 @@ llvm::Error EntrySignature::checkArgumentSizes(int64_t maxTensorBytes) const {
     auto tensor = llvm::dyn_cast<RankedTensorType>(type);
     if (!tensor)
       continue;
-    std::optional<int64_t> bytes = getTensorBytes(
-        tensor.getShape(), getElementBytes(tensor.getElementType()));
+    std::optional<int64_t> elementBytes =
+        getStorageBytes(tensor.getElementType());
+    if (!elementBytes)
+      return error("argument " + Twine(i) + " of type " + typeText(type) +
+                   " has elements dyn-sim does not hold");
+    std::optional<int64_t> bytes =
+        getTensorBytes(tensor.getShape(), *elementBytes);
     if (!bytes || *bytes > maxTensorBytes)
       return error("argument " + Twine(i) + " of type " + typeText(type) +
                    " needs " +
@@ -331,7 +336,8 @@ dyn::sim::findDifference(const EntrySignature &sig,
 llvm::Expected<ComparisonResult>
 dyn::sim::compareWithReference(func::FuncOp func, ModuleOp binary,
                                unsigned trials, unsigned seed,
-                               const SimulationLimits &limits) {
+                               const SimulationLimits &limits,
+                               bool corruptResult) {
   EntrySignature sig = EntrySignature::getTensorLevel(func);
   if (llvm::Error err = sig.checkArgumentSizes(limits.maxDramBytes))
     return std::move(err);
@@ -366,6 +372,8 @@ dyn::sim::compareWithReference(func::FuncOp func, ModuleOp binary,
     if (failed(got))
       return error("trial with seed " + Twine(trialSeed) +
                    ": the simulated binary failed to run");
+    if (corruptResult)
+      corruptOneResult(*got);
     if (std::optional<std::string> diff = findDifference(sig, *want, *got))
       return error("mismatch with seed " + Twine(trialSeed) + ": " + *diff +
                    " (reference vs simulated binary)");
@@ -384,4 +392,16 @@ dyn::sim::compareWithReference(func::FuncOp func, ModuleOp binary,
     ++(measurement.tripsAtEstimate ? result.atEstimate : result.belowEstimate);
   }
   return result;
+}
+
+void dyn::sim::corruptOneResult(MutableArrayRef<RuntimeValue> results) {
+  if (results.empty())
+    return;
+  if (auto *scalar = std::get_if<int64_t>(&results.front())) {
+    *scalar ^= 0xFF;
+    return;
+  }
+  Tensor &tensor = std::get<Tensor>(results.front());
+  if (tensor.numElements() > 0)
+    tensor.bytes[tensor.elementBytes() - 1] ^= 0xFF;
 }

@@ -1,14 +1,15 @@
 //===- ReferenceValues.h - values of the reference interpreter ---*- C++ -*-===//
 //
-// Private to lib/Sim: what the reference interpreter (Reference.cpp) and its
-// compute evaluator (ReferenceCompute.cpp) hold for an SSA value.
+// Private to lib/Sim/Reference: what the reference interpreter
+// (Reference.cpp) and its compute evaluator (ReferenceCompute.cpp) hold for
+// an SSA value.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef DYN_LIB_SIM_REFERENCEVALUES_H
-#define DYN_LIB_SIM_REFERENCEVALUES_H
+#ifndef DYN_LIB_SIM_REFERENCE_REFERENCEVALUES_H
+#define DYN_LIB_SIM_REFERENCE_REFERENCEVALUES_H
 
-#include "dyn/Sim/Values.h"
+#include "dyn/Sim/Machine/Values.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -83,4 +84,4 @@ Array makeConstant(mlir::DenseElementsAttr value);
 
 } // namespace dyn::sim::reference
 
-#endif // DYN_LIB_SIM_REFERENCEVALUES_H
+#endif // DYN_LIB_SIM_REFERENCE_REFERENCEVALUES_H

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef DYN_SIM_NUMERICS_H
-#define DYN_SIM_NUMERICS_H
+#ifndef DYN_SIM_MACHINE_NUMERICS_H
+#define DYN_SIM_MACHINE_NUMERICS_H
 
 #include "dyn/Dialect/BIR/IR/BIR.h"
 
@@ -54,4 +54,4 @@ bool applyCompare(bir::CompareKind cmp, int64_t lhs, int64_t rhs);
 
 } // namespace dyn::sim
 
-#endif // DYN_SIM_NUMERICS_H
+#endif // DYN_SIM_MACHINE_NUMERICS_H

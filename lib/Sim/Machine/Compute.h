@@ -1,13 +1,13 @@
 //===- Compute.h - the compute instructions over resolved operands -*- C++ -*-===//
 //
-// Private to lib/Sim: what each Vector and Pool instruction does to its
-// operands once the machine has resolved them to element addresses. The
+// Private to lib/Sim/Machine: what each Vector and Pool instruction does to
+// its operands once the machine has resolved them to element addresses. The
 // arithmetic is Numerics.h's.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef DYN_LIB_SIM_COMPUTE_H
-#define DYN_LIB_SIM_COMPUTE_H
+#ifndef DYN_LIB_SIM_MACHINE_COMPUTE_H
+#define DYN_LIB_SIM_MACHINE_COMPUTE_H
 
 #include "dyn/Dialect/BIR/IR/BIR.h"
 
@@ -30,4 +30,4 @@ void executeCompute(mlir::Operation *op, llvm::ArrayRef<Operand> operands,
 
 } // namespace dyn::sim
 
-#endif // DYN_LIB_SIM_COMPUTE_H
+#endif // DYN_LIB_SIM_MACHINE_COMPUTE_H

@@ -5,15 +5,16 @@
 // or the original ones with each bounded tensor at its runtime extent),
 // compiling a tensor-level module to a binary exactly as its bytes say,
 // random inputs, and comparing the binary with the reference interpreter.
-// dyn-sim is a thin command line over it; the C API and Python call it too.
+// dyn-sim's driver (dyn::simMain) is a command line over it; the C API and
+// Python call it too.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef DYN_SIM_HARNESS_H
-#define DYN_SIM_HARNESS_H
+#ifndef DYN_SIM_HARNESS_HARNESS_H
+#define DYN_SIM_HARNESS_HARNESS_H
 
-#include "dyn/Sim/Simulator.h"
-#include "dyn/Sim/Values.h"
+#include "dyn/Sim/Machine/Simulator.h"
+#include "dyn/Sim/Machine/Values.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -117,12 +118,22 @@ struct ComparisonResult {
 /// Runs `binary` and the reference interpreter of `func` on `trials` random
 /// inputs, seeds `seed`, `seed + 1`, ...; fails with the first mismatch, or
 /// when the reference or the binary cannot run a trial. A trial whose
-/// result the source leaves undefined is skipped and counted.
+/// result the source leaves undefined is skipped and counted. With
+/// `corruptResult` (tests only), each simulated result is corrupted first.
 llvm::Expected<ComparisonResult>
 compareWithReference(mlir::func::FuncOp func, mlir::ModuleOp binary,
                      unsigned trials, unsigned seed,
-                     const SimulationLimits &limits = {});
+                     const SimulationLimits &limits = {},
+                     bool corruptResult = false);
+
+/// For tests only: changes the first element of the first result, as a
+/// simulator with a wrong instruction would, so that a test can show that a
+/// comparison fails on a wrong binary (dyn-sim --compare's hidden
+/// --test-corrupt-result, docs/Testing.md). The last byte of the element is
+/// inverted: a float changes its sign and exponent, so even a NaN becomes a
+/// number, and no comparison can take the two as equal.
+void corruptOneResult(llvm::MutableArrayRef<RuntimeValue> results);
 
 } // namespace dyn::sim
 
-#endif // DYN_SIM_HARNESS_H
+#endif // DYN_SIM_HARNESS_HARNESS_H

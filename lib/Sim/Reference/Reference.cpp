@@ -7,14 +7,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dyn/Sim/Reference.h"
+#include "dyn/Sim/Reference/Reference.h"
 
 #include "ReferenceValues.h"
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Dialect/DynShape/IR/FunctionBoundary.h"
 
-#include "dyn/Sim/Numerics.h"
+#include "dyn/Sim/Machine/Numerics.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -8,12 +8,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef DYN_SIM_SIMULATOR_H
-#define DYN_SIM_SIMULATOR_H
+#ifndef DYN_SIM_MACHINE_SIMULATOR_H
+#define DYN_SIM_MACHINE_SIMULATOR_H
 
 #include "dyn/Cost/Timeline.h"
 #include "dyn/Cost/LatencyModel.h"
-#include "dyn/Sim/Values.h"
+#include "dyn/Sim/Machine/Values.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -62,4 +62,4 @@ simulate(mlir::func::FuncOp entry, llvm::ArrayRef<RuntimeValue> args,
 
 } // namespace dyn::sim
 
-#endif // DYN_SIM_SIMULATOR_H
+#endif // DYN_SIM_MACHINE_SIMULATOR_H

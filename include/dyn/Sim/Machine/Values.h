@@ -1,7 +1,7 @@
 //===- Values.h - runtime values of dyn-sim ---------------------*- C++ -*-===//
 
-#ifndef DYN_SIM_VALUES_H
-#define DYN_SIM_VALUES_H
+#ifndef DYN_SIM_MACHINE_VALUES_H
+#define DYN_SIM_MACHINE_VALUES_H
 
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/SmallVector.h"
@@ -65,4 +65,4 @@ inline void advanceIndex(llvm::MutableArrayRef<int64_t> idx,
 
 } // namespace dyn::sim
 
-#endif // DYN_SIM_VALUES_H
+#endif // DYN_SIM_MACHINE_VALUES_H
