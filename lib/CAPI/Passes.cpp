@@ -9,6 +9,7 @@
 #include "dyn-c/Passes.h"
 
 #include "dyn/Conversion/Passes.h"
+#include "dyn/Cost/Transforms/Passes.h"
 #include "dyn/Dialect/BIR/Transforms/Passes.h"
 #include "dyn/Dialect/DGE/Transforms/Passes.h"
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
@@ -21,6 +22,7 @@ using namespace mlir;
 using namespace dyn;
 using namespace dyn::addr4;
 using namespace dyn::bir;
+using namespace dyn::cost;
 using namespace dyn::dge;
 using namespace dyn::dynshape;
 
@@ -29,6 +31,7 @@ extern "C" {
 #endif
 
 #include "dyn/Conversion/Passes.capi.cpp.inc"
+#include "dyn/Cost/Transforms/Passes.capi.cpp.inc"
 #include "dyn/Dialect/BIR/Transforms/Passes.capi.cpp.inc"
 #include "dyn/Dialect/DGE/Transforms/Passes.capi.cpp.inc"
 #include "dyn/Dialect/DynShape/Transforms/Passes.capi.cpp.inc"

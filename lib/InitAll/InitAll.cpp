@@ -3,6 +3,7 @@
 #include "dyn/InitAll.h"
 
 #include "dyn/Conversion/Passes.h"
+#include "dyn/Cost/Transforms/Passes.h"
 #include "dyn/Dialect/BIR/IR/BIR.h"
 #include "dyn/Dialect/BIR/Transforms/Passes.h"
 #include "dyn/Dialect/DGE/IR/DGE.h"
@@ -10,6 +11,7 @@
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Dialect/DynShape/Transforms/BufferizableOpInterfaceImpl.h"
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
+#include "dyn/Dialect/StableHLOGeneric/IR/StableHLOGeneric.h"
 #include "dyn/Pipelines/Pipelines.h"
 #include "dyn/Target/ADDR4/Passes.h"
 #include "dyn/Transforms/Passes.h"
@@ -68,6 +70,7 @@ void dyn::registerAllPasses() {
   registerDynConversionPasses();
   bir::registerBIRPasses();
   dge::registerDGEPasses();
+  cost::registerDynCostPasses();
   addr4::registerADDR4Passes();
   registerDynTransformsPasses();
   registerPipelines();

@@ -22,7 +22,7 @@ static LogicalResult
 verifyPipelineOptions(const dyn::PipelineOptions &options,
                       function_ref<LogicalResult(const Twine &)> fail) {
   LogicalResult result = success();
-  if (failed(dyn::bir::resolveScratchPerPartition(
+  if (failed(dyn::dge::resolveScratchPerPartition(
           options.scratchPerPartition, options.scratchBytes,
           [&](const Twine &message) { result = fail(message); })))
     return failure();
@@ -110,7 +110,7 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   if (options.scalarRoute == dge::DGEType::hwdge)
     func.addPass(dge::createDGEPlaceScalarDMAs());
   func.addPass(
-      bir::createDGESetup({/*scratchPerPartition=*/options.scratchPerPartition,
+      dge::createDGESetup({/*scratchPerPartition=*/options.scratchPerPartition,
                            /*scratchBytes=*/options.scratchBytes}));
   func.addPass(bir::createBIRAllocateMemory());
   func.addPass(bir::createBIRLowerSymbolicAP());

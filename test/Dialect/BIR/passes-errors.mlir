@@ -4,18 +4,6 @@
 // tested in invalid.mlir.)
 // RUN: dyn-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(func.func(bir-assemble-dynamic-info,bir-lower-symbolic-ap,bir-allocate-memory))'
 
-// dge-setup checks its options before looking at the function.
-// RUN: not dyn-opt %s -split-input-file -dge-setup=dynamic-dma-sbuf-bytes=100 2>&1 | FileCheck %s --check-prefix=DGE-TOTAL
-// RUN: not dyn-opt %s -split-input-file -dge-setup="dynamic-dma-sbuf-bytes=65536 dynamic-dma-scratch-size-per-partition=256" 2>&1 | FileCheck %s --check-prefix=DGE-BOTH
-// RUN: not dyn-opt %s -split-input-file -dge-setup=dynamic-dma-scratch-size-per-partition=196609 2>&1 | FileCheck %s --check-prefix=DGE-CAP
-// RUN: not dyn-opt %s -split-input-file -dge-setup=dynamic-dma-sbuf-bytes=25174016 2>&1 | FileCheck %s --check-prefix=DGE-CAP-TOTAL
-// RUN: not dyn-opt %s -split-input-file -dge-setup=dynamic-dma-sbuf-bytes=-128 2>&1 | FileCheck %s --check-prefix=DGE-NEG
-// DGE-TOTAL: error: dynamic-dma-sbuf-bytes (100) must be a multiple of 128 (one share per partition)
-// DGE-BOTH: error: dynamic-dma-sbuf-bytes (65536) must be 128 x dynamic-dma-scratch-size-per-partition (256); give either
-// DGE-CAP: error: DGE scratch of 196609 bytes per partition exceeds the SBUF capacity of 196608
-// DGE-CAP-TOTAL: error: DGE scratch of 196672 bytes per partition exceeds the SBUF capacity of 196608
-// DGE-NEG: error: DGE scratch sizes must be non-negative
-
 //===----------------------------------------------------------------------===//
 // bir-assemble-dynamic-info
 //===----------------------------------------------------------------------===//

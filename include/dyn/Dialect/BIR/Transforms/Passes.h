@@ -16,14 +16,6 @@ namespace dyn::bir {
 #define GEN_PASS_REGISTRATION
 #include "dyn/Dialect/BIR/Transforms/Passes.h.inc"
 
-/// The DGE scratch per partition that the options ask for: the
-/// per-partition size, or the total divided among the 128 partitions (both
-/// may be given when they agree), or 512 bytes when neither is (-1 means
-/// unset). Reports the first problem through `fail`.
-mlir::FailureOr<int64_t> resolveScratchPerPartition(
-    int64_t perPartition, int64_t total,
-    llvm::function_ref<void(const llvm::Twine &)> fail);
-
 } // namespace dyn::bir
 
 #endif // DYN_DIALECT_BIR_TRANSFORMS_PASSES_H

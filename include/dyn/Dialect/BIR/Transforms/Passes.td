@@ -21,25 +21,6 @@ def BIRAssembleDynamicInfo : Pass<"bir-assemble-dynamic-info", "::mlir::func::Fu
   }];
 }
 
-def DGESetup : Pass<"dge-setup", "::mlir::func::FuncOp"> {
-  let summary = "Stage 4 pre-allocator: the DynamicDMAScratchLoc SB scratch";
-  let description = [{
-    dynamic_dma_setup. A function with a dynamic DMA gets the one SBUF
-    scratch location `DynamicDMAScratchLoc` (memory-space tag 4 = SB), in
-    which software DGE stages its generated descriptors, as the first
-    location of the function (so `bir-allocate-memory` places it first).
-    Its size per partition is `dynamic-dma-scratch-size-per-partition`, or
-    `dynamic-dma-sbuf-bytes / 128`.
-  }];
-  let options = [
-    Option<"scratchPerPartition", "dynamic-dma-scratch-size-per-partition",
-           "int64_t", "-1", "Bytes of scratch in each partition">,
-    Option<"scratchBytes", "dynamic-dma-sbuf-bytes", "int64_t", "-1",
-           "Total bytes of scratch (128 x the per-partition size)">
-  ];
-  let dependentDialects = ["::dyn::bir::BIRDialect"];
-}
-
 def BIRAllocateMemory : Pass<"bir-allocate-memory", "::mlir::func::FuncOp"> {
   let summary = "Static SBUF/PSUM addresses for every location";
   let description = [{

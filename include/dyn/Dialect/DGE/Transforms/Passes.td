@@ -49,6 +49,25 @@ def DGEPlaceScalarDMAs
   let dependentDialects = ["::dyn::bir::BIRDialect"];
 }
 
+def DGESetup : Pass<"dge-setup", "::mlir::func::FuncOp"> {
+  let summary = "Stage 4 pre-allocator: the DynamicDMAScratchLoc SB scratch";
+  let description = [{
+    dynamic_dma_setup. A function with a dynamic DMA gets the one SBUF
+    scratch location `DynamicDMAScratchLoc` (memory-space tag 4 = SB), in
+    which software DGE stages its generated descriptors, as the first
+    location of the function (so `bir-allocate-memory` places it first).
+    Its size per partition is `dynamic-dma-scratch-size-per-partition`, or
+    `dynamic-dma-sbuf-bytes / 128`.
+  }];
+  let options = [
+    Option<"scratchPerPartition", "dynamic-dma-scratch-size-per-partition",
+           "int64_t", "-1", "Bytes of scratch in each partition">,
+    Option<"scratchBytes", "dynamic-dma-sbuf-bytes", "int64_t", "-1",
+           "Total bytes of scratch (128 x the per-partition size)">
+  ];
+  let dependentDialects = ["::dyn::bir::BIRDialect"];
+}
+
 def DGEScan : Pass<"dge-scan", "::mlir::func::FuncOp"> {
   let summary = "Stage 4: route each unassigned DMA (DynamicDMAScan)";
   let description = [{
@@ -129,30 +148,6 @@ def DGELowerDynamicDMA : Pass<"dge-lower-dynamic-dma", "::mlir::func::FuncOp"> {
            "16384", "Most descriptors one DMA may be split into">,
     Option<"maxDescriptorsPerFunction", "max-descriptors-per-function",
            "int64_t", "262144", "Most descriptors in one function">
-  ];
-}
-
-def DGECostReport : Pass<"dge-cost-report", "::mlir::ModuleOp"> {
-  let summary = "Static cost estimate of lowered functions (report Section 5)";
-  let description = [{
-    Estimates each function of routed, lowered IR (after
-    `dge-lower-dynamic-dma`) with the latency model of
-    `docs/CostModel.md`: the instructions are scheduled on engines and DMA
-    queues by their dependencies (registers, overlapping bytes), a loop costs
-    one trip's schedule times its trip estimate (`max_trip`, or a
-    `dyn.trip_estimate` profile value), and the coarse and precise
-    estimators of data-dependent work are added. Prints per function the
-    estimated cycles, each resource's busy cycles, the loops, the critical
-    path, the coarse dynamic instruction estimate, the FLOPs and the bytes
-    moved; as a table or as JSON. The IR is not changed.
-  }];
-  let options = [
-    Option<"format", "format", "std::string", "\"table\"",
-           "Output format: table or json">,
-    Option<"output", "output", "std::string", "\"-\"",
-           "Where to write the report (- for standard error)">,
-    Option<"latencyTable", "latency-table", "std::string", "\"\"",
-           "A JSON file whose entries replace the default latencies">
   ];
 }
 

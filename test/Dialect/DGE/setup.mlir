@@ -7,6 +7,18 @@
 // RUN: dyn-opt %s -split-input-file -dge-setup="dynamic-dma-sbuf-bytes=8192 dynamic-dma-scratch-size-per-partition=64" | FileCheck %s --check-prefix=BOTH
 // RUN: dyn-opt %s -split-input-file -dge-setup -dge-setup | FileCheck %s --check-prefix=TWICE
 
+// The options are checked before the function is looked at.
+// RUN: not dyn-opt %s -split-input-file -dge-setup=dynamic-dma-sbuf-bytes=100 2>&1 | FileCheck %s --check-prefix=DGE-TOTAL
+// RUN: not dyn-opt %s -split-input-file -dge-setup="dynamic-dma-sbuf-bytes=65536 dynamic-dma-scratch-size-per-partition=256" 2>&1 | FileCheck %s --check-prefix=DGE-BOTH
+// RUN: not dyn-opt %s -split-input-file -dge-setup=dynamic-dma-scratch-size-per-partition=196609 2>&1 | FileCheck %s --check-prefix=DGE-CAP
+// RUN: not dyn-opt %s -split-input-file -dge-setup=dynamic-dma-sbuf-bytes=25174016 2>&1 | FileCheck %s --check-prefix=DGE-CAP-TOTAL
+// RUN: not dyn-opt %s -split-input-file -dge-setup=dynamic-dma-sbuf-bytes=-128 2>&1 | FileCheck %s --check-prefix=DGE-NEG
+// DGE-TOTAL: error: dynamic-dma-sbuf-bytes (100) must be a multiple of 128 (one share per partition)
+// DGE-BOTH: error: dynamic-dma-sbuf-bytes (65536) must be 128 x dynamic-dma-scratch-size-per-partition (256); give either
+// DGE-CAP: error: DGE scratch of 196609 bytes per partition exceeds the SBUF capacity of 196608
+// DGE-CAP-TOTAL: error: DGE scratch of 196672 bytes per partition exceeds the SBUF capacity of 196608
+// DGE-NEG: error: DGE scratch sizes must be non-negative
+
 // A scalar dynamic DMA: the scratch becomes the function's first op, before
 // the locations that were already there.
 // CHECK-LABEL: func.func @scalar_dynamic_dma

@@ -1,4 +1,4 @@
-//===- GenericDialect.cpp - reading StableHLO's generic op form -----------===//
+//===- StableHLOGenericDialect.cpp - StableHLO's generic op form ----------===//
 //
 // No StableHLO package exists for Debian, so dyn does not link StableHLO.
 // It reads what any StableHLO tool prints with --mlir-print-op-generic:
@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dyn/Conversion/StableHLOToDynShape/StableHLOToDynShape.h"
+#include "dyn/Dialect/StableHLOGeneric/IR/StableHLOGeneric.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"

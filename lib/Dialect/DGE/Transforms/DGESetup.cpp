@@ -7,18 +7,19 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dyn/Dialect/BIR/Transforms/Passes.h"
+#include "dyn/Dialect/DGE/Transforms/Passes.h"
 
 #include "dyn/Dialect/BIR/IR/AddressMap.h"
 
 #include "mlir/IR/Builders.h"
 
-namespace dyn::bir {
+namespace dyn::dge {
 #define GEN_PASS_DEF_DGESETUP
-#include "dyn/Dialect/BIR/Transforms/Passes.h.inc"
-} // namespace dyn::bir
+#include "dyn/Dialect/DGE/Transforms/Passes.h.inc"
+} // namespace dyn::dge
 
 using namespace mlir;
+using namespace dyn;
 using namespace dyn::bir;
 
 /// Scratch bytes per partition when no option gives them (project-defined).
@@ -40,7 +41,7 @@ static bool hasDynamicDMA(func::FuncOp func) {
 }
 
 FailureOr<int64_t>
-dyn::bir::resolveScratchPerPartition(int64_t perPartition, int64_t total,
+dyn::dge::resolveScratchPerPartition(int64_t perPartition, int64_t total,
                                      function_ref<void(const Twine &)> fail) {
   constexpr int64_t partitions = AddressMap::kNumPartitions;
   int64_t capacity = AddressMap::getCapacity(MemorySpace::sbuf);
@@ -72,12 +73,12 @@ dyn::bir::resolveScratchPerPartition(int64_t perPartition, int64_t total,
 }
 
 namespace {
-struct DGESetupPass : dyn::bir::impl::DGESetupBase<DGESetupPass> {
+struct DGESetupPass : dyn::dge::impl::DGESetupBase<DGESetupPass> {
   using Base::Base;
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    FailureOr<int64_t> perPartition = resolveScratchPerPartition(
+    FailureOr<int64_t> perPartition = dge::resolveScratchPerPartition(
         scratchPerPartition, scratchBytes,
         [&](const Twine &message) { func.emitError(message); });
     if (failed(perPartition))

@@ -1,21 +1,22 @@
 //===- CostReport.cpp - dge-cost-report -----------------------------------===//
 
-#include "dyn/Dialect/DGE/Transforms/Passes.h"
+#include "dyn/Cost/Transforms/Passes.h"
 
 #include "dyn/Cost/Cost.h"
+#include "dyn/Dialect/BIR/IR/BIR.h"
+#include "dyn/Dialect/DGE/IR/DGE.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/ToolOutputFile.h"
 
-namespace dyn::dge {
+namespace dyn::cost {
 #define GEN_PASS_DEF_DGECOSTREPORT
-#include "dyn/Dialect/DGE/Transforms/Passes.h.inc"
-} // namespace dyn::dge
+#include "dyn/Cost/Transforms/Passes.h.inc"
+} // namespace dyn::cost
 
 using namespace mlir;
 using namespace dyn;
-using namespace dyn::dge;
 
 /// The estimate costs what dge-lower-dynamic-dma leaves: one block of
 /// bir and dge instructions whose DMAs are triggers. An op left from an
@@ -28,9 +29,10 @@ static LogicalResult checkLowered(func::FuncOp func) {
   WalkResult result = func.getBody().walk([](Operation *op) {
     bool isEarlier =
         llvm::isa<bir::DMAOp, bir::TensorCopyDynamicSrcOp,
-                  bir::TensorCopyDynamicDstOp, bir::SymbolicAPOp, DMAOp>(op) ||
-        !llvm::isa_and_nonnull<bir::BIRDialect, DGEDialect, func::FuncDialect>(
-            op->getDialect());
+                  bir::TensorCopyDynamicDstOp, bir::SymbolicAPOp,
+                  dge::DMAOp>(op) ||
+        !llvm::isa_and_nonnull<bir::BIRDialect, dge::DGEDialect,
+                               func::FuncDialect>(op->getDialect());
     if (!isEarlier)
       return WalkResult::advance();
     op->emitOpError("is not lowered; dge-cost-report costs IR lowered with "
@@ -42,7 +44,7 @@ static LogicalResult checkLowered(func::FuncOp func) {
 
 namespace {
 struct DGECostReportPass
-    : dyn::dge::impl::DGECostReportBase<DGECostReportPass> {
+    : dyn::cost::impl::DGECostReportBase<DGECostReportPass> {
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
