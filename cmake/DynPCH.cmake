@@ -1,7 +1,7 @@
 # A precompiled header of the MLIR/LLVM headers most of dyn includes
 # (bench/README.md, "Build time"). Parsing them is most of a translation
-# unit's compile time: a pass that takes 15 s takes 6 with them
-# precompiled. One PCH, owned by the DynPCH object library (one empty
+# unit's compile time (bench/README.md, "Figures behind choices in the
+# code"). One PCH, owned by the DynPCH object library (one empty
 # source), is reused by every dyn library and tool (dyn_use_pch), whose
 # compile flags are the same; the Python module (exceptions on) and the C
 # sources do without.

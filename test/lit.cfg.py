@@ -32,9 +32,8 @@ config.substitutions.append(("%dyn_version", config.dyn_version))
 # The Python that runs lit (Debian's, which has python3-numpy).
 config.substitutions.append(("%python", sys.executable))
 # How long one fuzzer run may take before it counts as a hang: ASan + UBSan
-# run the tools several times slower (a mutant that simulates 8 MiB tensors
-# through a 65,536-trip loop takes 3 s in the release build, over 10 s
-# instrumented), so the sanitizer tree allows longer.
+# run the tools several times slower (bench/README.md, "Figures behind
+# choices in the code"), so the sanitizer tree allows longer.
 config.substitutions.append(("%fuzz_timeout",
                              "60" if config.dyn_sanitizers else "10"))
 

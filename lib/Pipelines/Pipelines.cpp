@@ -80,8 +80,8 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   pm.nest<func::FuncOp>().addPass(dynshape::createDynShapeCheckIndexWidth());
   // From here on every region is one block (the lowering takes no other
   // control flow), so the later canonicalizations skip region
-  // simplification: it found nothing and cost 3.7% of the instructions of a
-  // 10,000-access function.
+  // simplification: it found nothing and cost time (bench/README.md,
+  // "Figures behind choices in the code").
   DynCanonicalizeOptions structured;
   structured.regionSimplify = GreedySimplifyRegionLevel::Disabled;
   // One-Shot Bufferize, linear on update chains. It merges the constants of
@@ -100,9 +100,9 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   // No canonicalization here: the conversion folds what it makes, and a
   // canonicalizer here changed nothing on any test input or on 1,000 random
   // programs (the bir passes below take unfolded IR too, and the
-  // canonicalization before register allocation folds what they make). It
-  // cost 2.8% of the instructions of a 10,000-access function, mostly its
-  // pattern matching. CSE shares the access patterns the conversion repeats.
+  // canonicalization before register allocation folds what they make), and
+  // cost time (bench/README.md, "Figures behind choices in the code"). CSE
+  // shares the access patterns the conversion repeats.
   func.addPass(createCSEPass());
   func.addPass(bir::createBIRAssembleDynamicInfo());
   // Before the address code is expanded, so that it runs on the queue

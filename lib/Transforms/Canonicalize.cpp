@@ -4,9 +4,9 @@
 // changed nothing, so that the pass manager does not verify the IR again.
 // Written here because upstream's pass neither reports that nor can be
 // wrapped: its class is private. The patterns and the driver are
-// upstream's. On a function of 10,000 accesses the canonicalization after
-// `bir-hoist-loop-invariants` finds nothing, and the verification after it
-// was about 2% of `--lower-to-addr4`.
+// upstream's. The canonicalization after `bir-hoist-loop-invariants` finds
+// nothing on an update chain, and the verification after it took time
+// (bench/README.md, "Figures behind choices in the code").
 //
 // "Changed" is the driver's own flag, any notification the driver passes
 // on, or a constant that moved. While it fills its worklist, the driver

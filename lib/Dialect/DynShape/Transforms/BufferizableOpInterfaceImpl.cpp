@@ -83,9 +83,9 @@ clampedOffsets(RewriterBase &rewriter, Location loc, ValueRange indices,
 /// The subview type of a window: dynamic offsets, unit strides, so the
 /// source's strides. Upstream's inferResultType finds the strides of an
 /// identity layout (every buffer of a function boundary) by building and
-/// simplifying an affine expression each time, 1.4% of the instructions of
-/// `--lower-to-addr4` on a function of 10,000 windows; here they are the
-/// suffix products of the shape when every dim but the first is positive
+/// simplifying an affine expression each time, which is slow
+/// (bench/README.md, "Figures behind choices in the code"); here they are
+/// the suffix products of the shape when every dim but the first is positive
 /// and they fit, and upstream's otherwise.
 static MemRefType windowType(MemRefType source, ArrayRef<int64_t> sizes) {
   ArrayRef<int64_t> shape = source.getShape();

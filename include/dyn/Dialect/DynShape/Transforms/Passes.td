@@ -164,8 +164,9 @@ def DynShapeBufferize : Pass<"dynshape-bufferize", "::mlir::ModuleOp"> {
     In a module without calls, no function's decisions depend on another's:
     the scan runs on the context's threads, and each function it decides
     is bufferized there at once, as One-Shot's module bufferization would,
-    before the analysis runs on the rest (diagnostics keep function order). A chain of 1,000 elementwise ops that all read one argument took 81 s
-    through the analysis, and takes 0.3 s through `--lower-to-addr4`.
+    before the analysis runs on the rest (diagnostics keep function order).
+    The time this saves is measured in `bench/README.md` ("Figures behind
+    choices in the code").
 
     A runtime loop keeps each carried tensor in its iter_arg's buffer: a
     yielded tensor that the analysis would give a buffer of its own (a body
@@ -177,9 +178,9 @@ def DynShapeBufferize : Pass<"dynshape-bufferize", "::mlir::ModuleOp"> {
 
     One-Shot's analysis takes time exponential in the depth of nested ops
     with tensor results (loops carrying tensors, conditionals yielding
-    them): upstream's `one-shot-bufferize` takes 0.13 s at 10 levels and
-    5 s at 20. A nest deeper than `max-tensor-nesting` (16 by default,
-    0.3 s) is rejected with an error at the op past the limit.
+    them; measured in `bench/README.md`, "Figures behind choices in the
+    code"). A nest deeper than `max-tensor-nesting` (16 by default) is
+    rejected with an error at the op past the limit.
 
     With `merge-constants`, which the lowering pipelines set, the pass then
     merges equal constants in each function and gathers the rest at the
@@ -187,8 +188,8 @@ def DynShapeBufferize : Pass<"dynshape-bufferize", "::mlir::ModuleOp"> {
     rewrites anything (upstream's `OperationFolder`). Each window's clamp
     brings its own 0 and upper bound; merged here, the canonicalization
     that follows finds nothing to do on an update chain, so the pass
-    manager skips the verification after it (5% of `--lower-to-addr4` on a
-    function of 10,000 windows, mostly `memref.subview`'s verifier).
+    manager skips the verification after it (mostly `memref.subview`'s
+    verifier; measured in `bench/README.md`).
     Without it, the output is One-Shot Bufferize's, byte for byte.
 
     ```mlir
