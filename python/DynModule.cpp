@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dyn-c/ADDR4.h"
+#include "dyn-c/ElementTypes.h"
 #include "dyn-c/Registration.h"
 #include "dyn-c/Sim.h"
 
@@ -173,21 +174,20 @@ std::string print(MlirModule module) {
   return text;
 }
 
-/// The element type of a NumPy dtype; bf16 travels as uint16 bits.
+/// The element type of a little-endian NumPy dtype, from dyn's table of
+/// element types (dyn-c/ElementTypes.h); bf16 travels as uint16 bits.
 MlirType elementType(MlirContext ctx, const py::dtype &dtype) {
-  char kind = dtype.kind();
-  size_t size = dtype.itemsize();
-  if (kind == 'f' && size == 4)
-    return mlirF32TypeGet(ctx);
-  if (kind == 'f' && size == 2)
-    return mlirF16TypeGet(ctx);
-  if (kind == 'u' && size == 2)
-    return mlirBF16TypeGet(ctx);
-  if (kind == 'i' && (size == 1 || size == 2 || size == 4))
-    return mlirIntegerTypeGet(ctx, 8 * size);
+  std::string descr = dtype.attr("str").cast<std::string>(), known;
+  for (intptr_t i = 0, e = dynGetNumElementTypes(); i < e; ++i) {
+    MlirType type = dynGetElementType(ctx, i);
+    std::string candidate = toString(dynGetElementNumPyDescr(type));
+    if (candidate == descr)
+      return type;
+    known += (known.empty() ? "" : ", ") + candidate;
+  }
   throw py::type_error("unsupported NumPy dtype " +
-                       py::repr(dtype).cast<std::string>() +
-                       " (float32, float16, uint16 for bf16, int8/16/32)");
+                       py::repr(dtype).cast<std::string>() + " (" + known +
+                       ")");
 }
 
 std::string_view trim(std::string_view s) {
@@ -212,28 +212,33 @@ bool consumeBack(std::string_view &s, std::string_view suffix) {
   return true;
 }
 
+/// The NumPy dtype of an element type, from dyn's table of element types.
 py::dtype numpyType(MlirType type) {
-  if (mlirTypeIsAF32(type))
-    return py::dtype::of<float>();
-  if (mlirTypeIsABF16(type))
-    return py::dtype::of<uint16_t>();
-  if (mlirTypeIsAF16(type))
-    return py::dtype("float16");
-  if (mlirTypeIsAF64(type))
-    return py::dtype::of<double>();
-  if (mlirTypeIsAInteger(type)) {
-    switch (mlirIntegerTypeGetWidth(type)) {
-    case 8:
-      return py::dtype::of<int8_t>();
-    case 16:
-      return py::dtype::of<int16_t>();
-    case 32:
-      return py::dtype::of<int32_t>();
-    case 64:
-      return py::dtype::of<int64_t>();
-    }
+  MlirStringRef descr = dynGetElementNumPyDescr(type);
+  if (descr.length == 0)
+    throw std::runtime_error("a result of an element type NumPy lacks");
+  return py::dtype(toString(descr));
+}
+
+/// The element types dyn carries: name to (bytes, NumPy dtype string).
+py::dict elementTypes() {
+  Session session;
+  py::dict out;
+  for (intptr_t i = 0, e = dynGetNumElementTypes(); i < e; ++i) {
+    MlirType type = dynGetElementType(session.context, i);
+    std::string name;
+    mlirTypePrint(type, appendTo, &name);
+    out[py::str(name)] = py::make_tuple(
+        dynGetElementBytes(type), toString(dynGetElementNumPyDescr(type)));
   }
-  throw std::runtime_error("a result of an element type NumPy lacks");
+  return out;
+}
+
+/// The container's layout as JSON text (dynPrintADDR4Format).
+std::string addr4Format() {
+  std::string text;
+  dynPrintADDR4Format(appendTo, &text);
+  return text;
 }
 
 /// Owns a DynSimValues.
@@ -494,4 +499,6 @@ PYBIND11_MODULE(_dyn, m) {
   m.def("reference", &reference, py::arg("source"),
         py::arg("entry") = py::none());
   m.def("run_pipeline", &runPipeline, py::arg("source"), py::arg("pipeline"));
+  m.def("element_types", &elementTypes);
+  m.def("addr4_format", &addr4Format);
 }

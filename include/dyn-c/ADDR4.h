@@ -31,6 +31,12 @@ MLIR_CAPI_EXPORTED MlirLogicalResult
 dynPrintADDR4Listing(MlirContext context, MlirStringRef bytes,
                      MlirStringCallback callback, void *userData);
 
+/// Prints the container's layout as JSON through `callback`: its constants,
+/// the codes the reader accepts, the flag bits and each instruction's
+/// fields (dyn::addr4::printFormatDescription).
+MLIR_CAPI_EXPORTED void dynPrintADDR4Format(MlirStringCallback callback,
+                                            void *userData);
+
 #ifdef __cplusplus
 }
 #endif

@@ -24,6 +24,11 @@ MlirModule dynDeserializeADDR4(MlirContext context, MlirStringRef bytes) {
   return wrap(module.release());
 }
 
+void dynPrintADDR4Format(MlirStringCallback callback, void *userData) {
+  mlir::detail::CallbackOstream stream(callback, userData);
+  dyn::addr4::printFormatDescription(stream);
+}
+
 MlirLogicalResult dynPrintADDR4Listing(MlirContext context,
                                        MlirStringRef bytes,
                                        MlirStringCallback callback,

@@ -6,7 +6,8 @@ list them, simulate them and run the reference interpreter.
     cache, out = program.simulate(cache, k, 21, hist, out_init, 9)
     expected = dyn.reference(source, cache, k, 21, hist, out_init, 9)
 
-Arguments are NumPy arrays (float32, float16, int8/16/32, and uint16 for
+Arguments are NumPy arrays of the element types dyn carries
+(element_types(): float32, float16, float64, int8/16/32/64, and uint16 for
 bf16 bits) and Python ints (i32 scalars), in the binary's calling
 convention or the tensor-level one, as dyn-sim accepts them
 (docs/FrontEnd.md, "Function boundary"). Results are NumPy arrays; an i32
@@ -18,6 +19,8 @@ The package binds dyn's C API (include/dyn-c/) with pybind11; see
 docs/Embedding.md.
 """
 
+import json
+
 from . import _dyn
 
 CompileError = _dyn.CompileError
@@ -25,8 +28,8 @@ CompileError.__doc__ = (
     "A failure to parse, lower, serialize, read or simulate; the message "
     "holds the located diagnostics.")
 
-__all__ = ["CompileError", "Program", "compile", "load", "reference",
-           "run_pipeline"]
+__all__ = ["CompileError", "Program", "addr4_format", "compile",
+           "element_types", "load", "reference", "run_pipeline"]
 
 
 class Program:
@@ -85,3 +88,17 @@ def run_pipeline(source, pipeline):
     resulting MLIR text, e.g. run_pipeline(src, "dynshape-pad-to-bound") or
     "builtin.module(lower-to-bir{arch=gen2})"."""
     return _dyn.run_pipeline(source, pipeline)
+
+
+def element_types():
+    """The element types dyn carries, from its one table (the C API's
+    dyn-c/ElementTypes.h): a dict from the MLIR name ("f32", "bf16", ...)
+    to (bytes per element, NumPy dtype string); bf16 is "<u2", its bits."""
+    return _dyn.element_types()
+
+
+def addr4_format():
+    """The ADDR4 container's layout as the C++ reader and writer define it
+    (the C API's dynPrintADDR4Format), as a dict: magic, version, section
+    tags, codes, flag bits and each instruction's fields."""
+    return json.loads(_dyn.addr4_format())

@@ -3,13 +3,15 @@
 |* A C program (no C++) that registers dyn through its C API, lowers a KV    *|
 |* write with lower-to-addr4, serializes it, reads the bytes back, prints    *|
 |* the listing, simulates the binary and the module, runs the reference,     *|
-|* and feeds the reader a corrupt container.                                  *|
+|* feeds the reader a corrupt container, and lists the element types and    *|
+|* the container's layout.                                                   *|
 \*===----------------------------------------------------------------------===*/
 
 // RUN: dyn-capi-test %S/Inputs/kv-write.mlir 2>&1 | FileCheck %s
 
 #include "dyn-c/ADDR4.h"
 #include "dyn-c/Dialects.h"
+#include "dyn-c/ElementTypes.h"
 #include "dyn-c/Passes.h"
 #include "dyn-c/Registration.h"
 #include "dyn-c/Sim.h"
@@ -332,6 +334,63 @@ static void testGeneratedPasses(MlirContext context) {
   mlirModuleDestroy(module);
 }
 
+static void printText(MlirStringRef text, void *userData) {
+  (void)userData;
+  fprintf(stderr, "%.*s", (int)text.length, text.data);
+}
+
+/* Every element type with its size and dtype, and types dyn does not
+   carry. */
+static void testElementTypes(MlirContext context) {
+  for (intptr_t i = 0, e = dynGetNumElementTypes(); i < e; ++i) {
+    MlirType type = dynGetElementType(context, i);
+    MlirStringRef descr = dynGetElementNumPyDescr(type);
+    fprintf(stderr, "element ");
+    mlirTypePrint(type, printText, NULL);
+    fprintf(stderr, ": %d bytes, %.*s\n", (int)dynGetElementBytes(type),
+            (int)descr.length, descr.data);
+  }
+  // CHECK: element f32: 4 bytes, <f4
+  // CHECK-NEXT: element i32: 4 bytes, <i4
+  // CHECK-NEXT: element bf16: 2 bytes, <u2
+  // CHECK-NEXT: element f16: 2 bytes, <f2
+  // CHECK-NEXT: element i8: 1 bytes, |i1
+  // CHECK-NEXT: element i16: 2 bytes, <i2
+  // CHECK-NEXT: element i64: 8 bytes, <i8
+  // CHECK-NEXT: element f64: 8 bytes, <f8
+  MlirType others[3] = {mlirIntegerTypeGet(context, 1),
+                        mlirIndexTypeGet(context),
+                        mlirIntegerTypeSignedGet(context, 32)};
+  for (int i = 0; i < 3; ++i) {
+    MlirStringRef descr = dynGetElementNumPyDescr(others[i]);
+    fprintf(stderr, "not carried: ");
+    mlirTypePrint(others[i], printText, NULL);
+    fprintf(stderr, " %d bytes, dtype '%.*s'\n",
+            (int)dynGetElementBytes(others[i]), (int)descr.length,
+            descr.data);
+  }
+  // CHECK-NEXT: not carried: i1 0 bytes, dtype ''
+  // CHECK-NEXT: not carried: index 0 bytes, dtype ''
+  // CHECK-NEXT: not carried: si32 0 bytes, dtype ''
+}
+
+/* The container's layout as JSON (test/Fuzz/container-layout.test checks
+   all of it against the fuzzer's copy). */
+static void testFormat(void) {
+  dynPrintADDR4Format(printText, NULL);
+  // CHECK: "magic": "DYN4",
+  // CHECK: "version": 4,
+  // CHECK: "element_codes": {
+  // CHECK-NEXT: "f32": {
+  // CHECK-NEXT: "code": 0,
+  // CHECK-NEXT: "bytes": 4,
+  // CHECK-NEXT: "numpy": "<f4"
+  // CHECK: "instructions": {
+  // CHECK-NEXT: "1": {
+  // CHECK-NEXT: "flags": 0,
+  // CHECK-NEXT: "fields": "BH",
+}
+
 int main(int argc, char **argv) {
   if (argc != 2) {
     fprintf(stderr, "usage: dyn-capi-test KV-WRITE.mlir\n");
@@ -348,6 +407,8 @@ int main(int argc, char **argv) {
   free(bytes.data);
   testPrintOpOnDiagnostic(context);
   testGeneratedPasses(context);
+  testElementTypes(context);
+  testFormat();
   mlirContextDestroy(context);
   fprintf(stderr, "done\n");
   // CHECK: done

@@ -136,7 +136,7 @@ def test_errors_are_located():
     with pytest.raises(dyn.CompileError, match="invalid pipeline"):
         dyn.compile(DECODE, pipeline="no-such-pipeline")
     with pytest.raises(TypeError, match="unsupported NumPy dtype"):
-        dyn.reference(DECODE, np.zeros((64, 32), np.float64))
+        dyn.reference(DECODE, np.zeros((64, 32), np.uint32))
     with pytest.raises(ValueError, match="not lowered with lower-to-addr4"):
         dyn.compile(DECODE, pipeline="lower-to-bir").binary
 
@@ -235,3 +235,24 @@ func.func @wide(%x: tensor<4xi32>) -> tensor<4xi64> {
     (result,) = dyn.reference(source, np.array([1, -2, 3, -4], np.int32))
     assert result.dtype == np.int64
     assert result.tolist() == [1, -2, 3, -4]
+
+
+def test_element_types_come_from_the_c_api():
+    types = dyn.element_types()
+    assert types["f32"] == (4, "<f4") and types["bf16"] == (2, "<u2")
+    assert types["i8"] == (1, "|i1") and types["f64"] == (8, "<f8")
+    assert len(types) == 8
+    # Every carried type crosses the boundary in its dtype, f64 and i64 too.
+    source = """
+func.func @id(%x: tensor<3xf64>, %y: tensor<3xi64>) -> (tensor<3xf64>, tensor<3xi64>) {
+  return %x, %y : tensor<3xf64>, tensor<3xi64>
+}
+"""
+    x, y = np.array([1.5, -2, 3], np.float64), np.array([7, -8, 2**40], np.int64)
+    rx, ry = dyn.reference(source, x, y)
+    assert rx.dtype == np.float64 and ry.dtype == np.int64
+    assert rx.tolist() == x.tolist() and ry.tolist() == y.tolist()
+    layout = dyn.addr4_format()
+    assert layout["magic"] == "DYN4"
+    assert {n: (c["bytes"], c["numpy"]) for n, c in
+            layout["element_codes"].items()} == types

@@ -64,6 +64,9 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 import fuzz_common as fc  # noqa: E402
 import mutate_mlir  # noqa: E402
 
+# The layout's constants, as lib/Target/ADDR4 defines them; the fuzzer runs
+# without the built package, so test/Fuzz/container-layout.test checks
+# every one against the C++ (dyn.addr4_format()).
 MAGIC = b"DYN4"
 TAGS = [b"FUNC", b"LOCS", b"INST", b"BLKS", b"IREC", b"SRCS"]
 ELEM_BYTES = {0: 4, 1: 4, 2: 2, 3: 2, 4: 1, 5: 2, 6: 8, 7: 8}
@@ -71,7 +74,15 @@ ELEM_NAMES = {"f32": "<f4", "i32": "<i4", "bf16": "<u2", "f16": "<f2",
               "i8": "|i1", "i16": "<i2", "i64": "<i8", "f64": "<f8"}
 ENGINES = [1, 2, 3, 4, 6]
 OPCODES = [1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 106]
-ALU_OPS = [4, 5, 6, 7, 8, 9, 27]
+ALU_OPS = [4, 5, 6, 7, 8, 9, 27] + list(range(32, 48))
+# Flag bits: a location's (format::LocationFlag) and a compute
+# instruction's (format::ComputeFlag, lib/Target/ADDR4/Format.h).
+SCRATCH = 1
+REVERSE = 1
+REGISTER_SCALAR = 2
+BIAS_OPERAND = 2
+SUM_OPERAND = 4
+IMMEDIATE_SOURCE = 2
 # Operands after opcode and engine: (name, struct format, field kind).
 OPERANDS = {
     1: [("dst", "B", "reg"), ("slot", "H", "slot")],
@@ -98,9 +109,10 @@ OPERANDS = {
 # engine, then that many operands (location, element offset, ADDR4 word,
 # pattern).
 # Activation (16) has 2 operands, plus one if its bias is a register
-# operand (flags bit 1, else a u32 bias follows the scale) and one for its
-# row sum (flags bit 2); copy_predicated (18) has 3, or 2 when its source is
-# an immediate (flags bit 1, an i32 after the flags): see operand_count.
+# operand (BIAS_OPERAND, else a u32 bias follows the scale) and one for its
+# row sum (SUM_OPERAND); copy_predicated (18) has 3, or 2 when its source is
+# an immediate (IMMEDIATE_SOURCE, an i32 after the flags): see
+# operand_count.
 COMPUTE = {10: (["kind"], 3), 13: (["kind"], 2), 11: (["kind", "scalar"], 2),
            12: ([], 2), 14: (["affine"], 1),
            15: (["kind", "scalar", "affine", "fill"], 2),
@@ -111,10 +123,10 @@ COMPUTE = {10: (["kind"], 3), 13: (["kind"], 2), 11: (["kind", "scalar"], 2),
 def operand_count(inst):
     parts, n = COMPUTE[inst["op"]]
     if n is None and inst["op"] == 18:
-        n = 2 if inst["flags"] & 2 else 3
+        n = 2 if inst["flags"] & IMMEDIATE_SOURCE else 3
     elif n is None:
-        n = 2 + (1 if inst["flags"] & 2 else 0) + (1 if inst["flags"] & 4
-                                                    else 0)
+        n = 2 + (1 if inst["flags"] & BIAS_OPERAND else 0) + \
+            (1 if inst["flags"] & SUM_OPERAND else 0)
     return n
 ARCH_LEVELS = {"gen2": 20, "gen3": 30, "core_v4": 40, "core_v5": 50}
 NONE = 0xFFFFFFFF
@@ -245,19 +257,20 @@ def parse_inst(r):
                 inst["kind"] = r.get("B")
             elif part == "scalar":
                 inst["flags"] = r.get("B")
-                inst["scalar"] = r.get("B") if inst["flags"] & 2 else \
+                inst["scalar"] = r.get("B") \
+                    if inst["flags"] & REGISTER_SCALAR else \
                     r.get("i")
             elif part == "affine":
                 inst["base"], inst["partition"] = r.get("i"), r.get("i")
                 inst["free"] = [r.get("i") for _ in range(r.get("B"))]
             elif part == "activation":
                 inst["flags"], inst["scale"] = r.get("B"), r.get("i")
-                if not inst["flags"] & 2:
+                if not inst["flags"] & BIAS_OPERAND:
                     inst["fill"] = r.get("I")
             elif part == "flags":
                 inst["flags"] = r.get("B")
             elif part == "source":
-                if inst["flags"] & 2:
+                if inst["flags"] & IMMEDIATE_SOURCE:
                     inst["imm"] = r.get("i")
             else:
                 inst["fill"] = r.get("I")
@@ -383,7 +396,7 @@ def write(m):
                         w.put("B", inst["kind"], "compute_kind")
                     elif part == "scalar":
                         w.put("B", inst["flags"], "compute_flags")
-                        if inst["flags"] & 2:
+                        if inst["flags"] & REGISTER_SCALAR:
                             w.put("B", inst["scalar"], "reg")
                         else:
                             w.put("i", inst["scalar"], "imm")
@@ -396,12 +409,12 @@ def write(m):
                     elif part == "activation":
                         w.put("B", inst["flags"], "compute_flags")
                         w.put("i", inst["scale"], "imm")
-                        if not inst["flags"] & 2:
+                        if not inst["flags"] & BIAS_OPERAND:
                             w.put("I", inst["fill"], "fill")
                     elif part == "flags":
                         w.put("B", inst["flags"], "compute_flags")
                     elif part == "source":
-                        if inst["flags"] & 2:
+                        if inst["flags"] & IMMEDIATE_SOURCE:
                             w.put("i", inst["imm"], "imm")
                     else:
                         w.put("I", inst["fill"], "fill")
@@ -491,7 +504,8 @@ def interesting_for(rng, kind, old, m):
         return rng.choice([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 16, 31, 0xFF,
                            old + 1, old - 1])
     if kind == "compute_flags":
-        return rng.choice([0, 1, 2, 3, 4, 0xFF])
+        return rng.choice([0, REVERSE, REGISTER_SCALAR,
+                           REVERSE | REGISTER_SCALAR, SUM_OPERAND, 0xFF])
     if kind == "dge_type":
         return rng.choice([0, 1, 2, 3, 0xFF])
     if kind == "elem":
@@ -507,7 +521,7 @@ def interesting_for(rng, kind, old, m):
     if kind == "index_size":
         return rng.choice([4, 0, 1, 2, 8, 0xFF])
     if kind == "flags":
-        return rng.choice([0, 1, 2, 0xFF])
+        return rng.choice([0, SCRATCH, SCRATCH << 1, 0xFF])
     if kind == "arch":
         return rng.choice(list(ARCH_LEVELS.values()) + [0, 10, 29, 31, 60,
                                                         0xFFFF])

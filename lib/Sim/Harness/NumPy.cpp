@@ -2,7 +2,7 @@
 
 #include "dyn/Sim/Harness/NumPy.h"
 
-#include "dyn/Dialect/BIR/IR/ElementTypes.h"
+#include "dyn/Support/ElementTypes.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -17,7 +17,7 @@ static llvm::Error error(const llvm::Twine &message) {
 
 /// The dtype string of an element type (the element-type table's).
 static std::optional<std::string> descr(mlir::Type type) {
-  if (const dyn::bir::ElementTypeInfo *info = dyn::bir::lookupElementType(type))
+  if (const dyn::ElementTypeInfo *info = dyn::lookupElementType(type))
     return info->npyDescr.str();
   return std::nullopt;
 }

@@ -307,16 +307,18 @@ LogicalResult Interpreter::checkResultSizes(Operation *op) {
     auto tensor = llvm::dyn_cast<RankedTensorType>(type);
     if (!tensor)
       continue;
-    if (!tensor.getElementType().isIntOrFloat())
+    std::optional<int64_t> elementBytes =
+        getStorageBytes(tensor.getElementType());
+    if (!elementBytes)
       return fail(op, "makes a tensor of " +
                           debugString(tensor.getElementType()) +
                           " elements; the reference interpreter holds "
-                          "tensors of integer and float elements");
+                          "tensors of " + dyn::getElementTypeNames() +
+                          " and i1 elements");
     SmallVector<int64_t> shape = dynshape::getBoundedShape(tensor);
     if (llvm::any_of(shape, ShapedType::isDynamic))
       continue; // unbounded: the op itself rejects it
-    std::optional<int64_t> bytes =
-        getTensorBytes(shape, getElementBytes(tensor.getElementType()));
+    std::optional<int64_t> bytes = getTensorBytes(shape, *elementBytes);
     if (bytes && *bytes <= maxTensorBytes)
       continue;
     return fail(op, "makes a tensor of " +

@@ -331,7 +331,7 @@ LogicalResult reference::interpretLinalg(linalg::LinalgOp op, Lookup lookup,
   std::optional<int64_t> work = 0;
   for (Value operand : op->getOperands())
     if (auto type = llvm::dyn_cast<ShapedType>(operand.getType()))
-      work = llvm::checkedAdd(*work, getElementBytes(type.getElementType()));
+      work = llvm::checkedAdd(*work, *getStorageBytes(type.getElementType()));
   for (int64_t range : ranges)
     work = work ? llvm::checkedMul(*work, range) : std::nullopt;
   if (work)

@@ -12,7 +12,6 @@
 #include "Format.h"
 #include "Model.h"
 
-#include "dyn/Dialect/BIR/IR/ElementTypes.h"
 #include "dyn/Dialect/DGE/IR/DGE.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -40,7 +39,7 @@ public:
 private:
   MemRefType tensorType(const TensorSpec &t, bir::MemorySpace space) {
     SmallVector<int64_t> shape(t.dims.begin(), t.dims.end());
-    return MemRefType::get(shape, bir::lookupElementType(t.element)->build(ctx),
+    return MemRefType::get(shape, lookupElementCode(t.element)->build(ctx),
                            MemRefLayoutAttrInterface(),
                            bir::MemorySpaceAttr::get(ctx, space));
   }
@@ -117,7 +116,7 @@ LogicalResult Deserializer::buildCompute(const InstructionSpec &in, size_t at,
   }
   auto engine = bir::EngineAttr::get(ctx, *bir::symbolizeEngine(in.engine));
   Value reg;
-  if ((in.flags & 2) &&
+  if ((in.flags & RegisterScalarFlag) &&
       (in.opcode == TensorScalar || in.opcode == AffineSelect)) {
     FailureOr<Value> r = readReg(regs, in.engine, in.lhs, at);
     if (failed(r))
@@ -140,18 +139,18 @@ LogicalResult Deserializer::buildCompute(const InstructionSpec &in, size_t at,
     bir::TensorScalarOp::create(
         b, loc, elementwise(), ops[0], reg,
         reg ? FloatAttr() : f32(static_cast<uint32_t>(in.imm)), ops[1],
-        (in.flags & 1) ? b.getUnitAttr() : UnitAttr(), engine);
+        (in.flags & ReverseFlag) ? b.getUnitAttr() : UnitAttr(), engine);
     break;
   case TensorCopy:
     bir::TensorCopyOp::create(b, loc, ops[0], ops[1], engine);
     break;
   case CopyPredicated: {
-    bool isImm = in.flags & 2;
+    bool isImm = in.flags & ImmediateSourceFlag;
     bir::CopyPredicatedOp::create(
         b, loc, isImm ? Value() : ops[0],
         isImm ? f32(static_cast<uint32_t>(in.imm)) : FloatAttr(),
         ops[ops.size() - 2], ops.back(),
-        (in.flags & 1) ? b.getUnitAttr() : UnitAttr(), engine);
+        (in.flags & ReverseFlag) ? b.getUnitAttr() : UnitAttr(), engine);
     break;
   }
   case TensorReduce:
@@ -174,7 +173,8 @@ LogicalResult Deserializer::buildCompute(const InstructionSpec &in, size_t at,
         f32(static_cast<uint32_t>(in.fill)), engine);
     break;
   case Activation: {
-    bool hasBias = in.flags & 2, hasSum = in.flags & 4;
+    bool hasBias = in.flags & BiasOperandFlag,
+         hasSum = in.flags & SumOperandFlag;
     bir::ActivationOp::create(
         b, loc,
         bir::ActivationFunctionAttr::get(
@@ -187,7 +187,8 @@ LogicalResult Deserializer::buildCompute(const InstructionSpec &in, size_t at,
   }
   case Matmul:
     bir::MatmulOp::create(b, loc, ops[0], ops[1], ops[2],
-                          (in.flags & 1) ? b.getUnitAttr() : UnitAttr(),
+                          (in.flags & AccumulateFlag) ? b.getUnitAttr()
+                                                      : UnitAttr(),
                           engine);
     break;
   }
@@ -333,7 +334,8 @@ LogicalResult Deserializer::buildList(size_t begin, size_t end,
         loop = bir::DynamicForOp::create(
             b, loc, *ub, b.getI32IntegerAttr(in.lb), b.getI32IntegerAttr(in.step),
             b.getI32IntegerAttr(in.coef), b.getI32IntegerAttr(in.constant),
-            b.getI64IntegerAttr(in.maxTrip), engine, id(in.dst));
+            b.getI64IntegerAttr(in.maxTrip), engine, id(in.dst),
+            IntegerAttr());
       }
       Block &body = loop->getRegion(0).emplaceBlock();
       RegisterFile inner = regs;
@@ -387,7 +389,7 @@ LogicalResult Deserializer::run(ModuleOp module) {
     auto alloc = bir::AllocOp::create(
         b, loc, tensorType(spec.tensor, *bir::symbolizeMemorySpace(spec.space)),
         spec.address == kNone ? IntegerAttr() : b.getI64IntegerAttr(spec.address),
-        (spec.flags & 1) ? b.getUnitAttr() : UnitAttr());
+        (spec.flags & ScratchFlag) ? b.getUnitAttr() : UnitAttr());
     locations.push_back(alloc);
   }
   if (failed(buildList(0, m.instructions.size(), RegisterFile())))

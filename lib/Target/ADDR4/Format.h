@@ -1,13 +1,18 @@
 //===- Format.h - byte-level pieces of the container ------------*- C++ -*-===//
 //
-// Section tags, opcodes and type codes, and the bounds-checked reader and
-// the writer both directions share. Private to lib/Target/ADDR4.
+// Section tags, opcodes, element type codes and flag bits, and the
+// bounds-checked reader and the writer both directions share. Private to
+// lib/Target/ADDR4; printFormatDescription (FormatDescription.cpp) prints
+// them for the tools that keep a copy (utils/fuzz).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef DYN_LIB_TARGET_ADDR4_FORMAT_H
 #define DYN_LIB_TARGET_ADDR4_FORMAT_H
 
+#include "dyn/Support/ElementTypes.h"
+
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Endian.h"
@@ -49,6 +54,53 @@ enum Opcode : uint8_t {
 enum ValueKind : uint8_t { Tensor = 0, Scalar = 1 };
 enum LocationKind : uint8_t { Argument = 0, Allocation = 1 };
 inline constexpr uint32_t kNone = 0xFFFFFFFFu;
+
+/// The bits of a location's flags byte.
+enum LocationFlag : uint8_t {
+  /// The location is the DGE scratch (in SBUF).
+  ScratchFlag = 1,
+};
+
+/// The bits of a compute instruction's flags byte; each opcode takes the
+/// ones named for it (transferInstruction, InstructionLayout.h).
+enum ComputeFlag : uint8_t {
+  /// tensor_scalar: the scalar is the left operand; copy_predicated: copy
+  /// where the predicate is 0. Both are the op's `reverse`.
+  ReverseFlag = 1,
+  /// matmul: accumulate into the output, not start it.
+  AccumulateFlag = 1,
+  /// tensor_scalar, affine_select: the scalar or bound is register `lhs`,
+  /// not the immediate.
+  RegisterScalarFlag = 2,
+  /// activation: the bias is an operand, not f32 bits.
+  BiasOperandFlag = 2,
+  /// activation: a sum operand follows.
+  SumOperandFlag = 4,
+  /// copy_predicated: the source is f32 bits in `imm`, not an operand.
+  ImmediateSourceFlag = 2,
+};
+
+/// The element type codes (project-defined): a code is the index of its
+/// type here. The types and their sizes are dyn's (dyn/Support/ElementTypes.h).
+inline constexpr llvm::StringLiteral kElementCodes[] = {
+    "f32", "i32", "bf16", "f16", "i8", "i16", "i64", "f64"};
+
+/// The element type of container code `code`; null for an unknown code.
+inline const ElementTypeInfo *lookupElementCode(uint8_t code) {
+  return code < std::size(kElementCodes) ? lookupElementType(kElementCodes[code])
+                                         : nullptr;
+}
+
+/// The container code of `type`; none for a type the container cannot hold.
+inline std::optional<uint8_t> getElementCode(mlir::Type type) {
+  const ElementTypeInfo *info = lookupElementType(type);
+  if (!info)
+    return std::nullopt;
+  const auto *it = llvm::find(kElementCodes, info->name);
+  if (it == std::end(kElementCodes))
+    return std::nullopt;
+  return static_cast<uint8_t>(it - std::begin(kElementCodes));
+}
 
 class Writer {
 public:

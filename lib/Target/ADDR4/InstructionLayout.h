@@ -34,11 +34,13 @@ enum class Code { Alu, Elementwise, Reduce, Activation, Compare };
 /// reports an opcode the layout does not know.
 template <typename IO, typename Spec>
 bool transferInstruction(IO &io, Spec &in) {
-  // Flags, then a register (flags bit 1) or a 32-bit immediate.
-  auto scalar = [&](unsigned allowedFlags) {
-    if (!io.flags(in.flags, allowedFlags))
+  // Flags (RegisterScalarFlag and `otherFlags`), then a register or a
+  // 32-bit immediate.
+  auto scalar = [&](unsigned otherFlags) {
+    if (!io.flags(in.flags, RegisterScalarFlag | otherFlags))
       return false;
-    return (in.flags & 2) ? io.reg(in.lhs) : io.field(in.imm, "an immediate");
+    return (in.flags & RegisterScalarFlag) ? io.reg(in.lhs)
+                                           : io.field(in.imm, "an immediate");
   };
   auto affineIndex = [&] {
     return io.field(in.base, "an affine base") &&
@@ -83,32 +85,32 @@ bool transferInstruction(IO &io, Spec &in) {
   case TensorReduce:
     return io.code(in.kind, Code::Reduce) && io.operands(in, 2);
   case TensorScalar:
-    return io.code(in.kind, Code::Elementwise) && scalar(3) &&
+    return io.code(in.kind, Code::Elementwise) && scalar(ReverseFlag) &&
            io.operands(in, 2);
   case TensorCopy:
     return io.operands(in, 2);
   case Iota:
     return affineIndex() && io.operands(in, 1);
   case AffineSelect:
-    return io.code(in.kind, Code::Compare) && scalar(2) && affineIndex() &&
+    return io.code(in.kind, Code::Compare) && scalar(/*otherFlags=*/0) && affineIndex() &&
            io.low32(in.fill, "a fill value") && io.operands(in, 2);
   case Activation: {
-    // Bit 1: the bias is an operand (else f32 bits); bit 2: a sum operand.
-    if (!io.code(in.kind, Code::Activation) || !io.flags(in.flags, 6) ||
+    if (!io.code(in.kind, Code::Activation) ||
+        !io.flags(in.flags, BiasOperandFlag | SumOperandFlag) ||
         !io.field(in.imm, "a scale") ||
-        (!(in.flags & 2) && !io.low32(in.fill, "a bias")))
+        (!(in.flags & BiasOperandFlag) && !io.low32(in.fill, "a bias")))
       return false;
-    return io.operands(in, 2 + ((in.flags & 2) ? 1 : 0) +
-                               ((in.flags & 4) ? 1 : 0));
+    return io.operands(in, 2 + ((in.flags & BiasOperandFlag) ? 1 : 0) +
+                               ((in.flags & SumOperandFlag) ? 1 : 0));
   }
   case Matmul:
-    return io.flags(in.flags, 1) && io.operands(in, 3);
+    return io.flags(in.flags, AccumulateFlag) && io.operands(in, 3);
   case CopyPredicated:
-    // Bit 1: the source is the f32 bits in `imm`, not an operand.
-    if (!io.flags(in.flags, 3) ||
-        ((in.flags & 2) && !io.field(in.imm, "an immediate source")))
+    if (!io.flags(in.flags, ReverseFlag | ImmediateSourceFlag) ||
+        ((in.flags & ImmediateSourceFlag) &&
+         !io.field(in.imm, "an immediate source")))
       return false;
-    return io.operands(in, (in.flags & 2) ? 2 : 3);
+    return io.operands(in, (in.flags & ImmediateSourceFlag) ? 2 : 3);
   default:
     return io.unknownOpcode(in.opcode);
   }

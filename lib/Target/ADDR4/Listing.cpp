@@ -10,7 +10,6 @@
 #include "Format.h"
 #include "Model.h"
 
-#include "dyn/Dialect/BIR/IR/ElementTypes.h"
 #include "dyn/Dialect/DGE/IR/DGE.h"
 
 #include "llvm/ADT/bit.h"
@@ -25,7 +24,7 @@ using namespace dyn::addr4::format;
 static std::string typeString(const TensorSpec &t) {
   std::string s;
   llvm::raw_string_ostream os(s);
-  StringRef element = bir::lookupElementType(t.element)->name;
+  StringRef element = lookupElementCode(t.element)->name;
   if (t.dims.empty()) {
     os << "tensor<" << element << '>';
     return s;
@@ -66,7 +65,7 @@ static bool isRuntimeSide(const SideSpec &s) {
 static void printScratchUse(llvm::raw_ostream &os, const FunctionModel &m) {
   std::optional<int64_t> capacity;
   for (const LocationSpec &loc : m.locations) {
-    if (!(loc.flags & 1))
+    if (!(loc.flags & ScratchFlag))
       continue;
     capacity = 1;
     for (uint32_t extent : ArrayRef<uint32_t>(loc.tensor.dims).drop_front())
@@ -114,7 +113,7 @@ static void printOutAndIn(llvm::raw_ostream &os, const InstructionSpec &in) {
 /// The scalar of tensor_scalar or the bound of affine_select.
 static void printScalar(llvm::raw_ostream &os, const InstructionSpec &in,
                         bool isFloat) {
-  if (in.flags & 2)
+  if (in.flags & RegisterScalarFlag)
     os << " r" << unsigned(in.lhs);
   else if (isFloat)
     os << ' ' << llvm::bit_cast<float>(in.imm);
@@ -175,7 +174,7 @@ static void printFunction(llvm::raw_ostream &os, const FunctionModel &m) {
        << typeString(loc.tensor);
     if (loc.address != kNone)
       os << " at " << llvm::format_hex(loc.address, 10);
-    if (loc.flags & 1)
+    if (loc.flags & ScratchFlag)
       os << " (DynamicDMAScratchLoc)";
     os << "\n";
   }
@@ -243,7 +242,7 @@ static void printFunction(llvm::raw_ostream &os, const FunctionModel &m) {
     case TensorScalar:
       os << "tensor_scalar "
          << bir::stringifyElementwiseKind(*bir::symbolizeElementwiseKind(in.kind))
-         << ((in.flags & 1) ? " (scalar first)" : "") << " scalar";
+         << ((in.flags & ReverseFlag) ? " (scalar first)" : "") << " scalar";
       printScalar(os, in, /*isFloat=*/true);
       printOutAndIn(os, in);
       break;
@@ -253,12 +252,12 @@ static void printFunction(llvm::raw_ostream &os, const FunctionModel &m) {
       break;
     case CopyPredicated:
       os << "copy_predicated where predicate"
-         << ((in.flags & 1) ? " is 0" : " is not 0");
-      if (in.flags & 2)
+         << ((in.flags & ReverseFlag) ? " is 0" : " is not 0");
+      if (in.flags & ImmediateSourceFlag)
         os << " src " << llvm::bit_cast<float>(in.imm);
       printOperand(os, "out", in.operands.back());
       printOperand(os, "predicate", in.operands[in.operands.size() - 2]);
-      if (!(in.flags & 2))
+      if (!(in.flags & ImmediateSourceFlag))
         printOperand(os, "src", in.operands[0]);
       break;
     case TensorReduce:
@@ -276,16 +275,16 @@ static void printFunction(llvm::raw_ostream &os, const FunctionModel &m) {
          << bir::stringifyActivationFunction(
                 *bir::symbolizeActivationFunction(in.kind))
          << " scale " << llvm::bit_cast<float>(in.imm) << " bias";
-      if (in.flags & 2)
+      if (in.flags & BiasOperandFlag)
         printOperand(os, "operand", in.operands[2]);
       else
         os << ' ' << llvm::bit_cast<float>(static_cast<uint32_t>(in.fill));
       printOutAndIn(os, in);
-      if (in.flags & 4)
+      if (in.flags & SumOperandFlag)
         printOperand(os, "sum", in.operands.back());
       break;
     case Matmul:
-      os << "matmul" << ((in.flags & 1) ? " accumulate" : " start");
+      os << "matmul" << ((in.flags & AccumulateFlag) ? " accumulate" : " start");
       printOperand(os, "out", in.operands[2]);
       printOperand(os, "stationary", in.operands[0]);
       printOperand(os, "moving", in.operands[1]);

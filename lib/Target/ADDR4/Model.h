@@ -40,7 +40,7 @@ struct LocationSpec {
   uint8_t space = 0;
   TensorSpec tensor;
   uint32_t address = 0;
-  uint8_t flags = 0; // bit 0: the DGE scratch
+  uint8_t flags = 0; // format::LocationFlag
 };
 /// One side of a descriptor, or one operand of a compute instruction: a
 /// location, an offset (bytes for a descriptor side, elements for an
@@ -67,14 +67,11 @@ struct InstructionSpec {
   uint32_t location = 0, element = 0; // ReadElem, Memset
   uint64_t fill = 0;                  // Memset; f32 bits of a compute fill
   llvm::SmallVector<int64_t> pattern; // Memset
-  // Compute instructions: operands in the op's order; flags (tensor_scalar:
-  // bit 0 the scalar is on the left; tensor_scalar, affine_select: bit 1 the
-  // scalar or bound is register `lhs`, else `imm`, f32 bits for
-  // tensor_scalar;
-  // activation: bit 1 the bias is an operand, else f32 bits in `fill`, bit
-  // 2 a sum operand, `imm` the f32 bits of the scale; matmul: bit 0
-  // accumulate; copy_predicated: bit 0 reverse, bit 1 the source is the
-  // f32 bits in `imm`, not an operand); an affine index.
+  // Compute instructions: operands in the op's order; flags (the
+  // format::ComputeFlag bits: a scalar or bound not in register `lhs` is
+  // `imm`, f32 bits for tensor_scalar; an activation's bias not an operand
+  // is f32 bits in `fill`, and `imm` holds the f32 bits of its scale; a
+  // copy_predicated immediate source is f32 bits in `imm`); an affine index.
   llvm::SmallVector<SideSpec, 3> operands;
   uint8_t flags = 0;
   int32_t base = 0, partition = 0;

@@ -17,7 +17,6 @@
 #include "dyn/Target/ADDR4/Container.h"
 
 #include "dyn/Dialect/BIR/IR/AddressMap.h"
-#include "dyn/Dialect/BIR/IR/ElementTypes.h"
 #include "dyn/Dialect/DGE/IR/DGE.h"
 
 using namespace dyn;
@@ -96,10 +95,10 @@ private:
     uint8_t rank = r.get<uint8_t>("a rank");
     if (r.failed())
       return false;
-    if (!bir::lookupElementType(t.element))
+    if (!lookupElementCode(t.element))
       return fail("corrupt container: unknown element type code " +
                   std::to_string(t.element));
-    std::optional<int64_t> bytes = bir::lookupElementType(t.element)->bytes;
+    std::optional<int64_t> bytes = lookupElementCode(t.element)->bytes;
     for (unsigned i = 0; i < rank; ++i) {
       t.dims.push_back(r.get<uint32_t>("a dimension"));
       if (!r.failed() && t.dims.back() == 0)
@@ -215,11 +214,11 @@ private:
               return false;
             loc.address = r.get<uint32_t>("an address");
             loc.flags = r.get<uint8_t>("location flags");
-            // Bit 0 marks the DGE scratch, which is in SBUF.
-            if (!r.failed() && (loc.flags & ~1u))
+            // The DGE scratch is in SBUF.
+            if (!r.failed() && (loc.flags & ~unsigned(ScratchFlag)))
               return fail("corrupt container: location " + std::to_string(i) +
                           " has unknown flags " + std::to_string(loc.flags));
-            if (!r.failed() && (loc.flags & 1) &&
+            if (!r.failed() && (loc.flags & ScratchFlag) &&
                 loc.space != static_cast<uint8_t>(bir::MemorySpace::sbuf))
               return fail("corrupt container: location " + std::to_string(i) +
                           " is marked the DGE scratch but is not in SBUF");
@@ -399,7 +398,7 @@ public:
 private:
   /// A static operand's word is the address of its element offset.
   bool matchesOffset(const SideSpec &s, const LocationSpec &loc) {
-    int64_t eb = bir::lookupElementType(loc.tensor.element)->bytes;
+    int64_t eb = lookupElementCode(loc.tensor.element)->bytes;
     int64_t elements = 1;
     for (uint32_t d : loc.tensor.dims)
       elements *= d;
@@ -515,7 +514,7 @@ private:
     int64_t elements = 1;
     for (uint32_t d : t.dims)
       elements *= d;
-    int64_t eb = bir::lookupElementType(t.element)->bytes;
+    int64_t eb = lookupElementCode(t.element)->bytes;
     int64_t rowBytes = (t.dims.empty() ? elements : elements / t.dims[0]) * eb;
     uint64_t expected = s.offset;
     bool onChip = loc.kind == Allocation &&
@@ -563,7 +562,7 @@ private:
   bool checkIndexSlots(const SideSpec &s, const RecordSpec &rec,
                        bool isWrite) {
     const TensorSpec &ids = tensorOf(m.locations[rec.location]);
-    const bir::ElementTypeInfo *element = bir::lookupElementType(ids.element);
+    const ElementTypeInfo *element = lookupElementCode(ids.element);
     if (ids.dims.size() != 1 || !element || element->name != "i32")
       return fail("corrupt container: an indirect record's index tensor is "
                   "not a 1-D i32 tensor");
@@ -584,7 +583,7 @@ private:
                       static_cast<dge::IndirectRecordKind>(rec.kind))
                       .str() +
                   ", not " + dge::stringifyIndirectRecordKind(*kind).str());
-    uint64_t rowStride = bir::lookupElementType(table.element)->bytes;
+    uint64_t rowStride = lookupElementCode(table.element)->bytes;
     for (size_t d = 1; d < table.dims.size(); ++d)
       rowStride *= table.dims[d];
     if (rec.rowStride != rowStride)

@@ -15,7 +15,6 @@
 #include "Model.h"
 
 #include "dyn/Dialect/BIR/IR/AddressMap.h"
-#include "dyn/Dialect/BIR/IR/ElementTypes.h"
 #include "dyn/Dialect/DGE/IR/DGE.h"
 #include "dyn/Target/ADDR4/ADDR4.h"
 #include "dyn/Version.h"
@@ -86,8 +85,7 @@ private:
 
 LogicalResult Serializer::processTensorType(Operation *at, MemRefType type,
                                             TensorSpec &spec) {
-  const bir::ElementTypeInfo *element =
-      bir::lookupElementType(type.getElementType());
+  std::optional<uint8_t> element = getElementCode(type.getElementType());
   if (!element || !type.hasStaticShape())
     return at->emitError("cannot serialize tensor type ") << type;
   if (type.getRank() > 255)
@@ -95,7 +93,7 @@ LogicalResult Serializer::processTensorType(Operation *at, MemRefType type,
   // The reader refuses an empty tensor: refuse to write one.
   if (type.getNumElements() == 0)
     return at->emitError("cannot serialize the empty tensor type ") << type;
-  spec.element = element->code;
+  spec.element = *element;
   for (int64_t dim : type.getShape()) {
     FailureOr<uint32_t> d = fit<uint32_t>(at, dim, "a dimension of size");
     if (failed(d))
@@ -213,7 +211,7 @@ LogicalResult Serializer::processLocations() {
         return failure();
       spec.address = *a;
     }
-    spec.flags = alloc.getDynamicDMAScratchLoc() ? 1 : 0;
+    spec.flags = alloc.getDynamicDMAScratchLoc() ? ScratchFlag : 0;
     m.locations.push_back(std::move(spec));
   }
   return success();
@@ -425,7 +423,7 @@ LogicalResult Serializer::processCompute(Operation *op, InstructionSpec &in) {
       in.imm = *imm;
       return success();
     }
-    in.flags |= 2;
+    in.flags |= RegisterScalarFlag;
     FailureOr<uint8_t> id = regId(reg, op);
     if (succeeded(id))
       in.lhs = *id;
@@ -446,7 +444,7 @@ LogicalResult Serializer::processCompute(Operation *op, InstructionSpec &in) {
       .Case([&](bir::TensorScalarOp ts) {
         in.opcode = TensorScalar;
         in.kind = static_cast<uint8_t>(ts.getKind());
-        in.flags = ts.getReverse() ? 1 : 0;
+        in.flags = ts.getReverse() ? ReverseFlag : 0;
         std::optional<int32_t> imm;
         if (std::optional<APFloat> value = ts.getScalarImm())
           imm = bits(value->convertToFloat());
@@ -460,9 +458,9 @@ LogicalResult Serializer::processCompute(Operation *op, InstructionSpec &in) {
       })
       .Case([&](bir::CopyPredicatedOp copy) -> LogicalResult {
         in.opcode = CopyPredicated;
-        in.flags = copy.getReverse() ? 1 : 0;
+        in.flags = copy.getReverse() ? ReverseFlag : 0;
         if (std::optional<APFloat> value = copy.getSrcImm()) {
-          in.flags |= 2;
+          in.flags |= ImmediateSourceFlag;
           in.imm = bits(value->convertToFloat());
         } else if (failed(operands({copy.getSrc()}))) {
           return failure();
@@ -494,12 +492,12 @@ LogicalResult Serializer::processCompute(Operation *op, InstructionSpec &in) {
         in.kind = static_cast<uint8_t>(act.getFunc());
         in.imm = bits(act.getScale().convertToFloat());
         if (act.getBias())
-          in.flags |= 2;
+          in.flags |= BiasOperandFlag;
         else
           in.fill = static_cast<uint32_t>(
               bits(act.getBiasImm()->convertToFloat()));
         if (act.getSum())
-          in.flags |= 4;
+          in.flags |= SumOperandFlag;
         if (failed(operands({act.getIn(), act.getOut()})) ||
             (act.getBias() && failed(operands({act.getBias()}))) ||
             (act.getSum() && failed(operands({act.getSum()}))))
@@ -508,7 +506,7 @@ LogicalResult Serializer::processCompute(Operation *op, InstructionSpec &in) {
       })
       .Case([&](bir::MatmulOp mm) {
         in.opcode = Matmul;
-        in.flags = mm.getAccumulate() ? 1 : 0;
+        in.flags = mm.getAccumulate() ? AccumulateFlag : 0;
         return operands({mm.getStationary(), mm.getMoving(), mm.getOut()});
       });
 }

@@ -190,7 +190,7 @@ func.func @sbuf_argument(%t: memref<4x4xf32, #bir.mem<sbuf>>) {
 // -----
 
 func.func @sub_byte_elements() {
-  // expected-error @+1 {{'memref.alloc' op cannot become a location: element type must be a whole number of bytes wide, got 'i4'}}
+  // expected-error @+1 {{'memref.alloc' op cannot become a location: element type must be one dyn carries (f32, i32, bf16, f16, i8, i16, i64, f64), got 'i4'}}
   %a = memref.alloc() : memref<4x8xi4>
   memref.copy %a, %a : memref<4x8xi4> to memref<4x8xi4>
   return

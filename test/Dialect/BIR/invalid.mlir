@@ -954,7 +954,7 @@ func.func @negative_arg_id(%t: memref<16x4xf32, #bir.mem<dram>>, %ids: memref<8x
 // -----
 
 func.func @index_elements() {
-  // expected-error @+1 {{element type must be a whole number of bytes wide, got 'index'}}
+  // expected-error @+1 {{element type must be one dyn carries (f32, i32, bf16, f16, i8, i16, i64, f64), got 'index'}}
   %t = bir.alloc : memref<4xindex, #bir.mem<sbuf>>
   return
 }

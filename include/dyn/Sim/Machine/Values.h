@@ -3,6 +3,8 @@
 #ifndef DYN_SIM_MACHINE_VALUES_H
 #define DYN_SIM_MACHINE_VALUES_H
 
+#include "dyn/Support/ElementTypes.h"
+
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -15,9 +17,13 @@
 
 namespace dyn::sim {
 
-/// Bytes per element of `elementType`; an i1 takes one.
-inline int64_t getElementBytes(mlir::Type elementType) {
-  return (elementType.getIntOrFloatBitWidth() + 7) / 8;
+/// Bytes per element of a tensor dyn-sim holds: the element type's
+/// (dyn::getElementBytes), or one for an i1 (a compare's flags), which the
+/// reference interpreter holds in a byte; none for any other type.
+inline std::optional<int64_t> getStorageBytes(mlir::Type elementType) {
+  if (elementType.isInteger(1))
+    return 1;
+  return dyn::getElementBytes(elementType);
 }
 
 /// A dense row-major tensor: element type, shape, raw little-endian bytes.
@@ -32,7 +38,7 @@ struct Tensor {
       n *= d;
     return n;
   }
-  int64_t elementBytes() const { return getElementBytes(elementType); }
+  int64_t elementBytes() const { return *getStorageBytes(elementType); }
 };
 
 /// Bytes of a dense tensor of `shape` and `elementBytes`-byte elements; none

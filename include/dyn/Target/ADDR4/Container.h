@@ -50,6 +50,13 @@ mlir::LogicalResult printListing(llvm::StringRef bytes, llvm::raw_ostream &os,
                                  mlir::MLIRContext *context,
                                  llvm::StringRef sourceName = "<addr4>");
 
+/// Prints the container's layout as JSON: the magic, version, section tags
+/// and "none"; the element, value-kind, location-kind, engine, ALU and
+/// ArchLevel codes the reader accepts; the flag bits; and the fields of
+/// every instruction (docs/ADDR4.md), for a tool that keeps its own copy of
+/// the layout to check it against.
+void printFormatDescription(llvm::raw_ostream &os);
+
 } // namespace dyn::addr4
 
 #endif // DYN_TARGET_ADDR4_CONTAINER_H

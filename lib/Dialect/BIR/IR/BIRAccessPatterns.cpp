@@ -21,9 +21,8 @@ static LogicalResult verifyPattern(Operation *op, MemRefType type,
     return op->emitOpError("pattern must be a non-empty list of [step, num] "
                            "pairs");
   if (!getElementBytes(type))
-    return op->emitOpError("element type must be a whole number of bytes "
-                           "wide, got ")
-           << type.getElementType();
+    return op->emitOpError("element type must be one dyn carries (")
+           << dyn::getElementTypeNames() << "), got " << type.getElementType();
   if (failed(pattern.verify([&] { return op->emitOpError(); })))
     return failure();
   std::optional<int64_t> last = pattern.getReach();

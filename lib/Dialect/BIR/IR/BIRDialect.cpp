@@ -125,20 +125,7 @@ void AluOpKindAttr::print(AsmPrinter &printer) const {
 }
 
 std::optional<int64_t> dyn::bir::getElementBytes(MemRefType type) {
-  // One cast for each kind. Every verification of an access pattern asks
-  // this, and FloatType is an interface, whose cast searches the type's
-  // interfaces: f32, the common case, is one TypeID compare.
-  Type element = type.getElementType();
-  if (llvm::isa<Float32Type>(element))
-    return 4;
-  unsigned bits = 0;
-  if (auto integer = llvm::dyn_cast<IntegerType>(element))
-    bits = integer.getWidth();
-  else if (auto floating = llvm::dyn_cast<FloatType>(element))
-    bits = floating.getWidth();
-  if (bits == 0 || bits % 8)
-    return std::nullopt;
-  return bits / 8;
+  return dyn::getElementBytes(type.getElementType());
 }
 
 SmallVector<int64_t> dyn::bir::getStrides(MemRefType type) {

@@ -474,7 +474,8 @@ std::string dyn::bir::whyNotLocation(MemRefType type,
   }
   std::optional<int64_t> elementBytes = getElementBytes(type);
   if (!elementBytes) {
-    os << "element type must be a whole number of bytes wide, got '"
+    os << "element type must be one dyn carries (" << dyn::getElementTypeNames()
+       << "), got '"
        << type.getElementType() << "'";
     return why;
   }

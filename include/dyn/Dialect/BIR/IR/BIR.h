@@ -13,6 +13,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "dyn/Dialect/BIR/IR/Pattern.h"
+#include "dyn/Support/ElementTypes.h"
 #include "dyn/Support/Machine.h"
 
 #include "dyn/Dialect/BIR/IR/BIROpsDialect.h.inc"
@@ -94,7 +95,8 @@ std::optional<AluOpKind> getSwappedAluKind(AluOpKind kind);
 /// register.
 bool isRecomputable(mlir::Value reg, bool elementReads = false);
 
-/// Bytes per element, if the element type is a whole number of bytes wide.
+/// Bytes per element of `type`'s element type (dyn::getElementBytes); none
+/// for an element type dyn does not carry.
 std::optional<int64_t> getElementBytes(mlir::MemRefType type);
 
 /// The strides of a memref, in elements, as its layout defines them.
