@@ -125,3 +125,8 @@ func.func @dim_outside(%a: tensor<3x4xf32>) -> index {
   %n = tensor.dim %a, %c : tensor<3x4xf32>
   return %n : index
 }
+
+// An argument of an element type dyn does not carry.
+func.func @i24_argument(%x: tensor<4xi24>) -> tensor<4xi24> {
+  return %x : tensor<4xi24>
+}
