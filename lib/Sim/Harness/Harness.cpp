@@ -103,8 +103,13 @@ llvm::Error EntrySignature::checkArgumentSizes(int64_t maxTensorBytes) const {
     auto tensor = llvm::dyn_cast<RankedTensorType>(type);
     if (!tensor)
       continue;
-    std::optional<int64_t> bytes = getTensorBytes(
-        tensor.getShape(), getElementBytes(tensor.getElementType()));
+    std::optional<int64_t> elementBytes =
+        getStorageBytes(tensor.getElementType());
+    if (!elementBytes)
+      return error("argument " + Twine(i) + " of type " + typeText(type) +
+                   " has elements dyn-sim does not hold");
+    std::optional<int64_t> bytes =
+        getTensorBytes(tensor.getShape(), *elementBytes);
     if (!bytes || *bytes > maxTensorBytes)
       return error("argument " + Twine(i) + " of type " + typeText(type) +
                    " needs " +
