@@ -1,17 +1,12 @@
 //===- Bufferize.cpp - dynshape-bufferize ---------------------------------===//
 //
-// One-Shot Module Bufferize, with its in-place analysis replaced by a linear
-// scan for the functions where the scan can tell each decision. One-Shot's
-// analysis costs time cubic in the length of a chain of writes into one
-// buffer (each decision rescans the alias set), and its decisions there are
-// plain: a write is in place unless the value it overwrites is read later,
-// by another op (a conflict whatever else is decided), or by the writing op
-// itself other than element by element. The scan decides exactly those
-// cases, hands the decisions to One-Shot's copy insertion, and gives up on
-// anything else (views written through, a later use that is not a plain
-// read, values of undefined contents read after a write), which keeps
-// One-Shot's analysis. The scan is deliberately narrow: one block, the
-// dynshape update ops and linalg ops on tensors.
+// One-Shot Module Bufferize, with its in-place analysis replaced, for the
+// functions of straight-line code, by a scan that makes the same decisions
+// in O(N log^2 N) (StraightLineInPlace.cpp). One-Shot's analysis compares
+// every read of an alias set with every write to it, which is cubic in the
+// length of a function that keeps updating and reading its buffers. The
+// scan's decisions go to One-Shot's copy insertion; functions with loops,
+// conditionals or ops the scan does not know keep One-Shot's analysis.
 //
 // A runtime loop keeps each carried tensor in one buffer: a yield that
 // One-Shot would not keep in its iter_arg's buffer (a body that overwrites
@@ -25,6 +20,8 @@
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
 
+#include "StraightLineInPlace.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/Transforms/Bufferize.h"
@@ -32,7 +29,6 @@
 #include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
 #include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -46,171 +42,6 @@ namespace dyn::dynshape {
 using namespace mlir;
 using namespace mlir::bufferization;
 using namespace dyn::dynshape;
-
-/// True for the operand an update writes in place (its operand #1).
-static bool isUpdateDestination(OpOperand &use) {
-  return isa<DynamicUpdateSliceOp, ScatterOp>(use.getOwner()) &&
-         use.getOperandNumber() == 1;
-}
-
-/// Ops whose tensor operands are only read and whose tensor result, if any,
-/// is a new buffer.
-static bool isReaderOrNewBuffer(Operation *op) {
-  return isa<GatherOp, MaskOp, tensor::EmptyOp, tensor::ExtractOp,
-             func::ReturnOp>(op);
-}
-
-namespace {
-/// The linear in-place scan of one function body.
-class UpdateChainScan {
-public:
-  /// `state` answers, as for One-Shot's analysis, which uses read and which
-  /// ops access element by element.
-  UpdateChainScan(func::FuncOp func, const OneShotAnalysisState &state)
-      : func(func), state(state) {}
-
-  /// True when the scan decides every write of the function; the ones out
-  /// of place are then in outOfPlace().
-  bool run() {
-    if (func.isExternal() || !func.getBody().hasOneBlock())
-      return false;
-    for (BlockArgument arg : func.getArguments()) {
-      if (!isa<TensorType>(arg.getType()))
-        continue;
-      if (!isa<RankedTensorType>(arg.getType()))
-        return false;
-      auto writable = func.getArgAttrOfType<BoolAttr>(
-          arg.getArgNumber(), BufferizationDialect::kWritableAttrName);
-      if (writable && !writable.getValue())
-        return false;
-    }
-    Block &body = func.getBody().front();
-    for (auto [position, op] : llvm::enumerate(body))
-      positions[&op] = position;
-    for (Operation &op : body)
-      if (!admits(op))
-        return false;
-    return true;
-  }
-
-private:
-  static bool hasTensors(Operation &op) {
-    auto isTensor = [](Type type) { return isa<TensorType>(type); };
-    return llvm::any_of(op.getOperandTypes(), isTensor) ||
-           llvm::any_of(op.getResultTypes(), isTensor);
-  }
-
-  /// True when an op nested in `op`'s regions has tensor operands or
-  /// results.
-  static bool holdsTensors(Operation &op) {
-    for (Region &region : op.getRegions())
-      if (region
-              .walk([](Operation *nested) {
-                return hasTensors(*nested) ? WalkResult::interrupt()
-                                           : WalkResult::advance();
-              })
-              .wasInterrupted())
-        return true;
-    return false;
-  }
-
-  bool admits(Operation &op) {
-    if (!hasTensors(op))
-      return !holdsTensors(op);
-    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
-      return admitsLinalg(linalgOp);
-    if (op.getNumRegions() != 0)
-      return false;
-    if (isReaderOrNewBuffer(&op))
-      return true;
-    // A view may be read, never written through.
-    if (auto slice = dyn_cast<DynamicSliceOp>(op))
-      return llvm::none_of(slice->getUses(), isUpdateDestination);
-    if (isa<DynamicUpdateSliceOp, ScatterOp>(op))
-      return admitsUpdate(op.getOpOperand(1));
-    return false;
-  }
-
-  /// The update writing `dest` in place: `dest` is a whole buffer (not a
-  /// view) that no other update writes, and every other use of it or of
-  /// its views comes before the update.
-  bool admitsUpdate(OpOperand &dest) {
-    Value tensor = dest.get();
-    if (tensor.getDefiningOp<DynamicSliceOp>())
-      return false;
-    size_t at = positions.lookup(dest.getOwner());
-    return usesComeBefore(tensor, at, &dest);
-  }
-
-  bool usesComeBefore(Value tensor, size_t at, OpOperand *dest) {
-    for (OpOperand &use : tensor.getUses()) {
-      if (&use == dest)
-        continue;
-      Operation *user = use.getOwner();
-      auto it = positions.find(user);
-      if (it == positions.end() || it->second >= at ||
-          isUpdateDestination(use))
-        return false;
-      if (auto slice = dyn_cast<DynamicSliceOp>(user))
-        if (!usesComeBefore(slice.getResult(), at, nullptr))
-          return false;
-    }
-    return true;
-  }
-
-  /// A linalg op on tensors whose body holds none: each init is written in
-  /// place when nothing reads its old value later (its own op may read it
-  /// element by element), and out of place when a later op reads it.
-  bool admitsLinalg(linalg::LinalgOp linalgOp) {
-    Operation *op = linalgOp;
-    if (!linalgOp.hasPureTensorSemantics() || holdsTensors(*op))
-      return false;
-    size_t at = positions.lookup(op);
-    for (OpOperand &init : linalgOp.getDpsInitsMutable()) {
-      Value dest = init.get();
-      // A view is never written through; an undefined value read after
-      // the write is no conflict to One-Shot.
-      if (dest.getDefiningOp<DynamicSliceOp>())
-        return false;
-      bool undefined = dest.getDefiningOp<tensor::EmptyOp>() != nullptr;
-      bool readLater = false;
-      for (OpOperand &use : dest.getUses()) {
-        if (&use == &init)
-          continue;
-        Operation *user = use.getOwner();
-        auto it = positions.find(user);
-        if (it == positions.end() || isa<DynamicSliceOp>(user))
-          return false;
-        if (user == op) {
-          if (linalgOp.isDpsInit(&use) ||
-              !cast<BufferizableOpInterface>(op).bufferizesToElementwiseAccess(
-                  state, {&use, &init}))
-            return false;
-          continue;
-        }
-        if (it->second < at)
-          continue;
-        if (undefined || !state.bufferizesToMemoryRead(use))
-          return false;
-        readLater = true;
-      }
-      if (readLater)
-        outOfPlaceOperands.insert(&init);
-    }
-    return true;
-  }
-
-  func::FuncOp func;
-  const OneShotAnalysisState &state;
-  DenseMap<Operation *, size_t> positions;
-  llvm::SmallPtrSet<OpOperand *, 4> outOfPlaceOperands;
-
-public:
-  /// The writes the scan put out of place (each gets One-Shot's copy).
-  const llvm::SmallPtrSetImpl<OpOperand *> &outOfPlace() const {
-    return outOfPlaceOperands;
-  }
-};
 
 /// `dynamic_update_slice %value into %dest[0, ...]` before `before`: a
 /// full-window copy, which writes `dest`'s buffer in place when nothing
@@ -390,21 +221,22 @@ static void mergeEqualConstants(func::FuncOp func) {
 }
 
 /// The remark `emit-remarks` gives at `func`: whether the scan decided it,
-/// with `outOfPlace` writes out of place, or it went through the analysis.
+/// with `outOfPlace` operands out of place, or it went through the analysis.
 static void emitDecisionRemark(func::FuncOp func,
                                std::optional<size_t> outOfPlace) {
   if (!outOfPlace)
     func.emitRemark("bufferized after One-Shot's analysis");
   else if (*outOfPlace == 0)
-    func.emitRemark("an update chain: every write in place, without "
+    func.emitRemark("straight-line code: every operand in place, without "
                     "One-Shot's analysis");
   else
-    func.emitRemark("an update chain: ")
-        << *outOfPlace << (*outOfPlace == 1 ? " write" : " writes")
-        << " out of place (the values they overwrite are read later), the "
-           "rest in place, without One-Shot's analysis";
+    func.emitRemark("straight-line code: ")
+        << *outOfPlace << (*outOfPlace == 1 ? " operand" : " operands")
+        << " out of place (a value read after a write to its buffer is "
+           "copied), the rest in place, without One-Shot's analysis";
 }
 
+namespace {
 struct DynShapeBufferizePass
     : dyn::dynshape::impl::DynShapeBufferizeBase<DynShapeBufferizePass> {
   using Base::Base;
@@ -432,7 +264,7 @@ struct DynShapeBufferizePass
       if (emitRemarks)
         for (func::FuncOp func : funcs)
           emitDecisionRemark(func, std::nullopt);
-    } else if (failed(bufferizeUpdateChains(funcs, options, analyzed))) {
+    } else if (failed(bufferizeStraightLine(funcs, options, analyzed))) {
       return signalPassFailure();
     }
     if (failed(bufferizeAnalyzed(analyzed, options)))
@@ -446,7 +278,7 @@ struct DynShapeBufferizePass
   /// others are appended to `analyzed`, in order. Diagnostics keep the
   /// order of the functions, as the pass manager's do.
   LogicalResult
-  bufferizeUpdateChains(ArrayRef<func::FuncOp> funcs,
+  bufferizeStraightLine(ArrayRef<func::FuncOp> funcs,
                         const OneShotBufferizationOptions &options,
                         SmallVectorImpl<func::FuncOp> &analyzed) {
     assert(!options.inferFunctionResultLayout &&
@@ -457,18 +289,18 @@ struct DynShapeBufferizePass
             &getContext(), 0, funcs.size(), [&](size_t i) -> LogicalResult {
               func::FuncOp func = funcs[i];
               OneShotAnalysisState analysis(func, options);
-              UpdateChainScan scan(func, analysis);
-              if (!scan.run()) {
+              llvm::SmallPtrSet<OpOperand *, 8> outOfPlace;
+              if (!decideStraightLine(func, analysis, outOfPlace)) {
                 if (emitRemarks)
                   emitDecisionRemark(func, std::nullopt);
                 return success();
               }
               decided[i] = true;
               if (emitRemarks)
-                emitDecisionRemark(func, scan.outOfPlace().size());
+                emitDecisionRemark(func, outOfPlace.size());
               BufferizationState state;
-              if (!scan.outOfPlace().empty() &&
-                  failed(insertDecidedCopies(func, scan.outOfPlace(), analysis,
+              if (!outOfPlace.empty() &&
+                  failed(insertDecidedCopies(func, outOfPlace, analysis,
                                              state)))
                 return failure();
               if (failed(bufferizeOp(func, options, state)))

@@ -128,45 +128,51 @@ def DynShapePadToBound : Pass<"dynshape-pad-to-bound", "::mlir::ModuleOp"> {
 }
 
 def DynShapeBufferize : Pass<"dynshape-bufferize", "::mlir::ModuleOp"> {
-  let summary = "One-Shot Bufferize whose in-place analysis is linear on "
-                "update chains";
+  let summary = "One-Shot Bufferize whose in-place analysis takes "
+                "O(N log^2 N) on straight-line code";
   let description = [{
     Bufferizes the module as `one-shot-bufferize` with
     `bufferize-function-boundaries` and `identity-layout-map` function
     boundaries does, and gives the same IR. One-Shot's in-place analysis
     compares every read of an alias set with every write to it, so a
-    function that updates one cache N times costs about N^3. This pass
-    first decides each function in linear time:
+    function that keeps updating and reading its caches costs about N^3
+    (measured in `bench/README.md`). This pass makes
+    the same decisions, operand by operand, in O(N log^2 N) for every
+    function of *straight-line code*:
 
-    * a function is an *update chain* when its body is one block whose
-      tensors are function arguments and the results of `dynshape`
-      `dynamic_update_slice`, `scatter`, `dynamic_slice`, `gather`, `mask`,
-      `tensor.empty` and linalg ops on tensors, read by those ops,
-      `tensor.extract` and `func.return`; no argument is marked
-      `bufferization.writable = false`;
-    * every tensor a `dynshape` update writes has exactly one update, and
-      every other use of it, or of a `dynamic_slice` view of it, comes
-      before that update: the write is in place;
-    * a linalg op writes each init in place when no later op uses the value
-      it overwrites (the op itself may read it, element by element: all
-      loops parallel, identity maps), and out of place when later ops read
-      it (a conflict whatever else is decided). Anything else about an init
-      (a view, a later use that only overwrites it, an undefined
-      `tensor.empty` read later, a non-elementwise read by the op itself)
-      leaves the function to the analysis.
+    * its body is one block, whose tensors are function arguments and the
+      results of `dynshape` `dynamic_slice`, `dynamic_update_slice`,
+      `scatter`, `gather` and `mask`, `tensor.extract_slice`,
+      `tensor.insert_slice`, `tensor.empty` and linalg ops on tensors (one
+      init each, no tensor in their bodies), read by those ops,
+      `tensor.extract` and `func.return`; other ops may be there if they
+      neither take nor hold tensors.
 
-    These are the decisions One-Shot's analysis makes in such a function;
-    the pass hands them to One-Shot's copy insertion (a new buffer, or a
-    copy where the op reads its init, for each write out of place) and
-    skips the analysis. Every other function (loops, other tensor ops, a
-    tensor read after a `dynshape` update overwrites it) goes through
-    One-Shot's analysis as usual. Modules with calls are analyzed whole.
-    In a module without calls, no function's decisions depend on another's:
-    the scan runs on the context's threads, and each function it decides
-    is bufferized there at once, as One-Shot's module bufferization would,
-    before the analysis runs on the rest (diagnostics keep function order).
-    The time this saves is measured in `bench/README.md` ("Figures behind
-    choices in the code").
+    It numbers the ops once and visits them last to first, as One-Shot's
+    analysis does. A read of a value last written (or passed in) at
+    position d, read at r, conflicts with an in-place write at w into its
+    buffer when d < w <= r (w = r only for another operand of the reading
+    op, unless it accesses both element by element, or an insert_slice
+    writes back where its source was extracted). Each alias set keeps its
+    write positions and its read spans in sorted sets; an operand goes in
+    place unless joining its alias set with its result's puts a write of one
+    in a read span of the other (or a write into an argument marked
+    `bufferization.writable = false`); the smaller set is checked against
+    the larger, which then takes it. So an update writes in place when no
+    read of the value it overwrites comes after it, and a view read after
+    its buffer is updated is copied (a row, not the cache), as One-Shot
+    decides.
+
+    The decisions go to One-Shot's copy insertion. Functions with loops or
+    conditionals carrying tensors, or with other tensor ops (tensor
+    constants, reshapes, `tensor.insert`), go through One-Shot's analysis
+    as usual; modules with calls are analyzed whole. In a module without
+    calls, no function's decisions depend on another's: the scan runs on
+    the context's threads, and each function it decides is bufferized there
+    at once, as One-Shot's module bufferization would, before the analysis
+    runs on the rest (diagnostics keep function order).
+    `utils/fuzz/check_bufferize.py` compares the output with upstream's on
+    random straight-line programs.
 
     A runtime loop keeps each carried tensor in its iter_arg's buffer: a
     yielded tensor that the analysis would give a buffer of its own (a body
@@ -193,19 +199,20 @@ def DynShapeBufferize : Pass<"dynshape-bufferize", "::mlir::ModuleOp"> {
     Without it, the output is One-Shot Bufferize's, byte for byte.
 
     ```mlir
-    %1 = dynshape.dynamic_update_slice %k into %cache[%p0, %c0] ...
-    %2 = dynshape.dynamic_update_slice %k into %1[%p1, %c0] ...
-    return %2 : tensor<4096x32xf32>
-    // every update writes the argument's buffer in place: no copy
+    %r = dynshape.dynamic_slice %a[%p, %c0] sizes [1, 32] ...
+    %b1 = dynshape.dynamic_update_slice %r into %b[%q, %c0] ...
+    %a1 = dynshape.dynamic_update_slice %k into %a[%q, %c0] ...
+    return %a1, %b1 : ...
+    // every update writes its argument's buffer in place: no copy
     ```
   }];
   let options = [
     Option<"analyzeAll", "analyze-all", "bool", /*default=*/"false",
-           "Run One-Shot's analysis on every function, update chains too "
-           "(the same output, slower; for checking the fast path)">,
+           "Run One-Shot's analysis on every function, straight-line code "
+           "too (the same output, slower; for checking the fast path)">,
     Option<"emitRemarks", "emit-remarks", "bool", /*default=*/"false",
-           "Say at each function whether it was an update chain (and how "
-           "many writes are out of place) or went "
+           "Say at each function whether the scan decided it (and how "
+           "many operands are out of place) or it went "
            "through One-Shot's analysis">,
     Option<"maxTensorNesting", "max-tensor-nesting", "int64_t",
            /*default=*/"16",
