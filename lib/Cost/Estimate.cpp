@@ -2,7 +2,7 @@
 //
 // Report Section 5: a static region is exact, from per-instruction
 // latencies; a loop runs its trip estimate (`max_trip`, or a
-// `dyn.trip_estimate` profile value) of trips, each costing the same once
+// `trip_estimate` profile value) of trips, each costing the same once
 // the schedule is steady; a dynamic-offset DMA is a DMA like any other,
 // plus the register code that computes its address. The coarse and precise estimators of data-dependent work ride
 // along.
@@ -75,8 +75,7 @@ private:
     LoopEstimate entry{op, trips, std::nullopt, 0};
     if (auto dyn = llvm::dyn_cast<bir::DynamicForOp>(op)) {
       entry.maxTrip = dyn.getMaxTrip();
-      entry.tripEstimate =
-          bir::getTripEstimate(op->getAttr(bir::kTripEstimateAttrName));
+      entry.tripEstimate = dyn.getTripEstimate();
     }
     // A loop inside another runs once per outer trip; it is listed once.
     auto [it, inserted] = loopIndex.try_emplace(op, result.loops.size());
@@ -233,7 +232,7 @@ void dyn::cost::printTable(raw_ostream &os, const FunctionEstimate &e) {
     os << "  loop " << describeOperation(loop.loop) << ": " << loop.bodyCycles
        << " cycles per trip x ";
     if (loop.tripEstimate)
-      os << loop.tripEstimate << " (dyn.trip_estimate; max_trip "
+      os << loop.tripEstimate << " (trip_estimate; max_trip "
          << loop.maxTrip << ")\n";
     else
       os << loop.maxTrip << " (max_trip)\n";

@@ -179,7 +179,5 @@ Work dyn::cost::describeTrip(Operation *loop, const LatencyModel &model) {
 int64_t dyn::cost::getTripEstimate(Operation *loop) {
   if (auto stat = llvm::dyn_cast<bir::ForOp>(loop))
     return stat.getTripCount();
-  auto dyn = llvm::cast<bir::DynamicForOp>(loop);
-  return bir::getTripEstimate(dyn->getAttr(bir::kTripEstimateAttrName))
-      .value_or(dyn.getMaxTrip());
+  return llvm::cast<bir::DynamicForOp>(loop).getEstimatedTripCount();
 }

@@ -105,11 +105,11 @@ func.func @loop(%n: i32) {
 // The same loop with a profile estimate of 10 trips: 6 trips more, 6 x 12
 // = 72 cycles more: 152.
 // CHECK-LABEL: function @profiled: 152 cycles
-// CHECK:         loop bir.dynamic_for at {{.*}}: 12 cycles per trip x 10 (dyn.trip_estimate; max_trip 4)
+// CHECK:         loop bir.dynamic_for at {{.*}}: 12 cycles per trip x 10 (trip_estimate; max_trip 4)
 // JSON: profiled: estimated_cycles 152, engines {'pool': 152}, loops [(4, 10, 12)]
 func.func @profiled(%n: i32) {
   %len = bir.read_var %n on pool
-  bir.dynamic_for %j = 0 to 1 * %len + 0 step 1 max_trip 4 on pool attributes {dyn.trip_estimate = 10 : i64} {
+  bir.dynamic_for %j = 0 to 1 * %len + 0 step 1 max_trip 4 trip_estimate 10 on pool {
     %x = bir.alu_imm add %j, 1 on pool
   }
   return

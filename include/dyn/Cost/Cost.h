@@ -36,13 +36,13 @@ std::pair<int64_t, int64_t> getOperandShape(mlir::Value ap);
 Work describeTrip(mlir::Operation *loop, const LatencyModel &model);
 
 /// Trips of a `bir.for`, or the estimate of a `bir.dynamic_for`: its
-/// `dyn.trip_estimate`, else its `max_trip`.
+/// `trip_estimate`, else its `max_trip`.
 int64_t getTripEstimate(mlir::Operation *loop);
 
 struct LoopEstimate {
   mlir::Operation *loop;
   int64_t maxTrip;                     ///< the bound (a bir.for: its trips)
-  std::optional<int64_t> tripEstimate; ///< a dyn.trip_estimate, if any
+  std::optional<int64_t> tripEstimate; ///< the loop's trip_estimate, if any
   int64_t bodyCycles;                  ///< one trip, from its start
 };
 

@@ -134,8 +134,8 @@ public:
 
   /// `read` of an operand of a linalg op: `original` is the operand before
   /// conversion, `view` after. An operand a padding mask folds into
-  /// (BIRTypeConverter::getFoldedMask) is the mask's input, masked on chip by the Pool
-  /// engine's affine_select into a tile of its own.
+  /// (LoweringState::getFoldedMask) is the mask's input, masked on chip by
+  /// the Pool engine's affine_select into a tile of its own.
   mlir::Value readOperand(unsigned slot, mlir::Value original,
                           mlir::Value view, mlir::AffineMap map,
                           int64_t partitionLoop,
@@ -183,8 +183,8 @@ private:
 };
 
 /// The padding mask that folds into the one linalg op reading `buffer`, or
-/// null, on the IR before the conversion (BIRTypeConverter::foldMasks
-/// records the answers for the patterns). It does when `buffer` is an allocation that only a float mask
+/// null, on the IR before the conversion (LoweringState records the
+/// answers for the patterns). It does when `buffer` is an allocation that only a float mask
 /// along one dim writes and only that op reads, and nothing between the
 /// mask and the op but allocations, constants and other masks: the op then
 /// reads the mask's input and masks it on chip, so the masked buffer (which

@@ -109,7 +109,7 @@ struct LinalgToEngines : OpInterfaceConversionPattern<linalg::LinalgOp> {
     std::string why = planCompute(op, plan);
     if (!why.empty())
       return rewriter.notifyMatchFailure(op, why);
-    OnChipBuilder builder(rewriter, op, converterOf(getTypeConverter()));
+    OnChipBuilder builder(rewriter, op, *getTypeConverter<BIRTypeConverter>());
     using Kind = ComputePlan::Kind;
     auto lower =
         plan.kind == Kind::Fill          ? &LinalgToEngines::lowerFill
@@ -123,7 +123,7 @@ struct LinalgToEngines : OpInterfaceConversionPattern<linalg::LinalgOp> {
   }
 
 private:
-  Engine engine() const { return engineOf(getTypeConverter()); }
+  Engine engine() const { return getTypeConverter<BIRTypeConverter>()->getEngine(); }
 
   static AffineMap mapOf(linalg::LinalgOp op, unsigned i) {
     return op.getIndexingMapsArray()[i];

@@ -159,13 +159,12 @@ struct ConvertDynShapeToBIRPass
       return signalPassFailure();
     dropRedundantClamps(root);
 
-    BIRTypeConverter converter(engine);
-    converter.foldMasks(root);
+    LoweringState state(root, engine);
+    BIRTypeConverter converter(state);
     ConversionTarget target(getContext());
     configureDynShapeToBIRTarget(target, converter);
     RewritePatternSet patterns(&getContext());
-    MaxTripCounts maxTrips = computeMaxTripCounts(root);
-    populateDynShapeToBIRConversionPatterns(converter, maxTrips, patterns);
+    populateDynShapeToBIRConversionPatterns(converter, patterns);
     ConversionConfig config;
     config.foldingMode = DialectConversionFoldingMode::AfterPatterns;
     config.allowPatternRollback = false;

@@ -22,11 +22,9 @@ using namespace mlir;
 using namespace dyn;
 using namespace dyn::bir;
 
-/// What the lowering takes, for the diagnostic of anything else.
-static constexpr llvm::StringLiteral kSupported =
-    "it lowers i32/index arith (constant, index_cast, addi, subi, muli, "
-    "divsi, remsi, minsi, maxsi, andi, ori, xori, shli, shrsi, shrui, cmpi, "
-    "select), i1 flags (andi, ori, xori, cmpi, extui, extsi, trunci), "
+/// What the lowering takes besides register arithmetic, for the diagnostic
+/// of anything else.
+static constexpr llvm::StringLiteral kSupportedBesidesArith =
     "affine.apply/min/max, scf.for with a provable trip bound, scf.if "
     "without results, memref.alloc, memref.subview, memref.copy, "
     "memref.load of an i32 at a constant position, the dynshape buffer ops, "
@@ -164,12 +162,6 @@ static LogicalResult checkForm(Operation *op, Engine engine) {
           return fail("has a runtime trip count without a provable bound; "
                       "bound its upper bound (a bounded dimension, or "
                       "arith.minsi with a constant) so it gets a max_trip");
-        if (Attribute estimate = loop->getAttr(bir::kTripEstimateAttrName)) {
-          if (!bir::getTripEstimate(estimate))
-            return fail(bir::kTripEstimateAttrName.str() +
-                        " must be a non-negative integer (a profile trip "
-                        "estimate for the cost model)");
-        }
         return success();
       })
       .Case<affine::AffineApplyOp, affine::AffineMinOp, affine::AffineMaxOp>(
@@ -194,8 +186,7 @@ static LogicalResult checkForm(Operation *op, Engine engine) {
         // A masked buffer its one reader masks on chip is never allocated.
         if (findFoldedMask(alloc, engine))
           return success();
-        auto type = llvm::cast<MemRefType>(
-            BIRTypeConverter(Engine::pool).convertType(alloc.getResult()));
+        MemRefType type = getLocationType(alloc.getResult());
         // Stored flags: a compare outside the elementwise body that reads
         // its flags (the engines compare and select within one body).
         if (type.getElementType().isInteger(1))
@@ -313,7 +304,8 @@ LogicalResult dyn::checkLowerable(Operation *root, Engine engine) {
   if (culprit)
     return culprit->emitOpError("cannot be lowered by "
                                 "convert-dynshape-to-bir; ")
-           << kSupported;
+           << "it lowers " << describeRegisterForms() << ", "
+           << kSupportedBesidesArith;
   if (result.wasInterrupted())
     return failure();
   // Helpers: a constant that does not fit a register.
@@ -340,11 +332,11 @@ void dyn::configureDynShapeToBIRTarget(ConversionTarget &target,
   // it is left alone, and dead once the mask and the reader are lowered.
   target.addDynamicallyLegalOp<memref::AllocOp>(
       [&converter](memref::AllocOp alloc) {
-        return converter.getFoldedMask(alloc) != nullptr;
+        return converter.getState().getFoldedMask(alloc) != nullptr;
       });
   target.addDynamicallyLegalOp<dynshape::BufferMaskOp>(
       [&converter](dynshape::BufferMaskOp mask) {
-        return converter.getFoldedMask(mask.getOutput()) != nullptr;
+        return converter.getState().getFoldedMask(mask.getOutput()) != nullptr;
       });
   // Views stay as they are: the DMAs and engine ops that read them fold
   // them (describeSide), and they are dead once those are built.
@@ -366,9 +358,8 @@ void dyn::configureDynShapeToBIRTarget(ConversionTarget &target,
 }
 
 void dyn::populateDynShapeToBIRConversionPatterns(
-    const BIRTypeConverter &converter, const MaxTripCounts &maxTrips,
-    RewritePatternSet &patterns) {
-  populateScalarPatterns(converter, maxTrips, patterns);
+    const BIRTypeConverter &converter, RewritePatternSet &patterns) {
+  populateScalarPatterns(converter, patterns);
   populateMemoryPatterns(converter, patterns);
   populateComputePatterns(converter, patterns);
   // affine.apply/min/max (from composed views) become the arith the

@@ -43,7 +43,7 @@ Side dyn::describeSide(Value view, RegisterOf registerOf) {
   // Each dim of the base adds its offset to the start; only the dims the
   // view keeps walk (upstream's dropped-dims mask says which a
   // rank-reducing subview drops, from its strided layout).
-  int64_t elementBytes = *getElementBytes(baseType);
+  int64_t elementBytes = *bir::getElementBytes(baseType);
   llvm::SmallBitVector dropped = subview.getDroppedDims();
   SmallVector<OpFoldResult> offsets = subview.getMixedOffsets();
   ArrayRef<int64_t> sizes = subview.getStaticSizes();
@@ -175,7 +175,7 @@ static LogicalResult copyToDMA(memref::CopyOp op,
 
 static int64_t rowBytes(Value buffer) {
   auto type = llvm::cast<MemRefType>(buffer.getType());
-  return getStrides(type)[0] * *getElementBytes(type);
+  return getStrides(type)[0] * *bir::getElementBytes(type);
 }
 
 /// The rows moved through an index tensor: one table row per index. The
@@ -277,14 +277,15 @@ static LogicalResult maskToDMA(dynshape::BufferMaskOp op,
       rewriter, loc, size, rewriter.getI32IntegerAttr(0),
       rewriter.getI32IntegerAttr(1), rewriter.getI32IntegerAttr(1),
       rewriter.getI32IntegerAttr(0), rewriter.getI64IntegerAttr(extent),
-      EngineAttr::get(ctx, converter.getEngine()), IntegerAttr());
+      EngineAttr::get(ctx, converter.getEngine()), IntegerAttr(),
+      IntegerAttr());
   Block &body = loop.getBody().emplaceBlock();
   Value row = body.addArgument(RegType::get(ctx), loc);
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(&body);
   for (Side *side : {&x, &out}) {
     int64_t bytes =
-        *getElementBytes(llvm::cast<MemRefType>(side->base.getType()));
+        *bir::getElementBytes(llvm::cast<MemRefType>(side->base.getType()));
     side->regs.push_back(row);
     side->scales.push_back(side->pattern.step(dim) * bytes);
     side->pattern.setNum(dim, 1);
@@ -328,7 +329,7 @@ std::string dyn::whyNotASide(Value view) {
   auto baseType = llvm::dyn_cast<MemRefType>(base.getType());
   if (!baseType || base.getDefiningOp<memref::SubViewOp>() ||
       !baseType.getLayout().isIdentity() || !baseType.hasStaticShape() ||
-      !getElementBytes(baseType))
+      !bir::getElementBytes(baseType))
     return "an operand that is not a location or a single subview of one";
   if (!subview)
     return {};

@@ -197,7 +197,7 @@ Value OnChipBuilder::access(unsigned slot, Value view, AffineMap map,
     if (!ap.isDynamic())
       return buildAP(rewriter, loc, ap);
     // offset + sum of (register * elements per unit).
-    int64_t elementBytes = *getElementBytes(baseType);
+    int64_t elementBytes = *bir::getElementBytes(baseType);
     AffineExpr offset = rewriter.getAffineConstantExpr(ap.offset);
     for (auto [i, scale] : llvm::enumerate(ap.scales))
       offset = offset + rewriter.getAffineDimExpr(i) * (scale / elementBytes);
@@ -296,7 +296,7 @@ Value OnChipBuilder::readOperand(unsigned slot, Value original, Value view,
                                  ArrayRef<int64_t> freeLoops,
                                  ArrayRef<LoopRange> ranges) {
   auto mask = llvm::cast_if_present<dynshape::BufferMaskOp>(
-      converter.getFoldedMask(original));
+      converter.getState().getFoldedMask(original));
   if (!mask)
     return read(slot, view, map, partitionLoop, freeLoops, ranges);
   // The mask is left to this op (the target keeps it legal); it goes with

@@ -49,16 +49,6 @@ std::optional<int64_t> getConstantInt(mlir::Value value);
 /// made a register).
 std::optional<int64_t> getConstantInt(mlir::OpFoldResult ofr);
 
-/// The BIRTypeConverter a pattern of this pass was built with.
-inline const BIRTypeConverter &converterOf(const mlir::TypeConverter *converter) {
-  return *static_cast<const BIRTypeConverter *>(converter);
-}
-
-/// The engine of the converter's registers, which runs the DMAs too.
-inline bir::Engine engineOf(const mlir::TypeConverter *converter) {
-  return converterOf(converter).getEngine();
-}
-
 /// The rewrite of one lowering rule: it replaces `op`, or says why it does
 /// not match (notifyMatchFailure). `converter` gives the converted types and
 /// the engine of the registers.
@@ -75,13 +65,18 @@ struct BIRRule : mlir::OpConversionPattern<OpTy> {
   mlir::LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   mlir::ConversionPatternRewriter &rewriter) const override {
-    return Rule(op, adaptor, rewriter, converterOf(this->getTypeConverter()));
+    return Rule(op, adaptor, rewriter,
+                *this->template getTypeConverter<BIRTypeConverter>());
   }
 };
 
 /// A function argument at the boundary of a bir function: a tensor is a
 /// DRAM tensor (whatever space it had), an i32 stays an i32.
 mlir::Type getFunctionArgumentType(mlir::Type type);
+
+/// The type of a memref value without a memory space in bir: its type in
+/// the space of the location it names (BIRTypeConverter).
+mlir::MemRefType getLocationType(mlir::Value memref);
 
 /// i32 and index values (scalars) and i1 flags (0 or 1) live in
 /// registers.
@@ -99,9 +94,16 @@ mlir::arith::CmpIPredicate getFlagPredicate(mlir::arith::CmpIPredicate);
 /// True for an arith op with a register-ALU form: integer arithmetic on
 /// scalars, andi/ori/xori on flags too, cmpi of scalars or of flags,
 /// extui/extsi of a flag to a scalar, trunci of a scalar to a flag, select
-/// of registers.
-/// Both the patterns and checkLowerable ask this.
+/// of registers. The patterns and checkLowerable read the same table
+/// (RegisterArithmetic.cpp).
 bool hasRegisterForm(mlir::Operation *op);
+
+/// The arith ops with a register form, as the diagnostic lists them.
+std::string describeRegisterForms();
+
+/// The register-ALU forms of the arith ops hasRegisterForm accepts.
+void populateRegisterArithmeticPatterns(const BIRTypeConverter &converter,
+                                        mlir::RewritePatternSet &patterns);
 
 /// The row-major element index of an i32 load at constant indices.
 std::optional<int64_t> getConstantLinearIndex(mlir::memref::LoadOp load);
@@ -163,9 +165,9 @@ void populateComputePatterns(const BIRTypeConverter &converter,
 /// Why a 2-D linalg.transpose cannot be a transposing DMA, or empty.
 std::string whyNotATransposeDMA(mlir::linalg::LinalgOp op);
 
-/// The scalar half: function signatures, register arithmetic and loops.
+/// The scalar half: function signatures, element reads, loops and
+/// branches, and register arithmetic.
 void populateScalarPatterns(const BIRTypeConverter &converter,
-                            const MaxTripCounts &maxTrips,
                             mlir::RewritePatternSet &patterns);
 
 /// The memory half: locations, views, copies, gathers, scatters,

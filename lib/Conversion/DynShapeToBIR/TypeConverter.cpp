@@ -16,8 +16,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
-#include <map>
-
 using namespace mlir;
 using namespace dyn;
 using namespace dyn::bir;
@@ -63,8 +61,13 @@ static MemorySpace getLocationSpace(Value value) {
   bool tooLarge =
       type.getRank() >= 1 && type.hasStaticShape() &&
       type.getNumElements() > 0 && type.getLayout().isIdentity() &&
-      getElementBytes(type) && !whyNotLocation(type, std::nullopt).empty();
+      bir::getElementBytes(type) && !whyNotLocation(type, std::nullopt).empty();
   return tooLarge ? MemorySpace::dram : MemorySpace::sbuf;
+}
+
+MemRefType dyn::getLocationType(Value memref) {
+  return inSpace(llvm::cast<MemRefType>(memref.getType()),
+                 getLocationSpace(memref));
 }
 
 Type dyn::getFunctionArgumentType(Type type) {
@@ -77,7 +80,7 @@ Type dyn::getFunctionArgumentType(Type type) {
   return type;
 }
 
-BIRTypeConverter::BIRTypeConverter(Engine engine) : engine(engine) {
+BIRTypeConverter::BIRTypeConverter(LoweringState &state) : state(state) {
   addConversion([](Type type) { return type; });
   addConversion([](Type type) -> std::optional<Type> {
     if (isRegisterType(type))
@@ -96,7 +99,7 @@ BIRTypeConverter::BIRTypeConverter(Engine engine) : engine(engine) {
     auto type = llvm::dyn_cast<MemRefType>(value.getType());
     if (!type || type.getMemorySpace())
       return std::nullopt;
-    return inSpace(type, getLocationSpace(value));
+    return getLocationType(value);
   });
   // A register still used where an index is expected (a view offset, until
   // a DMA pattern folds the view), or a location used where its old type
@@ -112,14 +115,11 @@ BIRTypeConverter::BIRTypeConverter(Engine engine) : engine(engine) {
         .getResult(0);
   });
   // An integer constant stays as it is (its users take immediates); where a
-  // register of it is needed, it is one bir.mov_imm right after the
-  // constant, which dominates every use (tried before the cast;
-  // checkLowerable has rejected a constant that does not fit a register).
-  // The conversion asks once per use, so the moves made are kept here.
-  auto moves = std::make_shared<llvm::DenseMap<Operation *, MovImmOp>>();
-  addTargetMaterialization([engine, moves](OpBuilder &builder, Type type,
-                                           ValueRange inputs,
-                                           Location loc) -> Value {
+  // register of it is needed, it is one bir.mov_imm (tried before the
+  // cast; checkLowerable has rejected a constant that does not fit a
+  // register).
+  addTargetMaterialization([&state](OpBuilder &builder, Type type,
+                                    ValueRange inputs, Location) -> Value {
     auto constant = inputs.size() == 1
                         ? inputs[0].getDefiningOp<arith::ConstantOp>()
                         : arith::ConstantOp();
@@ -128,59 +128,18 @@ BIRTypeConverter::BIRTypeConverter(Engine engine) : engine(engine) {
     std::optional<int64_t> value = getConstantInt(constant);
     if (!value || !machine::fitsRegister(*value))
       return {};
-    MovImmOp &move = (*moves)[constant];
-    if (!move) {
-      OpBuilder::InsertionGuard guard(builder);
-      builder.setInsertionPointAfter(constant);
-      move = MovImmOp::create(
-          builder, constant.getLoc(), type,
-          builder.getI32IntegerAttr(static_cast<int32_t>(*value)),
-          EngineAttr::get(builder.getContext(), engine), IntegerAttr());
-    }
-    return move;
+    return state.getMove(builder, constant, static_cast<int32_t>(*value));
   });
-  // A runtime i32 argument lives in DRAM: read it into a register once, at
-  // the start of the function, the reads in argument order (added last:
-  // tried before the cast). The conversion asks at each use, so the reads
-  // made are kept here, by entry block and argument number.
-  using Reads = llvm::DenseMap<Block *, std::map<unsigned, ReadVarOp>>;
-  auto reads = std::make_shared<Reads>();
-  addTargetMaterialization([engine, reads](OpBuilder &builder, Type type,
-                                           ValueRange inputs,
-                                           Location loc) -> Value {
+  // A runtime i32 argument lives in DRAM: it is read into a register once,
+  // at the start of the function (added last: tried before the cast).
+  addTargetMaterialization([&state](OpBuilder &builder, Type type,
+                                    ValueRange inputs, Location loc) -> Value {
     if (inputs.size() != 1 || !llvm::isa<RegType>(type))
       return {};
     auto arg = llvm::dyn_cast<BlockArgument>(inputs[0]);
     if (!arg || !arg.getType().isSignlessInteger(32) ||
         !llvm::isa<func::FuncOp>(arg.getOwner()->getParentOp()))
       return {};
-    std::map<unsigned, ReadVarOp> &made = (*reads)[arg.getOwner()];
-    auto next = made.lower_bound(arg.getArgNumber());
-    if (next != made.end() && next->first == arg.getArgNumber())
-      return next->second;
-    OpBuilder::InsertionGuard guard(builder);
-    if (next != made.end())
-      builder.setInsertionPoint(next->second);
-    else if (next != made.begin())
-      builder.setInsertionPointAfter(std::prev(next)->second);
-    else
-      builder.setInsertionPointToStart(arg.getOwner());
-    auto read =
-        ReadVarOp::create(builder, loc, type, arg, engine, IntegerAttr());
-    made.emplace(arg.getArgNumber(), read);
-    return read;
+    return state.getRead(builder, arg, loc);
   });
-}
-
-void BIRTypeConverter::foldMasks(Operation *root) {
-  foldedMasks.clear();
-  root->walk([&](memref::AllocOp alloc) {
-    if (dynshape::BufferMaskOp mask = findFoldedMask(alloc, engine))
-      foldedMasks[alloc] = mask;
-  });
-}
-
-Operation *BIRTypeConverter::getFoldedMask(Value buffer) const {
-  Operation *alloc = buffer.getDefiningOp();
-  return alloc ? foldedMasks.lookup(alloc) : nullptr;
 }

@@ -210,6 +210,27 @@ func.func @index_argument(%t: memref<8x4xf32>, %o: memref<1x4xf32>, %i: index) {
 
 // -----
 
+// A profile trip estimate on the source loop, dynshape.trip_estimate (of
+// any integer type the dialect accepts), becomes the loop's own
+// trip_estimate.
+// CHECK-LABEL: func.func @trip_estimate(
+// CHECK:         bir.dynamic_for %{{.*}} = 0 to 1 * %{{.*}} + 0 step 1 max_trip 48 trip_estimate 200 on pool {
+func.func @trip_estimate(%t: memref<64x32xf32>, %u: memref<64x32xf32>, %n: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c48 = arith.constant 48 : i32
+  %b = arith.minsi %n, %c48 : i32
+  %ub = arith.index_cast %b : i32 to index
+  scf.for %j = %c0 to %ub step %c1 {
+    %sv = memref.subview %t[%j, 0] [1, 32] [1, 1] : memref<64x32xf32> to memref<1x32xf32, strided<[32, 1], offset: ?>>
+    %dv = memref.subview %u[%j, 0] [1, 32] [1, 1] : memref<64x32xf32> to memref<1x32xf32, strided<[32, 1], offset: ?>>
+    memref.copy %sv, %dv : memref<1x32xf32, strided<[32, 1], offset: ?>> to memref<1x32xf32, strided<[32, 1], offset: ?>>
+  } {dynshape.trip_estimate = 200 : ui8}
+  return
+}
+
+// -----
+
 // A runtime bound clamped by minsi gets max_trip ceil(48 / 2) = 24; the
 // induction register steers both sides of the row copy. A constant bound
 // gives bir.for.

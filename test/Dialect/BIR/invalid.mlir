@@ -33,12 +33,11 @@ func.func @loop_bound_from_other_engine(%v: i32) {
 
 // -----
 
-// A profile trip estimate is a non-negative integer that fits int64_t,
-// of any integer type (200 : ui8 is 200).
+// A profile trip estimate is a non-negative integer that fits int64_t.
 func.func @negative_trip_estimate(%v: i32) {
   %r = bir.read_var %v on pool
-  // expected-error @+1 {{'bir.dynamic_for' op dyn.trip_estimate must be a non-negative integer (a profile trip estimate for the cost model), got -1 : i64}}
-  bir.dynamic_for %j = 0 to 1 * %r + 0 step 1 max_trip 4 on pool attributes {dyn.trip_estimate = -1 : i64} {
+  // expected-error @+1 {{'bir.dynamic_for' op attribute 'trip_estimate' failed to satisfy constraint: 64-bit signless integer attribute whose value is non-negative}}
+  bir.dynamic_for %j = 0 to 1 * %r + 0 step 1 max_trip 4 trip_estimate -1 on pool {
   }
   return
 }
@@ -47,8 +46,8 @@ func.func @negative_trip_estimate(%v: i32) {
 
 func.func @wide_trip_estimate(%v: i32) {
   %r = bir.read_var %v on pool
-  // expected-error @+1 {{'bir.dynamic_for' op dyn.trip_estimate must be a non-negative integer (a profile trip estimate for the cost model), got 18446744073709551621 : i128}}
-  bir.dynamic_for %j = 0 to 1 * %r + 0 step 1 max_trip 4 on pool attributes {dyn.trip_estimate = 18446744073709551621 : i128} {
+  // expected-error @+1 {{integer value too large}}
+  bir.dynamic_for %j = 0 to 1 * %r + 0 step 1 max_trip 4 trip_estimate 18446744073709551621 on pool {
   }
   return
 }

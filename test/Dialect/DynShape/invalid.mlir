@@ -845,3 +845,56 @@ func.func @buffer_mask_replacement_element(%x: memref<4x4xf32>, %w: memref<4x4xi
   return
 }
 
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// dynshape.trip_estimate
+//===----------------------------------------------------------------------===//
+
+func.func @negative_trip_estimate(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'scf.for' op dynshape.trip_estimate must be a non-negative integer (a profile trip estimate for the cost model), got -2 : i64}}
+  scf.for %j = %c0 to %n step %c1 {
+  } {dynshape.trip_estimate = -2 : i64}
+  return
+}
+
+// -----
+
+func.func @wide_trip_estimate(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'scf.for' op dynshape.trip_estimate must be a non-negative integer (a profile trip estimate for the cost model), got 18446744073709551621 : i128}}
+  scf.for %j = %c0 to %n step %c1 {
+  } {dynshape.trip_estimate = 18446744073709551621 : i128}
+  return
+}
+
+// -----
+
+func.func @trip_estimate_not_an_integer(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'scf.for' op dynshape.trip_estimate must be a non-negative integer (a profile trip estimate for the cost model), got 2.000000e+00 : f32}}
+  scf.for %j = %c0 to %n step %c1 {
+  } {dynshape.trip_estimate = 2.0 : f32}
+  return
+}
+
+// -----
+
+func.func @trip_estimate_off_a_loop() -> index {
+  // expected-error @+1 {{'arith.constant' op dynshape.trip_estimate is for loops; this op is not one}}
+  %c0 = arith.constant {dynshape.trip_estimate = 3 : i64} 0 : index
+  return %c0 : index
+}
+
+// -----
+
+func.func @unknown_dialect_attribute() -> index {
+  // expected-error @+1 {{'arith.constant' op has unknown dynshape attribute "dynshape.trip"}}
+  %c0 = arith.constant {dynshape.trip = 3 : i64} 0 : index
+  return %c0 : index
+}

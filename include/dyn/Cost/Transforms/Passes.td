@@ -13,7 +13,7 @@ def DGECostReport : Pass<"dge-cost-report", "::mlir::ModuleOp"> {
     `docs/CostModel.md`: the instructions are scheduled on engines and DMA
     queues by their dependencies (registers, overlapping bytes), a loop costs
     one trip's schedule times its trip estimate (`max_trip`, or a
-    `dyn.trip_estimate` profile value), and the coarse and precise
+    `trip_estimate` profile value), and the coarse and precise
     estimators of data-dependent work are added. Prints per function the
     estimated cycles, each resource's busy cycles, the loops, the critical
     path, the coarse dynamic instruction estimate, the FLOPs and the bytes

@@ -356,6 +356,13 @@ ParseResult DynamicForOp::parse(OpAsmParser &parser, OperationState &result) {
   if (parser.parseInteger(maxTrip))
     return failure();
   result.addAttribute("max_trip", parser.getBuilder().getI64IntegerAttr(maxTrip));
+  if (succeeded(parser.parseOptionalKeyword("trip_estimate"))) {
+    int64_t estimate;
+    if (parser.parseInteger(estimate))
+      return failure();
+    result.addAttribute("trip_estimate",
+                        parser.getBuilder().getI64IntegerAttr(estimate));
+  }
   if (parseEngine(parser, result) ||
       parser.resolveOperand(ub, RegType::get(parser.getContext()),
                             result.operands))
@@ -368,6 +375,8 @@ void DynamicForOp::print(OpAsmPrinter &p) {
     << getUbCoefAttr().getInt() << " * " << getUbReg() << " + "
     << getUbConstAttr().getInt() << " step " << getStepAttr().getInt()
     << " max_trip " << getMaxTrip();
+  if (std::optional<uint64_t> estimate = getTripEstimate())
+    p << " trip_estimate " << *estimate;
   printLoopTail(p, *this);
 }
 
@@ -385,26 +394,9 @@ static LogicalResult verifyLoopBody(Operation *op) {
 SmallVector<Region *> DynamicForOp::getLoopRegions() { return {&getBody()}; }
 SmallVector<Region *> ForOp::getLoopRegions() { return {&getBody()}; }
 
-std::optional<int64_t> dyn::bir::getTripEstimate(Attribute estimate) {
-  auto trips = llvm::dyn_cast_or_null<IntegerAttr>(estimate);
-  if (!trips || !llvm::isa<IntegerType>(trips.getType()))
-    return std::nullopt;
-  const APInt &value = trips.getValue();
-  if ((!trips.getType().isUnsignedInteger() && value.isNegative()) ||
-      value.getActiveBits() > 63)
-    return std::nullopt;
-  return static_cast<int64_t>(value.getZExtValue());
-}
-
 LogicalResult DynamicForOp::verify() {
   if (getStepAttr().getInt() <= 0)
     return emitOpError("step must be positive, got ") << getStepAttr().getInt();
-  if (Attribute estimate = (*this)->getAttr(kTripEstimateAttrName);
-      estimate && !getTripEstimate(estimate))
-    return emitOpError(kTripEstimateAttrName)
-           << " must be a non-negative integer (a profile trip estimate for "
-              "the cost model), got "
-           << estimate;
   if (getUbCoefAttr().getInt() == 0)
     return emitOpError("upper bound must be coef * reg + const with a "
                        "non-zero coef; use bir.for for a static trip count");

@@ -9,6 +9,7 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -25,16 +26,6 @@
 #include "dyn/Dialect/BIR/IR/BIROpsTypes.h.inc"
 
 namespace dyn::bir {
-
-/// The attribute that gives a loop a profile trip estimate for the cost
-/// model (on `scf.for`, carried to `bir.dynamic_for`, whose verifier checks
-/// it with getTripEstimate).
-constexpr llvm::StringLiteral kTripEstimateAttrName = "dyn.trip_estimate";
-
-/// The trips `estimate` gives: a non-negative integer of any integer type
-/// that fits int64_t; none when it is not one.
-std::optional<int64_t> getTripEstimate(mlir::Attribute estimate);
-
 
 /// Checks the execution model: an instruction reads only registers of its
 /// own engine, directly or through the access patterns it consumes.

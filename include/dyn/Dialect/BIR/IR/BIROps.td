@@ -4,6 +4,7 @@
 #define DYN_DIALECT_BIR_IR_BIROPS_TD
 
 include "dyn/Dialect/BIR/IR/BIRDialect.td"
+include "mlir/Interfaces/InferIntRangeInterface.td"
 include "mlir/Interfaces/LoopLikeInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/CommonTypeConstraints.td"
@@ -64,7 +65,8 @@ def BIR_ReadElemOp : BIR_Inst<"read_elem"> {
   let hasVerifier = 1;
 }
 
-def BIR_MovImmOp : BIR_Inst<"mov_imm", [Pure]> {
+def BIR_MovImmOp : BIR_Inst<"mov_imm", [Pure,
+    DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>]> {
   let summary = "RegMov: move an immediate into a register";
   let description = [{
     ```mlir
@@ -82,7 +84,8 @@ def BIR_MovImmOp : BIR_Inst<"mov_imm", [Pure]> {
 // than declared: the printer that `mlir-tblgen` generates for `attr-dict`
 // builds a dictionary of all of the op's properties for every op it prints,
 // a third of the time spent printing a function of 40,000 `alu_imm`.
-class BIR_AluBase<string mnemonic> : BIR_Inst<mnemonic, [Pure]> {
+class BIR_AluBase<string mnemonic> : BIR_Inst<mnemonic, [Pure,
+    DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>]> {
   let results = (outs BIR_RegType:$result);
   let hasFolder = 1;
   let hasCanonicalizer = 1;
@@ -132,19 +135,28 @@ def BIR_AluImmOp : BIR_AluBase<"alu_imm"> {
 
 def BIR_DynamicForOp : BIR_Inst<"dynamic_for",
     [NoTerminator, SingleBlock, RecursiveMemoryEffects,
-     DeclareOpInterfaceMethods<LoopLikeOpInterface>]> {
+     DeclareOpInterfaceMethods<LoopLikeOpInterface>,
+     DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>]> {
   let summary = "InstDynamicForLoop (opcode 106): a runtime trip count";
   let description = [{
     Runs its body for `iv = lb, lb + step, ...` while `iv < ub`, where
     `ub = ub_coef * ub_reg + ub_const` is read from a register of the loop's
     engine when the loop starts. `lb` and `step` are constants. The block
     argument is the induction register. `max_trip` bounds the trip count at
-    compile time: the compiler sizes and costs with it, the simulator runs
-    the register's value (report §4.2). As in the report, the loop's static
+    compile time: the compiler sizes with it, the simulator runs the
+    register's value (report §4.2). As in the report, the loop's static
     trip count is 0 and it has a runtime value.
+
+    `trip_estimate`, when present, is a profile's trip count for the cost
+    model, which otherwise prices `max_trip` trips. The lowering carries it
+    from the `dynshape.trip_estimate` of the `scf.for` the loop comes from.
 
     ```mlir
     bir.dynamic_for %j = 0 to 1 * %len + 0 step 1 max_trip 64 on pool {
+      ...
+    }
+    bir.dynamic_for %j = 0 to 1 * %len + 0 step 1 max_trip 64
+        trip_estimate 20 on pool {
       ...
     }
     ```
@@ -153,7 +165,9 @@ def BIR_DynamicForOp : BIR_Inst<"dynamic_for",
                        I32Attr:$ub_coef, I32Attr:$ub_const,
                        ConfinedAttr<I64Attr, [IntNonNegative]>:$max_trip,
                        BIR_EngineEnumAttr:$engine,
-                       OptionalAttr<BIR_PhysRegAttr>:$reg);
+                       OptionalAttr<BIR_PhysRegAttr>:$reg,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:
+                           $trip_estimate);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
@@ -166,14 +180,20 @@ def BIR_DynamicForOp : BIR_Inst<"dynamic_for",
     int64_t getTripCount() { return 0; }
     /// The report's hasRuntimeValue(): true.
     bool hasRuntimeValue() { return true; }
-    /// The compile-time bound used for sizing and cost.
+    /// The compile-time bound used for sizing.
     int64_t getMaxTripCount() { return getMaxTrip(); }
+    /// The trips the cost model prices: the profile's estimate, else the
+    /// bound.
+    int64_t getEstimatedTripCount() {
+      return getTripEstimate().value_or(getMaxTrip());
+    }
   }];
 }
 
 def BIR_ForOp : BIR_Inst<"for",
     [NoTerminator, SingleBlock, RecursiveMemoryEffects,
-     DeclareOpInterfaceMethods<LoopLikeOpInterface>]> {
+     DeclareOpInterfaceMethods<LoopLikeOpInterface>,
+     DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>]> {
   let summary = "A loop with a static trip count";
   let description = [{
     ```mlir

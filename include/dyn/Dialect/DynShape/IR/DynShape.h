@@ -22,6 +22,11 @@ namespace dyn::dynshape {
 /// True for the type of a scalar start index: i32 or index.
 bool isScalarIndexType(mlir::Type type);
 
+/// The trips the `dynshape.trip_estimate` of `loop` gives (verified by the
+/// dialect: a non-negative integer of any integer type that fits int64_t);
+/// none when it has none.
+std::optional<int64_t> getTripEstimate(mlir::Operation *loop);
+
 /// True when `indices` is one i32 scalar per dimension (the form left by
 /// dynshape-split-indices), false for the index-vector form.
 bool hasScalarIndices(mlir::ValueRange indices);

@@ -47,6 +47,10 @@ def DynShape_Dialect : Dialect {
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
+  // `dynshape.trip_estimate` on a loop: a profile's trip count for the cost
+  // model, a non-negative integer (verifyOperationAttribute).
+  let discardableAttrs = (ins "::mlir::IntegerAttr":$trip_estimate);
+  let hasOperationAttrVerify = 1;
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let extraClassDeclaration = [{
     void registerAttributes();

@@ -1,0 +1,97 @@
+//===- PreConversion.cpp - steps on the input before the conversion -------===//
+//
+// What convert-dynshape-to-bir does to its input before the dialect
+// conversion starts, while loops and branches are intact: dropping clamps
+// that integer ranges show are redundant, hoisting register code out of
+// scf.if branches, and bounding the trip count of runtime-trip loops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dyn/Conversion/DynShapeToBIR/DynShapeToBIR.h"
+
+#include "dyn/Analysis/IntegerRanges.h"
+#include "dyn/Support/Machine.h"
+
+#include "Patterns.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
+
+using namespace mlir;
+using namespace dyn;
+
+void dyn::dropRedundantClamps(Operation *root) {
+  IntegerRanges ranges;
+  SmallVector<Operation *> redundant;
+  root->walk([&](Operation *op) {
+    bool isMax = llvm::isa<arith::MaxSIOp>(op);
+    if (!isMax && !llvm::isa<arith::MinSIOp>(op))
+      return;
+    std::optional<int64_t> c = getConstantInt(op->getOperand(1));
+    if (!c)
+      return;
+    ConstantIntRanges range = ranges.get(op->getOperand(0));
+    if (isMax ? range.smin().sge(*c) : range.smax().sle(*c))
+      redundant.push_back(op);
+  });
+  // In program order, so a clamp of a clamp sees its operand's replacement.
+  for (Operation *op : redundant) {
+    op->getResult(0).replaceAllUsesWith(op->getOperand(0));
+    op->erase();
+  }
+}
+
+void dyn::hoistConditionalScalars(Operation *root) {
+  // Post-order: an inner if's code reaches the outer if's branch first.
+  root->walk([](scf::IfOp conditional) {
+    for (Region *region :
+         {&conditional.getThenRegion(), &conditional.getElseRegion()}) {
+      if (region->empty())
+        continue;
+      // In order, so an op's operands are outside once their definitions
+      // have moved.
+      for (Operation &op :
+           llvm::make_early_inc_range(region->front().without_terminator()))
+        if (isPure(&op) && op.getNumRegions() == 0 &&
+            llvm::all_of(op.getResultTypes(), isRegisterType) &&
+            llvm::all_of(op.getOperands(), [&](Value operand) {
+              return !conditional->isAncestor(
+                  operand.getParentRegion()->getParentOp());
+            }))
+          op.moveBefore(conditional);
+    }
+  });
+}
+
+std::optional<int64_t> dyn::getMaxTripCount(scf::ForOp loop) {
+  std::optional<int64_t> lb = getConstantInt(loop.getLowerBound());
+  std::optional<int64_t> step = getConstantInt(loop.getStep());
+  if (!lb || !step || *step <= 0 || !machine::fitsRegister(*lb))
+    return std::nullopt;
+  if (std::optional<int64_t> ub = getConstantInt(loop.getUpperBound())) {
+    if (!machine::fitsRegister(*ub))
+      return std::nullopt;
+    return *ub <= *lb ? 0 : llvm::divideCeil(*ub - *lb, *step);
+  }
+  // Integer ranges understand minsi/maxsi/index_cast; value bounds
+  // understand affine.min and index arithmetic. The full i32 range is no
+  // bound at all.
+  std::optional<int64_t> ub;
+  ConstantIntRanges range = IntegerRanges().get(loop.getUpperBound());
+  if (range.smax().slt(machine::kRegisterMax))
+    ub = range.smax().getSExtValue();
+  if (!ub) {
+    FailureOr<int64_t> bound = ValueBoundsConstraintSet::computeConstantBound(
+        presburger::BoundType::UB,
+        ValueBoundsConstraintSet::Variable(loop.getUpperBound()),
+        /*stopCondition=*/nullptr, /*closedUB=*/true);
+    if (succeeded(bound) && *bound < machine::kRegisterMax)
+      ub = *bound;
+  }
+  if (!ub)
+    return std::nullopt;
+  return *ub <= *lb ? 0 : llvm::divideCeil(*ub - *lb, *step);
+}
+
