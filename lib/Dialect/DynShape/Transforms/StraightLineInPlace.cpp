@@ -351,13 +351,13 @@ private:
   /// returns the position after whose decisions they no longer matter.
   int addExceptions(Read &read, OpOperand &use, int p) {
     int settle = p;
+    auto equivalent = [&](Value a, Value b) {
+      return state.areEquivalentBufferizedValues(a, b);
+    };
     if (auto insertion = dyn_cast<SubsetInsertionOpInterface>(use.getOwner()))
       if (&use == &insertion.getDestinationOperand())
         for (Operation *user : use.get().getUsers()) {
           int at = positions.lookup(user);
-          auto equivalent = [&](Value a, Value b) {
-            return state.areEquivalentBufferizedValues(a, b);
-          };
           if (at < p && llvm::any_of(user->getResults(), [&](OpResult r) {
                 return isa<TensorType>(r.getType()) &&
                        insertion.isEquivalentSubset(r, equivalent);
@@ -366,19 +366,29 @@ private:
             settle = std::min(settle, at);
           }
         }
-    for (OpOperand &other : use.get().getUses()) {
-      auto insertion = dyn_cast<SubsetInsertionOpInterface>(other.getOwner());
-      if (!insertion || &other != &insertion.getSourceOperand())
-        continue;
-      int at = positions.lookup(insertion);
-      if (at < read.lo || at > read.hi)
-        continue;
-      if (Operation *extraction = matchingExtraction(use.get(), insertion)) {
+    for (auto [at, extractedAt] : putBacks(read.value))
+      if (read.lo <= at && at <= read.hi) {
         read.putBackWrites.push_back(at);
-        settle = std::min(settle, positions.lookup(extraction));
+        settle = std::min(settle, extractedAt);
       }
-    }
     return settle;
+  }
+
+  /// The insertions that put `value` back where it was extracted from, as
+  /// (insertion's position, extraction's position); found once per value.
+  ArrayRef<std::pair<int, int>> putBacks(unsigned value) {
+    auto [it, inserted] = putBacksOf.try_emplace(value);
+    if (inserted)
+      for (OpOperand &use : values[value].getUses()) {
+        auto insertion = dyn_cast<SubsetInsertionOpInterface>(use.getOwner());
+        if (!insertion || &use != &insertion.getSourceOperand())
+          continue;
+        if (Operation *extraction =
+                matchingExtraction(values[value], insertion))
+          it->second.emplace_back(positions.lookup(insertion),
+                                  positions.lookup(extraction));
+      }
+    return it->second;
   }
 
   /// Every value alone in its alias set, as before any decision.
@@ -547,6 +557,7 @@ private:
   SmallVector<unsigned> enter, subtree;
 
   std::vector<Read> readList;
+  DenseMap<unsigned, SmallVector<std::pair<int, int>, 0>> putBacksOf;
   std::vector<SmallVector<unsigned, 2>> readsAt, settledAt;
 
   // Alias sets: a union-find over values; a leader's entry holds its set.
