@@ -28,8 +28,9 @@ dyn::addr4::pack(llvm::ArrayRef<std::pair<Field, uint64_t>> values) {
 
 llvm::Expected<uint32_t> dyn::addr4::encodeRegister(uint64_t regid) {
   if (regid >= kNumRegisters)
-    return fail("ADDR4 register id " + llvm::Twine(regid) +
-                " is not below 0x40");
+    return fail(llvm::formatv("ADDR4 register id {0} is not below {1:x}",
+                              regid, kNumRegisters)
+                    .str());
   return pack({{kRegisterFlag, 1}, {kRegisterId, regid}});
 }
 
@@ -58,8 +59,8 @@ llvm::Expected<Decoded> dyn::addr4::decode(uint32_t word) {
                       .str());
     if (decoded.registerId >= kNumRegisters)
       return fail(llvm::formatv("ADDR4 word {0:x8} names register {1}, not "
-                                "below 0x40",
-                                word, decoded.registerId)
+                                "below {2:x}",
+                                word, decoded.registerId, kNumRegisters)
                       .str());
     return decoded;
   }

@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include "dyn/Target/ADDR4/Container.h"
 
@@ -121,8 +122,10 @@ private:
 
   bool isRegister(uint8_t id) {
     if (id >= kNumRegisters)
-      return fail("corrupt container: register id " + std::to_string(id) +
-                  " is not below 0x40");
+      return fail(llvm::formatv("corrupt container: register id {0} is not "
+                                "below {1:x}",
+                                id, kNumRegisters)
+                      .str());
     return true;
   }
 
