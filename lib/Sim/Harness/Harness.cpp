@@ -103,17 +103,14 @@ llvm::Error EntrySignature::checkArgumentSizes(int64_t maxTensorBytes) const {
     auto tensor = llvm::dyn_cast<RankedTensorType>(type);
     if (!tensor)
       continue;
-    std::optional<int64_t> elementBytes =
-        getStorageBytes(tensor.getElementType());
-    if (!elementBytes)
+    TensorFit fit = fitTensor(tensor.getElementType(), tensor.getShape());
+    if (fit.unheldElements)
       return error("argument " + Twine(i) + " of type " + typeText(type) +
                    " has elements dyn-sim does not hold");
-    std::optional<int64_t> bytes =
-        getTensorBytes(tensor.getShape(), *elementBytes);
-    if (!bytes || *bytes > maxTensorBytes)
+    if (!fit.fits(maxTensorBytes))
       return error("argument " + Twine(i) + " of type " + typeText(type) +
                    " needs " +
-                   (bytes ? Twine(*bytes) : Twine("more than 2^63")) +
+                   (fit.bytes ? Twine(*fit.bytes) : Twine("more than 2^63")) +
                    " bytes, over --max-tensor-bytes " + Twine(maxTensorBytes));
   }
   return llvm::Error::success();

@@ -307,22 +307,20 @@ LogicalResult Interpreter::checkResultSizes(Operation *op) {
     auto tensor = llvm::dyn_cast<RankedTensorType>(type);
     if (!tensor)
       continue;
-    std::optional<int64_t> elementBytes =
-        getStorageBytes(tensor.getElementType());
-    if (!elementBytes)
+    SmallVector<int64_t> shape = dynshape::getBoundedShape(tensor);
+    TensorFit fit = fitTensor(tensor.getElementType(), shape);
+    if (fit.unheldElements)
       return fail(op, "makes a tensor of " +
                           debugString(tensor.getElementType()) +
                           " elements; the reference interpreter holds "
                           "tensors of " + dyn::getElementTypeNames() +
                           " and i1 elements");
-    SmallVector<int64_t> shape = dynshape::getBoundedShape(tensor);
     if (llvm::any_of(shape, ShapedType::isDynamic))
       continue; // unbounded: the op itself rejects it
-    std::optional<int64_t> bytes = getTensorBytes(shape, *elementBytes);
-    if (bytes && *bytes <= maxTensorBytes)
+    if (fit.fits(maxTensorBytes))
       continue;
     return fail(op, "makes a tensor of " +
-                        (bytes ? Twine(*bytes) : Twine("over 2^63")) +
+                        (fit.bytes ? Twine(*fit.bytes) : Twine("over 2^63")) +
                         " bytes, more than the limit of " +
                         Twine(maxTensorBytes) +
                         "; raise --max-tensor-bytes");

@@ -47,6 +47,20 @@ struct Tensor {
 std::optional<int64_t> getTensorBytes(llvm::ArrayRef<int64_t> shape,
                                       int64_t elementBytes);
 
+/// Whether dyn-sim can hold a tensor of `elementType` and `shape` within
+/// `maxBytes` (--max-tensor-bytes): the one check of the harness's
+/// arguments and of the reference interpreter's results.
+struct TensorFit {
+  /// Not a type dyn-sim holds (getStorageBytes).
+  bool unheldElements = false;
+  /// The tensor's bytes; none when they overflow 64 bits.
+  std::optional<int64_t> bytes;
+  bool fits(int64_t maxBytes) const {
+    return !unheldElements && bytes && *bytes <= maxBytes;
+  }
+};
+TensorFit fitTensor(mlir::Type elementType, llvm::ArrayRef<int64_t> shape);
+
 /// A function argument or result: a tensor or an integer scalar.
 using RuntimeValue = std::variant<Tensor, int64_t>;
 
@@ -56,6 +70,14 @@ inline std::optional<int64_t> getTensorBytes(llvm::ArrayRef<int64_t> shape,
   for (int64_t d : shape)
     bytes = bytes && d >= 0 ? llvm::checkedMul(*bytes, d) : std::nullopt;
   return bytes;
+}
+
+inline TensorFit fitTensor(mlir::Type elementType,
+                           llvm::ArrayRef<int64_t> shape) {
+  std::optional<int64_t> elementBytes = getStorageBytes(elementType);
+  if (!elementBytes)
+    return {/*unheldElements=*/true, std::nullopt};
+  return {/*unheldElements=*/false, getTensorBytes(shape, *elementBytes)};
 }
 
 /// Steps `idx` to the next point of `shape` in row-major order (the last
