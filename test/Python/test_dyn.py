@@ -141,16 +141,16 @@ def test_errors_are_located():
         dyn.compile(DECODE, pipeline="lower-to-bir").binary
 
 
-NAMED_NEGF = """
+NAMED_SINE = """
 #id = affine_map<(d0) -> (d0)>
 func.func @add(%a: tensor<8xf32>) -> tensor<8xf32> {
   %e = tensor.empty() : tensor<8xf32>
   %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
       ins(%a : tensor<8xf32>) outs(%e : tensor<8xf32>) {
   ^bb0(%x: f32, %o: f32):
-    %s = arith.negf %x : f32
+    %s = math.sin %x : f32
     linalg.yield %s : f32
-  } -> tensor<8xf32> loc("jit(add)/neg"("model.py":12:5))
+  } -> tensor<8xf32> loc("jit(add)/sin"("model.py":12:5))
   return %r : tensor<8xf32>
 }
 """
@@ -173,7 +173,7 @@ func.func @sbuf_capacity(%d: memref<128x64xf32, #bir.mem<dram>>) {
 def test_errors_keep_locations_and_notes():
     # A front end's named location shows its file location, as in dyn-opt.
     with pytest.raises(dyn.CompileError, match=r"model\.py:12:5: error: "):
-        dyn.compile(NAMED_NEGF)
+        dyn.compile(NAMED_SINE)
     # Notes follow their error.
     with pytest.raises(dyn.CompileError) as error:
         dyn.run_pipeline(SBUF_FULL, "func.func(bir-allocate-memory)")

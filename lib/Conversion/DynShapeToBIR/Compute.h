@@ -16,6 +16,8 @@
 
 #include "Patterns.h"
 
+#include "dyn/Support/PowForm.h"
+
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -83,6 +85,8 @@ struct BodyEmitter {
 
   /// dst = `inner` of its operands.
   void bodyOp(mlir::Operation *inner, mlir::Value dst);
+  /// dst = powf(x, c) for a c of a multiplying `form` (on dve).
+  void power(PowForm form, EngineValue x, mlir::Value dst);
   /// dst = lhs <kind> rhs, at most one side an immediate (on dve).
   void binary(bir::ElementwiseKind kind, EngineValue lhs, EngineValue rhs,
               mlir::Value dst, bir::Engine engine = bir::Engine::dve);

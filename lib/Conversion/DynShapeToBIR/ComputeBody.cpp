@@ -10,6 +10,8 @@
 
 #include "Compute.h"
 
+#include "dyn/Dialect/BIR/IR/MathFunctions.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -60,13 +62,19 @@ void BodyEmitter::bodyOp(Operation *inner, Value dst) {
     TensorCopyOp::create(rewriter, loc, materialize(in), dst, Engine::dve);
     return;
   }
-  if (llvm::isa<math::ExpOp>(inner)) {
-    ActivationOp::create(rewriter, loc, ActivationFunction::exp,
-                         materialize(in), dst,
+  // f(x·1.0 + -0.0): an exact identity before f, -0.0 included (a +0.0
+  // bias would turn -0.0 into +0.0, and rsqrt(-0.0) is -inf).
+  if (std::optional<ActivationFunction> f = getActivationFunction(inner)) {
+    ActivationOp::create(rewriter, loc, *f, materialize(in), dst,
                          APFloat(1.0f), Value(),
-                         rewriter.getF32FloatAttr(0.0f), Value(), Engine::act);
+                         rewriter.getF32FloatAttr(-0.0f), Value(), Engine::act);
     return;
   }
+  // A sign flip: a multiplication by -1.0 is exact (-0.0 for +0.0).
+  if (llvm::isa<arith::NegFOp>(inner))
+    return binary(ElementwiseKind::multiply, in, {Value(), -1.0f}, dst);
+  if (std::optional<PowForm> form = getPowFormOf(inner))
+    return power(*form, in, dst);
   // sitofp of an i32: a converting copy (the engine rounds to nearest
   // even). Of an i1: true is -1 (0 - 1.0; 0 - 0.0 is +0.0).
   if (llvm::isa<arith::SIToFPOp>(inner)) {
@@ -90,6 +98,33 @@ void BodyEmitter::bodyOp(Operation *inner, Value dst) {
   binary(*getBinaryKind(inner), in, rhs, dst,
          inner->getResult(0).getType().isInteger(32) ? Engine::pool
                                                      : Engine::dve);
+}
+
+void BodyEmitter::power(PowForm form, EngineValue x, Value dst) {
+  // The Activation forms are handled with the other functions.
+  auto multiply = [&](EngineValue a, EngineValue b, Value out) {
+    binary(ElementwiseKind::multiply, a, b, out);
+  };
+  switch (form) {
+  case PowForm::Identity:
+    TensorCopyOp::create(rewriter, loc, x.ap, dst, Engine::dve);
+    return;
+  case PowForm::Square:
+    return multiply(x, x, dst);
+  case PowForm::Cube:
+  case PowForm::Fourth: {
+    // x·x in f32 (as applyPow rounds it), whatever dst's type.
+    Value square = newTemp(rewriter.getF32Type());
+    multiply(x, x, square);
+    return multiply({square, {}}, form == PowForm::Cube ? x : EngineValue{square, {}},
+                    dst);
+  }
+  case PowForm::Reciprocal:
+  case PowForm::Rsqrt:
+  case PowForm::Sqrt:
+    break;
+  }
+  llvm_unreachable("an Activation form of powf");
 }
 
 void BodyEmitter::binary(ElementwiseKind kind, EngineValue lhs,

@@ -7,6 +7,8 @@
 
 #include "Compute.h"
 
+#include "dyn/Dialect/BIR/IR/MathFunctions.h"
+
 #include "dyn/Dialect/BIR/IR/AddressMap.h"
 #include "dyn/Dialect/BIR/IR/BIR.h"
 
@@ -51,8 +53,9 @@ static std::string describe(Type type) {
 
 /// The body ops the engines run elementwise.
 static constexpr llvm::StringLiteral kBodyOps =
-    "on floats addf, subf, mulf, divf, maximumf, minimumf and cmpf (Vector "
-    "engine), math.exp (Activation engine), extf, truncf and fptosi to "
+    "on floats addf, subf, mulf, divf, negf, maximumf, minimumf and cmpf "
+    "(Vector engine), math.exp, rsqrt, sqrt, tanh, log and erf (Activation "
+    "engine), math.powf by a constant, extf, truncf and fptosi to "
     "i32; on i32 addi, subi, muli, maxsi, minsi and cmpi (Pool engine), "
     "and sitofp and uitofp to f32; on compares andi, ori, xori, cmpi, "
     "uitofp and sitofp; select; and float, i32 and i1 constants";
@@ -85,10 +88,15 @@ static std::string whyNotElementwiseOp(Operation &inner) {
                  arith::MinSIOp, arith::CmpIOp, arith::SelectOp,
                  arith::AndIOp, arith::OrIOp, arith::XOrIOp, arith::UIToFPOp,
                  arith::SIToFPOp, arith::FPToSIOp, arith::ExtFOp,
-                 arith::TruncFOp, math::ExpOp>(inner))
+                 arith::TruncFOp, arith::NegFOp, math::PowFOp>(inner) &&
+      !getActivationFunction(&inner))
     return "its body has " + describe(&inner) +
            ", which the engines do not run elementwise (they run " +
            kBodyOps.str() + ")";
+  if (llvm::isa<math::PowFOp>(inner) && !getPowFormOf(&inner))
+    return "its body has 'math.powf' by an exponent other than the "
+           "constants the engines take (" +
+           kPowExponents.str() + ")";
   if (auto cmp = llvm::dyn_cast<arith::CmpFOp>(inner);
       cmp && (cmp.getPredicate() == arith::CmpFPredicate::AlwaysTrue ||
               cmp.getPredicate() == arith::CmpFPredicate::AlwaysFalse))
@@ -390,7 +398,9 @@ SmallVector<Engine> dyn::getComputeEngines(linalg::LinalgOp op,
   };
   Block &body = *op.getBlock();
   for (Operation &inner : body.without_terminator()) {
-    if (llvm::isa<math::ExpOp>(inner))
+    std::optional<ActivationFunction> function =
+        getActivationFunction(&inner);
+    if (function)
       add(Engine::act);
     // Integer arithmetic; a compare is then copied to an f32 0.0/1.0, and
     // uitofp of an i32 splits it on both engines.
@@ -407,7 +417,8 @@ SmallVector<Engine> dyn::getComputeEngines(linalg::LinalgOp op,
       add(Engine::pool);
     // Constants are memsets or immediates; extf and uitofp of a compare
     // are exact on f32.
-    if (!llvm::isa<math::ExpOp, arith::AddIOp, arith::SubIOp, arith::MulIOp,
+    if (!function &&
+        !llvm::isa<arith::AddIOp, arith::SubIOp, arith::MulIOp,
                    arith::MaxSIOp, arith::MinSIOp, arith::ConstantOp,
                    arith::ExtFOp>(inner) &&
         !isFlagToFloat)

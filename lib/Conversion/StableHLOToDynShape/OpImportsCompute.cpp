@@ -389,6 +389,14 @@ void dyn::stablehlo::appendComputeImports(SmallVectorImpl<OpImport> &imports) {
        elementwise<void, math::ExpOp>()},
       {"stablehlo.negate", {1, 1, 1}, elements(true, false),
        elementwise<void, arith::NegFOp>()},
+      {"stablehlo.rsqrt", {1, 1, 1}, elements(true, false),
+       elementwise<void, math::RsqrtOp>()},
+      {"stablehlo.sqrt", {1, 1, 1}, elements(true, false),
+       elementwise<void, math::SqrtOp>()},
+      {"stablehlo.tanh", {1, 1, 1}, elements(true, false),
+       elementwise<void, math::TanhOp>()},
+      {"stablehlo.log", {1, 1, 1}, elements(true, false),
+       elementwise<void, math::LogOp>()},
       {"stablehlo.iota", {0, 0, 1},
        [](Operation *op) -> std::string {
          auto dim = llvm::dyn_cast_or_null<IntegerAttr>(

@@ -126,16 +126,63 @@ float sim::applyReduce(bir::ReduceKind kind, float acc, float x) {
   llvm_unreachable("unknown ReduceKind");
 }
 
+/// The functions other than identity and reciprocal, in double precision
+/// (exact for every f32 input up to libm's error, far below an f32 ulp).
+static double activationInDouble(bir::ActivationFunction f, double x) {
+  using AF = bir::ActivationFunction;
+  switch (f) {
+  case AF::exp:
+    return std::exp(x);
+  case AF::rsqrt:
+    return 1.0 / std::sqrt(x);
+  case AF::sqrt:
+    return std::sqrt(x);
+  case AF::tanh:
+    return std::tanh(x);
+  case AF::log:
+    return std::log(x);
+  case AF::erf:
+    return std::erf(x);
+  case AF::identity:
+  case AF::reciprocal:
+    break;
+  }
+  llvm_unreachable("identity and reciprocal are f32 operations");
+}
+
 float sim::applyActivation(bir::ActivationFunction f, float x) {
   switch (f) {
   case bir::ActivationFunction::identity:
     return x;
-  case bir::ActivationFunction::exp:
-    return canonicalizeNaN(static_cast<float>(std::exp(static_cast<double>(x))));
   case bir::ActivationFunction::reciprocal:
     return canonicalizeNaN(1.0f / x);
+  default:
+    return canonicalizeNaN(
+        static_cast<float>(activationInDouble(f, static_cast<double>(x))));
   }
-  llvm_unreachable("unknown ActivationFunction");
+}
+
+float sim::applyPow(PowForm form, float x) {
+  switch (form) {
+  case PowForm::Reciprocal:
+    return applyActivation(bir::ActivationFunction::reciprocal, x);
+  case PowForm::Rsqrt:
+    return applyActivation(bir::ActivationFunction::rsqrt, x);
+  case PowForm::Sqrt:
+    return applyActivation(bir::ActivationFunction::sqrt, x);
+  case PowForm::Identity:
+    return x;
+  case PowForm::Square:
+    return applyElementwise(bir::ElementwiseKind::multiply, x, x);
+  case PowForm::Cube:
+    return applyElementwise(bir::ElementwiseKind::multiply,
+                            applyPow(PowForm::Square, x), x);
+  case PowForm::Fourth: {
+    float square = applyPow(PowForm::Square, x);
+    return applyElementwise(bir::ElementwiseKind::multiply, square, square);
+  }
+  }
+  llvm_unreachable("unknown PowForm");
 }
 
 bool sim::applyCompare(bir::CompareKind cmp, int64_t lhs, int64_t rhs) {

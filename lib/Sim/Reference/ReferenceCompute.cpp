@@ -11,6 +11,7 @@
 #include "ReferenceValues.h"
 
 #include "dyn/Dialect/BIR/IR/BIR.h"
+#include "dyn/Dialect/BIR/IR/MathFunctions.h"
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Sim/Machine/Numerics.h"
 
@@ -156,6 +157,12 @@ static FailureOr<Scalar> evaluateInF32(Operation *op, ArrayRef<Scalar> in,
                   ? getElementTypeOrSelf(op->getResult(0).getType())
                   : Type();
   auto integer = [&](int64_t v) -> Scalar { return wrapInteger(type, v); };
+  // The Activation engine's functions and powf by a constant, computed as
+  // the lowering's instructions compute them.
+  if (std::optional<PowForm> form = bir::getPowFormOf(op))
+    return Scalar(applyPow(*form, asFloat(in[0])));
+  if (std::optional<bir::ActivationFunction> f = bir::getActivationFunction(op))
+    return Scalar(applyActivation(*f, asFloat(in[0])));
   return llvm::TypeSwitch<Operation *, FailureOr<Scalar>>(op)
       .Case([&](arith::AddFOp) { return binary(EK::add); })
       .Case([&](arith::SubFOp) { return binary(EK::subtract); })
@@ -163,9 +170,14 @@ static FailureOr<Scalar> evaluateInF32(Operation *op, ArrayRef<Scalar> in,
       .Case([&](arith::DivFOp) { return binary(EK::divide); })
       .Case([&](arith::MaximumFOp) { return binary(EK::max); })
       .Case([&](arith::MinimumFOp) { return binary(EK::min); })
-      .Case([&](arith::NegFOp) -> Scalar { return -asFloat(in[0]); })
-      .Case([&](math::ExpOp) -> Scalar {
-        return applyActivation(bir::ActivationFunction::exp, asFloat(in[0]));
+      // A sign flip, as the engines' multiplication by -1.0.
+      .Case([&](arith::NegFOp) -> Scalar {
+        return applyElementwise(EK::multiply, asFloat(in[0]), -1.0f);
+      })
+      .Case([&](math::PowFOp) -> FailureOr<Scalar> {
+        error = "'math.powf' by an exponent other than the constants the "
+                "engines take (" + kPowExponents.str() + ")";
+        return failure();
       })
       .Case([&](arith::CmpFOp cmp) -> Scalar {
         return int64_t(arith::applyCmpPredicate(cmp.getPredicate(),

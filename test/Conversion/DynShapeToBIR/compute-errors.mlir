@@ -3,12 +3,42 @@
 // RUN: dyn-opt %s -split-input-file --convert-dynshape-to-bir -verify-diagnostics
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
-func.func @tanh(%a: memref<4x8xf32>, %o: memref<4x8xf32>) {
-  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has 'math.tanh', which the engines do not run elementwise (they run on floats addf, subf, mulf, divf, maximumf, minimumf and cmpf (Vector engine), math.exp (Activation engine), extf, truncf and fptosi to i32; on i32 addi, subi, muli, maxsi, minsi and cmpi (Pool engine), and sitofp and uitofp to f32; on compares andi, ori, xori, cmpi, uitofp and sitofp; select; and float, i32 and i1 constants)}}
+func.func @sin(%a: memref<4x8xf32>, %o: memref<4x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has 'math.sin', which the engines do not run elementwise (they run on floats addf, subf, mulf, divf, negf, maximumf, minimumf and cmpf (Vector engine), math.exp, rsqrt, sqrt, tanh, log and erf (Activation engine), math.powf by a constant, extf, truncf and fptosi to i32; on i32 addi, subi, muli, maxsi, minsi and cmpi (Pool engine), and sitofp and uitofp to f32; on compares andi, ori, xori, cmpi, uitofp and sitofp; select; and float, i32 and i1 constants)}}
   linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%a : memref<4x8xf32>) outs(%o : memref<4x8xf32>) {
   ^bb0(%x: f32, %z: f32):
-    %t = math.tanh %x : f32
+    %t = math.sin %x : f32
+    linalg.yield %t : f32
+  }
+  return
+}
+
+// -----
+
+// powf by an exponent without an engine form, and by a runtime exponent.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @pow_by_five(%a: memref<4x8xf32>, %o: memref<4x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has 'math.powf' by an exponent other than the constants the engines take (-1, -0.5, 0.5, 1, 2, 3 and 4)}}
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<4x8xf32>) outs(%o : memref<4x8xf32>) {
+  ^bb0(%x: f32, %z: f32):
+    %c5 = arith.constant 5.0 : f32
+    %t = math.powf %x, %c5 : f32
+    linalg.yield %t : f32
+  }
+  return
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @pow_by_runtime(%a: memref<4x8xf32>, %e: memref<4x8xf32>, %o: memref<4x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has 'math.powf' by an exponent other than the constants the engines take (-1, -0.5, 0.5, 1, 2, 3 and 4)}}
+  linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a, %e : memref<4x8xf32>, memref<4x8xf32>) outs(%o : memref<4x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %z: f32):
+    %t = math.powf %x, %y : f32
     linalg.yield %t : f32
   }
   return

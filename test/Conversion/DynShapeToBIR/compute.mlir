@@ -51,7 +51,7 @@ func.func @fill(%o: memref<4x8xf32>) {
 // CHECK:         bir.tensor_scalar multiply %[[SUM]], imm 2.000000e+00 -> %[[MUL]] on dve
 // CHECK:         %[[ET:.*]] = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
 // CHECK:         %[[EXP:.*]] = bir.ap %[[ET]] offset 0 pattern {{\[\[}}8, 4], [1, 8]]
-// CHECK:         bir.activation exp %[[MUL]] -> %[[EXP]] scale 1.000000e+00 bias_imm 0.000000e+00 on act
+// CHECK:         bir.activation exp %[[MUL]] -> %[[EXP]] scale 1.000000e+00 bias_imm -0.000000e+00 on act
 // CHECK:         bir.tensor_scalar max %[[EXP]], imm 0.000000e+00 -> %[[OUT]] on dve
 // CHECK:         %[[OSRC:.*]] = bir.ap %[[OT]] offset 0 pattern {{\[\[}}8, 4], [1, 8]]
 // CHECK:         %[[ODST:.*]] = bir.ap %[[O]] offset 0 pattern {{\[\[}}8, 4], [1, 8]]

@@ -289,14 +289,14 @@ func.func @returned_runtime_view(%t: memref<8x4xf32>, %i_i32: i32) -> memref<1x4
 
 // -----
 
-// Elementwise compute the engines do not run: a tanh.
+// Elementwise compute the engines do not run: a sine.
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
 func.func @divide(%a: memref<4x8xf32>, %b: memref<4x8xf32>, %o: memref<4x8xf32>) {
-  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has 'math.tanh', which the engines do not run elementwise (they run on floats addf, subf, mulf, divf, maximumf, minimumf and cmpf (Vector engine), math.exp (Activation engine), extf, truncf and fptosi to i32; on i32 addi, subi, muli, maxsi, minsi and cmpi (Pool engine), and sitofp and uitofp to f32; on compares andi, ori, xori, cmpi, uitofp and sitofp; select; and float, i32 and i1 constants)}}
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: its body has 'math.sin', which the engines do not run elementwise (they run on floats addf, subf, mulf, divf, negf, maximumf, minimumf and cmpf (Vector engine), math.exp, rsqrt, sqrt, tanh, log and erf (Activation engine), math.powf by a constant, extf, truncf and fptosi to i32; on i32 addi, subi, muli, maxsi, minsi and cmpi (Pool engine), and sitofp and uitofp to f32; on compares andi, ori, xori, cmpi, uitofp and sitofp; select; and float, i32 and i1 constants)}}
   linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
       ins(%a, %b : memref<4x8xf32>, memref<4x8xf32>) outs(%o : memref<4x8xf32>) {
   ^bb0(%x: f32, %y: f32, %z: f32):
-    %d = math.tanh %x : f32
+    %d = math.sin %x : f32
     linalg.yield %d : f32
   }
   return

@@ -11,6 +11,7 @@
 #define DYN_SIM_MACHINE_NUMERICS_H
 
 #include "dyn/Dialect/BIR/IR/BIR.h"
+#include "dyn/Support/PowForm.h"
 
 #include <cstdint>
 
@@ -44,10 +45,16 @@ int32_t applyIntegerElementwise(bir::ElementwiseKind kind, int32_t a,
 /// One step of a reduction: `acc <kind> x` (add, or max/min as above).
 float applyReduce(bir::ReduceKind kind, float acc, float x);
 
-/// `f(x)` of the Activation engine: identity; exp, computed in double and
-/// rounded to f32 (the one implementation the simulator and the reference
-/// share, within 1 ulp of the exact value); reciprocal as 1.0f / x.
+/// `f(x)` of the Activation engine: identity; reciprocal as 1.0f / x; every
+/// other function computed in double and rounded once to f32
+/// (docs/Numerics.md). The one implementation the simulator and the
+/// reference share.
 float applyActivation(bir::ActivationFunction f, float x);
+
+/// powf(x, c) in the engine form of its constant exponent (PowForm.h):
+/// what the lowering's instructions compute, and what the reference
+/// interpreter computes for math.powf.
+float applyPow(PowForm form, float x);
 
 /// `lhs <cmp> rhs` on the integers of an affine_select.
 bool applyCompare(bir::CompareKind cmp, int64_t lhs, int64_t rhs);

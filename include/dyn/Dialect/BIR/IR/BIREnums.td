@@ -78,11 +78,15 @@ def BIR_ReduceKind : I32EnumAttr<"ReduceKind", "reduction", [
   let cppNamespace = "::dyn::bir";
 }
 
-// The functions of the Activation engine (project-defined codes).
+// The functions of the Activation engine (project-defined codes; the
+// functions are among those NKI's nki.language lists for the engine).
+// docs/Numerics.md gives each one's definition and error bound.
 def BIR_ActivationFunction : I32EnumAttr<"ActivationFunction",
     "activation function", [
     I32EnumAttrCase<"identity", 0>, I32EnumAttrCase<"exp", 1>,
-    I32EnumAttrCase<"reciprocal", 2>]> {
+    I32EnumAttrCase<"reciprocal", 2>, I32EnumAttrCase<"rsqrt", 3>,
+    I32EnumAttrCase<"sqrt", 4>, I32EnumAttrCase<"tanh", 5>,
+    I32EnumAttrCase<"log", 6>, I32EnumAttrCase<"erf", 7>]> {
   let cppNamespace = "::dyn::bir";
 }
 

@@ -1,0 +1,28 @@
+//===- MathFunctions.h - upstream math ops as engine functions --*- C++ -*-===//
+//
+// Which upstream `math` ops (and `math.powf` by which constants) the
+// Activation engine computes, as which bir::ActivationFunction: one table
+// that the lowering (which emits the instruction) and the reference
+// interpreter (which evaluates the op as the instruction would) share.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DYN_DIALECT_BIR_IR_MATHFUNCTIONS_H
+#define DYN_DIALECT_BIR_IR_MATHFUNCTIONS_H
+
+#include "dyn/Dialect/BIR/IR/BIR.h"
+#include "dyn/Support/PowForm.h"
+
+namespace dyn::bir {
+
+/// The Activation function that computes `op`: math.exp, rsqrt, sqrt,
+/// tanh, log and erf, and math.powf by -1, -0.5 or 0.5. None otherwise.
+std::optional<ActivationFunction> getActivationFunction(mlir::Operation *op);
+
+/// The engine form of `op`, a math.powf whose exponent is a float constant
+/// the engines take (getPowForm). None otherwise.
+std::optional<PowForm> getPowFormOf(mlir::Operation *op);
+
+} // namespace dyn::bir
+
+#endif // DYN_DIALECT_BIR_IR_MATHFUNCTIONS_H
