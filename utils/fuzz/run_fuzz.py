@@ -88,7 +88,7 @@ def run(cmd, timeout):
 # or a fault of the simulated binary.
 INTERNAL = re.compile(r"error: '(bir|dge|memref|bufferization|addr4)\.[\w.]+' "
                       r"op|failed to verify|verification failed|"
-                      r"see current operation")
+                      r"see current operation|error: internal error: ")
 
 
 # What a refusal says: an op outside what the compiler supports

@@ -8,6 +8,7 @@
 #include "dyn/Dialect/BIR/IR/BIR.h"
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Dialect/DynShape/IR/FunctionBoundary.h"
+#include "dyn/Pipelines/InternalErrors.h"
 #include "dyn/Pipelines/Pipelines.h"
 #include "dyn/Sim/Machine/Numerics.h"
 #include "dyn/Sim/Machine/Simulator.h"
@@ -205,6 +206,7 @@ OwningOpRef<ModuleOp> dyn::sim::compileToBinary(ModuleOp module,
                                     return emitError(module.getLoc(), message);
                                   })))
     return nullptr;
+  addInternalErrorInstrumentation(pm);
   pm.addPass(createSymbolDCEPass());
   buildLowerToADDR4Pipeline(pm, options);
   if (failed(pm.run(*copy)))
