@@ -13,5 +13,5 @@ func.func @f() -> i32 {
 }
 
 // RUN: not dyn-opt %S/Inputs/user-error.mlir --lower-to-addr4 -o /dev/null 2>&1 | FileCheck %s --check-prefix=USER
-// USER: error: 'memref.expand_shape' op cannot be lowered by convert-dynshape-to-bir
+// USER: error: 'linalg.generic' op cannot be lowered by convert-dynshape-to-bir
 // USER-NOT: internal error

@@ -95,8 +95,9 @@ INTERNAL = re.compile(r"error: '(bir|dge|memref|bufferization|addr4)\.[\w.]+' "
 # (docs/Compute.md, Diagnostics). Any other error on a program that
 # verifies (an upstream verifier's complaint about a rewritten op, say)
 # is a failure.
-REFUSAL = re.compile(r"\.mlir:\d+:\d+: error: '[\w.]+' op (cannot be lowered|"
-                     r"[^\n]*(is not supported|SBUF overflows|more than))")
+REFUSAL = re.compile(r"\.mlir:\d+:\d+: error: ('[\w.]+' op (cannot be lowered|"
+                     r"[^\n]*(is not supported|SBUF overflows|more than|"
+                     r"has no rule to pad it))|SBUF overflows)")
 REFUSALS = collections.Counter()
 
 

@@ -10,6 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Patterns.h"
+
 #include "dyn/Conversion/DynShapeToBIR/DynShapeToBIR.h"
 #include "dyn/Conversion/Passes.h"
 
@@ -61,13 +63,16 @@ struct CopyReturnedView : OpRewritePattern<func::ReturnOp> {
                                 PatternRewriter &rewriter) const override {
     bool changed = false;
     for (OpOperand &operand : op->getOpOperands()) {
+      // A cast of a view, or a reshape of a location (whose layout is the
+      // identity too).
       auto cast = operand.get().getDefiningOp<memref::CastOp>();
+      Value view = cast ? cast.getSource() : operand.get();
       auto type = llvm::dyn_cast<MemRefType>(operand.get().getType());
-      if (!cast || !type || !type.getLayout().isIdentity() ||
-          !cast.getSource().getDefiningOp<memref::SubViewOp>())
+      if (!type || !type.getLayout().isIdentity() || !getViewSource(view))
         continue;
-      auto copy = memref::AllocOp::create(rewriter, cast.getLoc(), type);
-      memref::CopyOp::create(rewriter, cast.getLoc(), cast.getSource(), copy);
+      Location loc = operand.get().getLoc();
+      auto copy = memref::AllocOp::create(rewriter, loc, type);
+      memref::CopyOp::create(rewriter, loc, view, copy);
       rewriter.modifyOpInPlace(op, [&] { operand.set(copy); });
       changed = true;
     }
@@ -99,8 +104,9 @@ static LogicalResult composeViews(Operation *root) {
   SmallVector<Operation *> worklist;
   root->walk([&](Operation *op) {
     if (llvm::isa<memref::SubViewOp, memref::CastOp, scf::IfOp>(op) ||
-        llvm::any_of(op->getOperands(), [](Value operand) {
-          return operand.getDefiningOp<memref::CastOp>();
+        llvm::any_of(op->getOperands(), [&](Value operand) {
+          return operand.getDefiningOp<memref::CastOp>() ||
+                 (llvm::isa<func::ReturnOp>(op) && getViewSource(operand));
         }))
       worklist.push_back(op);
   });
@@ -127,11 +133,13 @@ static LogicalResult composeViews(Operation *root) {
 /// argument dies) but computes liveness to a fixpoint first
 /// (bench/README.md, "Figures behind choices in the code").
 static void eraseDeadOps(Operation *root) {
-  for (Region &region : root->getRegions())
-    region.walk<WalkOrder::PostOrder, ReverseIterator>([](Operation *op) {
-      if (isOpTriviallyDead(op))
-        op->erase();
-    });
+  // Operation::walk, not Region::walk: the latter visits a region's
+  // top-level ops first to last whatever the iterator, so a view of a view
+  // would be visited while its user still stands.
+  root->walk<WalkOrder::PostOrder, ReverseIterator>([root](Operation *op) {
+    if (op != root && isOpTriviallyDead(op))
+      op->erase();
+  });
 }
 
 /// What casts remain after the dead ops are erased must cancel out.

@@ -48,7 +48,8 @@ static bool isSupportedKind(Operation *op) {
 /// Ops that only feed others (constants, views): an unsupported one is
 /// reported only when nothing that uses it is.
 static bool isHelper(Operation *op) {
-  return llvm::isa<arith::ConstantOp, memref::SubViewOp>(op);
+  return llvm::isa<arith::ConstantOp, memref::SubViewOp, memref::ExpandShapeOp,
+                   memref::CollapseShapeOp>(op);
 }
 
 /// Why upstream's affine lowering cannot make register arithmetic of
@@ -138,7 +139,7 @@ static LogicalResult checkForm(Operation *op, Engine engine) {
       })
       .Case([&](func::ReturnOp ret) {
         for (Value result : ret.getOperands())
-          if (result.getDefiningOp<memref::SubViewOp>())
+          if (getViewSource(result))
             return fail("returns a view of a location; a function returns "
                         "whole tensors (copy the view into one)");
         return success();
@@ -340,7 +341,8 @@ void dyn::configureDynShapeToBIRTarget(ConversionTarget &target,
       });
   // Views stay as they are: the DMAs and engine ops that read them fold
   // them (describeSide), and they are dead once those are built.
-  target.addLegalOp<memref::SubViewOp>();
+  target.addLegalOp<memref::SubViewOp, memref::ExpandShapeOp,
+                    memref::CollapseShapeOp>();
   // Tensors cross the function boundary as DRAM tensors, i32 arguments as
   // they are, scalar results in registers. A declaration keeps the
   // signature it was given (there is no body to lower).

@@ -25,49 +25,137 @@ using namespace mlir;
 using namespace dyn;
 using namespace dyn::bir;
 
-Side dyn::describeSide(Value view, RegisterOf registerOf) {
-  view = lookThroughConversion(view);
+Value dyn::getViewSource(Value view) {
+  Operation *op = lookThroughConversion(view).getDefiningOp();
+  if (auto subview = llvm::dyn_cast_or_null<memref::SubViewOp>(op))
+    return subview.getSource();
+  if (auto expand = llvm::dyn_cast_or_null<memref::ExpandShapeOp>(op))
+    return expand.getSrc();
+  if (auto collapse = llvm::dyn_cast_or_null<memref::CollapseShapeOp>(op))
+    return collapse.getSrc();
+  return Value();
+}
+
+/// A whole location: one level per dim, each at its stride.
+static Side locationSide(Value base) {
   Side side;
-  auto subview = view.getDefiningOp<memref::SubViewOp>();
-  side.base = subview ? lookThroughConversion(subview.getSource()) : view;
-  auto baseType = llvm::cast<MemRefType>(side.base.getType());
-  SmallVector<int64_t> strides = getStrides(baseType);
-  int64_t rank = baseType.getRank();
-  if (!subview) {
-    for (int64_t d = 0; d < rank; ++d) {
-      side.pattern.append(strides[d], baseType.getDimSize(d));
-      side.staticDims.push_back(d);
-    }
-    return side;
+  side.base = base;
+  auto type = llvm::cast<MemRefType>(base.getType());
+  SmallVector<int64_t> strides = getStrides(type);
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    side.pattern.append(strides[d], type.getDimSize(d));
+    side.staticDims.push_back(d);
+    side.baseDims.push_back(d);
   }
-  // Each dim of the base adds its offset to the start; only the dims the
-  // view keeps walk (upstream's dropped-dims mask says which a
-  // rank-reducing subview drops, from its strided layout).
-  int64_t elementBytes = *bir::getElementBytes(baseType);
+  return side;
+}
+
+/// `side` (the subview's source) narrowed by `subview`: each source dim
+/// adds its offset to the start; only the dims the view keeps walk
+/// (upstream's dropped-dims mask says which a rank-reducing subview drops).
+static Side applySubview(Side source, memref::SubViewOp subview,
+                         RegisterOf registerOf) {
+  int64_t elementBytes =
+      *bir::getElementBytes(llvm::cast<MemRefType>(source.base.getType()));
+  Side side = source;
+  side.pattern.clear();
+  side.staticDims.clear();
+  side.baseDims.clear();
   llvm::SmallBitVector dropped = subview.getDroppedDims();
   SmallVector<OpFoldResult> offsets = subview.getMixedOffsets();
   ArrayRef<int64_t> sizes = subview.getStaticSizes();
   ArrayRef<int64_t> steps = subview.getStaticStrides();
-  for (int64_t d = 0; d < rank; ++d) {
+  for (int64_t d = 0; d < static_cast<int64_t>(offsets.size()); ++d) {
+    int64_t stride = source.pattern.step(d);
     std::optional<int64_t> offset = getConstantInt(offsets[d]);
     if (!dropped.test(d)) {
       if (offset)
         side.staticDims.push_back(side.pattern.size());
-      side.pattern.append(strides[d] * steps[d], sizes[d]);
+      side.pattern.append(stride * steps[d], sizes[d]);
+      side.baseDims.push_back(source.baseDims[d]);
     }
     if (offset) {
-      side.offset += *offset * strides[d];
+      side.offset += *offset * stride;
       continue;
     }
     side.regs.push_back(registerOf(llvm::cast<Value>(offsets[d])));
-    side.scales.push_back(strides[d] * elementBytes);
+    side.scales.push_back(stride * elementBytes);
     if (side.firstDynamicDim < 0)
-      side.firstDynamicDim = d;
+      side.firstDynamicDim = source.baseDims[d];
   }
+  return side;
+}
+
+/// `source` reshaped: an expand_shape splits each level into its group's
+/// dims (the innermost keeps the step), a collapse_shape merges each group
+/// into one level (its dims are contiguous, which upstream's verifier
+/// checks against the layout). A dim's offset is static when every dim it
+/// comes from had one.
+static Side applyReshape(Side source,
+                         ArrayRef<ReassociationIndices> groups,
+                         ArrayRef<int64_t> resultShape, bool expand) {
+  Side side = source;
+  side.pattern.clear();
+  side.staticDims.clear();
+  side.baseDims.clear();
+  for (auto [i, group] : llvm::enumerate(groups)) {
+    if (expand) {
+      bool isStatic = llvm::is_contained(source.staticDims, int64_t(i));
+      int64_t step = source.pattern.step(i);
+      SmallVector<std::pair<int64_t, int64_t>> levels;
+      for (int64_t d : llvm::reverse(group)) {
+        levels.push_back({step, resultShape[d]});
+        step *= resultShape[d];
+      }
+      for (auto [levelStep, num] : llvm::reverse(levels)) {
+        if (isStatic)
+          side.staticDims.push_back(side.pattern.size());
+        side.pattern.append(levelStep, num);
+        side.baseDims.push_back(source.baseDims[i]);
+      }
+      continue;
+    }
+    int64_t num = 1, step = source.pattern.step(group.back());
+    int64_t baseDim = source.baseDims[group.back()];
+    bool isStatic = true;
+    for (int64_t d : group) {
+      num *= source.pattern.num(d);
+      if (source.pattern.num(d) != 1) { // the innermost walking dim's
+        step = source.pattern.step(d);
+        baseDim = source.baseDims[d];
+      }
+      isStatic &= llvm::is_contained(source.staticDims, d);
+    }
+    if (isStatic)
+      side.staticDims.push_back(side.pattern.size());
+    side.pattern.append(step, num);
+    side.baseDims.push_back(baseDim);
+  }
+  return side;
+}
+
+Side dyn::describeSide(Value view, RegisterOf registerOf) {
+  view = lookThroughConversion(view);
+  Value source = getViewSource(view);
+  if (!source)
+    return locationSide(view);
+  Side side = describeSide(source, registerOf);
+  Operation *op = view.getDefiningOp();
+  if (auto subview = llvm::dyn_cast<memref::SubViewOp>(op))
+    side = applySubview(std::move(side), subview, registerOf);
+  else if (auto expand = llvm::dyn_cast<memref::ExpandShapeOp>(op))
+    side = applyReshape(std::move(side), expand.getReassociationIndices(),
+                        expand.getResultType().getShape(), /*expand=*/true);
+  else
+    side = applyReshape(
+        std::move(side),
+        llvm::cast<memref::CollapseShapeOp>(op).getReassociationIndices(),
+        {}, /*expand=*/false);
   // A view of rank 0 still walks one element.
   if (side.pattern.empty()) {
     side.pattern.append(1, 1);
     side.staticDims.push_back(0);
+    side.baseDims.push_back(0);
   }
   return side;
 }
@@ -314,7 +402,8 @@ void dyn::buildLocationCopy(PatternRewriter &rewriter, Operation *op,
             describeSide(dst, noRegisters));
 }
 
-bool dyn::hasRuntimeOffset(Value view) {
+/// True for a subview with an offset known only at run time.
+static bool isRuntimeOffsetSubview(Value view) {
   auto subview = lookThroughConversion(view).getDefiningOp<memref::SubViewOp>();
   return subview &&
          llvm::any_of(subview.getMixedOffsets(), [](OpFoldResult offset) {
@@ -322,29 +411,48 @@ bool dyn::hasRuntimeOffset(Value view) {
          });
 }
 
+bool dyn::hasRuntimeOffset(Value view) {
+  for (Value v = view; v; v = getViewSource(v))
+    if (isRuntimeOffsetSubview(v))
+      return true;
+  return false;
+}
+
 std::string dyn::whyNotASide(Value view) {
-  view = lookThroughConversion(view);
-  auto subview = view.getDefiningOp<memref::SubViewOp>();
-  Value base = subview ? lookThroughConversion(subview.getSource()) : view;
+  // Views down to the location: subviews, expand_shape and collapse_shape.
+  SmallVector<Value> chain;
+  Value base = lookThroughConversion(view);
+  for (Value source = getViewSource(base); source;
+       source = getViewSource(base)) {
+    chain.push_back(base);
+    base = lookThroughConversion(source);
+  }
   auto baseType = llvm::dyn_cast<MemRefType>(base.getType());
-  if (!baseType || base.getDefiningOp<memref::SubViewOp>() ||
-      !baseType.getLayout().isIdentity() || !baseType.hasStaticShape() ||
-      !bir::getElementBytes(baseType))
-    return "an operand that is not a location or a single subview of one";
-  if (!subview)
-    return {};
-  if (llvm::any_of(subview.getStaticSizes(), ShapedType::isDynamic) ||
-      llvm::any_of(subview.getStaticStrides(), ShapedType::isDynamic))
-    return "a view with a dynamic size or stride";
-  // A constant start (also one a constant operand gives) lies in the buffer,
-  // so every start address the lowering computes fits 64 bits.
-  ArrayRef<int64_t> sizes = subview.getStaticSizes();
-  for (auto [d, offset] : llvm::enumerate(subview.getMixedOffsets())) {
-    std::optional<int64_t> start = getConstantInt(offset);
-    if (start && (*start < 0 || *start > baseType.getDimSize(d) - sizes[d]))
-      return "a view whose constant offset " + std::to_string(*start) +
-             " in dimension " + std::to_string(d) +
-             " lies outside its buffer";
+  if (!baseType || !baseType.getLayout().isIdentity() ||
+      !baseType.hasStaticShape() || !bir::getElementBytes(baseType))
+    return "an operand that is not a location or views of one (subviews, "
+           "expand_shape, collapse_shape)";
+  for (Value link : chain) {
+    auto subview = link.getDefiningOp<memref::SubViewOp>();
+    if (!subview) {
+      if (!llvm::cast<MemRefType>(link.getType()).hasStaticShape())
+        return "a reshape with a dynamic size";
+      continue;
+    }
+    if (llvm::any_of(subview.getStaticSizes(), ShapedType::isDynamic) ||
+        llvm::any_of(subview.getStaticStrides(), ShapedType::isDynamic))
+      return "a view with a dynamic size or stride";
+    // A constant start (also one a constant operand gives) lies in its
+    // source, so every start address the lowering computes fits 64 bits.
+    ArrayRef<int64_t> sizes = subview.getStaticSizes();
+    ArrayRef<int64_t> shape = subview.getSourceType().getShape();
+    for (auto [d, offset] : llvm::enumerate(subview.getMixedOffsets())) {
+      std::optional<int64_t> start = getConstantInt(offset);
+      if (start && (*start < 0 || *start > shape[d] - sizes[d]))
+        return "a view whose constant offset " + std::to_string(*start) +
+               " in dimension " + std::to_string(d) +
+               " lies outside its buffer";
+    }
   }
   return {};
 }

@@ -110,11 +110,17 @@ std::optional<int64_t> getConstantLinearIndex(mlir::memref::LoadOp load);
 
 /// Why `view` (a memref operand of a DMA-like op) cannot be a DMA side, or
 /// an empty string: it must be a location (function tensor or allocation)
-/// or one subview of one with static sizes and strides.
+/// or views of one: subviews with static sizes and strides (a runtime
+/// offset only on the location itself), expand_shape and collapse_shape.
 std::string whyNotASide(mlir::Value view);
 
-/// True if `view` is a subview with an offset known only at run time.
+/// True if `view` is, or is a view of, a subview with an offset known only
+/// at run time.
 bool hasRuntimeOffset(mlir::Value view);
+
+/// The source of a view op (memref.subview, expand_shape, collapse_shape)
+/// that defines `view` (through a conversion cast), or null.
+mlir::Value getViewSource(mlir::Value view);
 
 /// One side of a copy: a kind-1 pattern over a base location, plus the
 /// runtime terms of its start address. The pattern has one pair per dim of
@@ -127,6 +133,9 @@ struct Side {
   llvm::SmallVector<int64_t> scales;     // bytes per unit of each register
   llvm::SmallVector<int64_t> staticDims; // view dims whose offset is static
   int64_t firstDynamicDim = -1;          // base dim of the first register
+  /// The base dim each view dim walks along (a reshape's split dims walk
+  /// their source's; a merged dim its innermost walking one's).
+  llvm::SmallVector<int64_t> baseDims;
 
   bool isDynamic() const { return !regs.empty(); }
 };
@@ -134,7 +143,7 @@ struct Side {
 /// Resolves a view offset (an index value) to its register.
 using RegisterOf = llvm::function_ref<mlir::Value(mlir::Value)>;
 
-/// Describes `view` (a location or one subview of it; whyNotASide holds).
+/// Describes `view` (a location or views of it; whyNotASide holds).
 /// This is the one home of a view's access pattern: the copies, the DMA
 /// generators and the compute operands all ask it.
 Side describeSide(mlir::Value view, RegisterOf registerOf);

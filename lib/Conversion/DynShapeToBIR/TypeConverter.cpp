@@ -48,8 +48,8 @@ static MemorySpace getLocationSpace(Value value) {
     if (auto space =
             llvm::dyn_cast_or_null<MemorySpaceAttr>(type.getMemorySpace()))
       return space.getValue();
-  if (auto view = value.getDefiningOp<memref::SubViewOp>())
-    return getLocationSpace(view.getSource());
+  if (Value source = getViewSource(value))
+    return getLocationSpace(source);
   auto alloc = value.getDefiningOp<memref::AllocOp>();
   if (!alloc || llvm::any_of(alloc->getUsers(), [](Operation *user) {
         return llvm::isa<func::ReturnOp>(user);
