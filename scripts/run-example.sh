@@ -65,3 +65,8 @@ for entry in attention_f32 attention_bf16; do
   build/bin/dyn-sim examples/attention_decode.mlir --entry "$entry" --compare \
     --trials 20 --seed 1
 done
+echo "== a Llama-style decoder layer as a user writes it (RMSNorm with rsqrt, RoPE by slices and concat, heads by reshapes, grouped-query attention over a bounded cache, SwiGLU): examples/decoder_layer.mlir against float64 NumPy"
+/usr/bin/python3 examples/decoder_layer_reference.py --dyn-sim build/bin/dyn-sim \
+  --work out/decoder --reference
+build/bin/dyn-sim examples/decoder_layer.mlir --entry decoder_layer --compare \
+  --trials 20 --seed 1

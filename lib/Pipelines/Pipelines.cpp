@@ -73,6 +73,8 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   // Elementwise arith/math on (padded) tensors become linalg.generic, the
   // one form of compute that bufferizes and that the lowering takes.
   pm.nest<func::FuncOp>().addPass(createConvertElementwiseToLinalgPass());
+  // Splat constants they read (`x + 1.0` on tensors) become scalars.
+  pm.nest<func::FuncOp>().addPass(createDynFoldSplatInputs());
   pm.nest<func::FuncOp>().addPass(createDynCanonicalize());
   // Again: canonicalization folds index arithmetic in 64 bits, e.g. in the
   // body of a one-trip loop it inlines, and bufferization's clamps would

@@ -39,4 +39,35 @@ def DynCanonicalize : Pass<"dyn-canonicalize"> {
   ];
 }
 
+def DynFoldSplatInputs : Pass<"dyn-fold-splat-inputs"> {
+  let summary = "Fold splat tensor constants that linalg.generic reads into "
+                "its body as scalars";
+  let description = [{
+    A splat tensor constant that a `linalg.generic` on tensors reads (what
+    `convert-elementwise-to-linalg` makes of `arith.addf %x, %one` with
+    `%one = arith.constant dense<1.0> : tensor<...>`) becomes a scalar
+    `arith.constant` in the body, and the input goes. The engines take
+    such a scalar as an immediate or a memset; a tensor constant would be a
+    buffer the program never wrote. The `lower-to-*` pipelines run it after
+    `convert-elementwise-to-linalg`.
+
+    Upstream has the same rewrite (`FoldScalarOrSplatConstant`), but only
+    among the elementwise-fusion patterns, whose other patterns would fuse
+    ops and replace `outs` operands.
+
+    ```mlir
+    %one = arith.constant dense<1.0> : tensor<4xf32>
+    %r = linalg.generic {...} ins(%x, %one : tensor<4xf32>, tensor<4xf32>) ...
+      ^bb0(%a: f32, %b: f32, %o: f32):
+        %s = arith.addf %a, %b : f32
+    // becomes
+    %r = linalg.generic {...} ins(%x : tensor<4xf32>) ...
+      ^bb0(%a: f32, %o: f32):
+        %b = arith.constant 1.0 : f32
+        %s = arith.addf %a, %b : f32
+    ```
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 #endif // DYN_TRANSFORMS_PASSES_TD

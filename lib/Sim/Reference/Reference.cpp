@@ -97,6 +97,7 @@ private:
   LogicalResult executeTranspose(linalg::TransposeOp transpose);
   LogicalResult executeSlice(Operation *op);
   LogicalResult executeReshape(Operation *op);
+  LogicalResult executeConcat(tensor::ConcatOp concat);
   LogicalResult executeFor(scf::ForOp loop);
   LogicalResult executeIf(scf::IfOp conditional);
   LogicalResult executeReturn(func::ReturnOp ret);
@@ -475,6 +476,7 @@ LogicalResult Interpreter::execute(Operation *op) {
           [&](Operation *op) { return executeSlice(op); })
       .Case<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
           [&](Operation *op) { return executeReshape(op); })
+      .Case([&](tensor::ConcatOp concat) { return executeConcat(concat); })
       .Case([&](scf::ForOp loop) { return executeFor(loop); })
       .Case([&](scf::IfOp conditional) { return executeIf(conditional); })
       .Case([&](scf::YieldOp) { return success(); })
@@ -843,6 +845,35 @@ LogicalResult Interpreter::executeSlice(Operation *op) {
   else
     copyStrided(from, zero, ones, target.storage, offsets, steps, sizes);
   env[op->getResult(0)] = std::move(target);
+  return success();
+}
+
+LogicalResult Interpreter::executeConcat(tensor::ConcatOp concat) {
+  // Upstream semantics: the inputs one after another along `dim`, at their
+  // runtime extents (the result's extent along `dim` is their sum).
+  int64_t dim = concat.getDim();
+  auto type = llvm::cast<RankedTensorType>(concat.getType());
+  const Array &first = array(concat.getInputs().front());
+  Array out;
+  out.storage = {first.storage.elementType,
+                 dynshape::getBoundedShape(type), {}};
+  out.storage.bytes.resize(out.storage.numElements() *
+                           first.storage.elementBytes());
+  out.extents = first.extents;
+  out.extents[dim] = 0;
+  SmallVector<int64_t> zero(type.getRank(), 0), start(type.getRank(), 0);
+  for (Value input : concat.getInputs()) {
+    const Array &in = array(input);
+    if (in.extents[dim] > out.storage.shape[dim] - start[dim])
+      return undefinedBehaviour(concat, "inputs longer than the bound of the "
+                                        "result along the concatenated dim");
+    copyWindow(in.storage, zero, out.storage, start, in.extents, in.extents);
+    start[dim] += in.extents[dim];
+    out.computedPadding |= in.computedPadding;
+  }
+  out.extents[dim] = start[dim];
+  out.computedPadding |= out.extents != out.storage.shape;
+  env[concat.getResult()] = std::move(out);
   return success();
 }
 

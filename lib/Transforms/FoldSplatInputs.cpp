@@ -1,0 +1,92 @@
+//===- FoldSplatInputs.cpp - dyn-fold-splat-inputs ------------------------===//
+//
+// A splat tensor constant read by a linalg.generic becomes a scalar constant
+// in its body (Passes.td).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dyn/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/BitVector.h"
+
+namespace dyn {
+#define GEN_PASS_DEF_DYNFOLDSPLATINPUTS
+#include "dyn/Transforms/Passes.h.inc"
+} // namespace dyn
+
+using namespace mlir;
+
+namespace {
+
+/// The splat value of a ranked tensor constant, or null.
+static TypedAttr getSplat(Value value) {
+  DenseElementsAttr elements;
+  if (!llvm::isa<RankedTensorType>(value.getType()) ||
+      !matchPattern(value, m_Constant(&elements)) || !elements.isSplat())
+    return nullptr;
+  return elements.getSplatValue<TypedAttr>();
+}
+
+struct FoldSplatInputs : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics())
+      return failure();
+    SmallVector<Value> inputs;
+    SmallVector<AffineMap> maps;
+    SmallVector<std::pair<unsigned, TypedAttr>> splats;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      if (TypedAttr splat = getSplat(input->get())) {
+        splats.push_back({input->getOperandNumber(), splat});
+        continue;
+      }
+      inputs.push_back(input->get());
+      maps.push_back(op.getMatchingIndexingMap(input));
+    }
+    if (splats.empty())
+      return failure();
+    for (OpOperand &init : op.getDpsInitsMutable())
+      maps.push_back(op.getMatchingIndexingMap(&init));
+    auto folded = linalg::GenericOp::create(
+        rewriter, op.getLoc(), op.getResultTypes(), inputs, op.getDpsInits(),
+        maps, op.getIteratorTypesArray());
+    rewriter.inlineRegionBefore(op.getRegion(), folded.getRegion(),
+                                folded.getRegion().begin());
+    Block &body = folded.getRegion().front();
+    rewriter.setInsertionPointToStart(&body);
+    llvm::BitVector erased(body.getNumArguments());
+    for (auto [number, splat] : splats) {
+      Value scalar =
+          arith::ConstantOp::create(rewriter, op.getLoc(), splat).getResult();
+      rewriter.replaceAllUsesWith(body.getArgument(number), scalar);
+      erased.set(number);
+    }
+    body.eraseArguments(erased);
+    rewriter.replaceOp(op, folded.getResults());
+    return success();
+  }
+};
+
+struct DynFoldSplatInputsPass
+    : dyn::impl::DynFoldSplatInputsBase<DynFoldSplatInputsPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<FoldSplatInputs>(&getContext());
+    // Only the generics need a visit, and each rewrite is final.
+    SmallVector<Operation *> generics;
+    getOperation()->walk(
+        [&](linalg::GenericOp op) { generics.push_back(op); });
+    if (generics.empty())
+      return markAllAnalysesPreserved();
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+    (void)applyOpPatternsGreedily(generics, std::move(patterns), config);
+  }
+};
+
+} // namespace
