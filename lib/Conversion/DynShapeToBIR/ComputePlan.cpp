@@ -51,15 +51,6 @@ static std::string describe(Type type) {
   return s;
 }
 
-/// The body ops the engines run elementwise.
-static constexpr llvm::StringLiteral kBodyOps =
-    "on floats addf, subf, mulf, divf, negf, maximumf, minimumf and cmpf "
-    "(Vector engine), math.exp, rsqrt, sqrt, tanh, log and erf (Activation "
-    "engine), math.powf by a constant, extf, truncf and fptosi to "
-    "i32; on i32 addi, subi, muli, maxsi, minsi and cmpi (Pool engine), "
-    "and sitofp and uitofp to f32; on compares andi, ori, xori, cmpi, "
-    "uitofp and sitofp; select; and float, i32 and i1 constants";
-
 static constexpr llvm::StringLiteral kCaptured =
     "its body reads a value from outside it that is not a constant";
 
@@ -91,8 +82,8 @@ static std::string whyNotElementwiseOp(Operation &inner) {
                  arith::TruncFOp, arith::NegFOp, math::PowFOp>(inner) &&
       !getActivationFunction(&inner))
     return "its body has " + describe(&inner) +
-           ", which the engines do not run elementwise (they run " +
-           kBodyOps.str() + ")";
+           ", which the engines do not run elementwise (docs/Compute.md "
+           "lists the body ops they run)";
   if (llvm::isa<math::PowFOp>(inner) && !getPowFormOf(&inner))
     return "its body has 'math.powf' by an exponent other than the "
            "constants the engines take (" +

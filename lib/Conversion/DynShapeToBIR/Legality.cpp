@@ -32,6 +32,9 @@ static constexpr llvm::StringLiteral kSupportedBesidesArith =
     "run (fills, elementwise bodies, broadcasts, transposes, add/max/min "
     "reductions of floats, matmuls)";
 
+/// The most refusals checkLowerable reports in one compile.
+static constexpr unsigned kMaxRefusals = 20;
+
 /// Ops the lowering takes in some form (their form is checked below).
 static bool isSupportedKind(Operation *op) {
   if (llvm::isa_and_nonnull<arith::ArithDialect>(op->getDialect()))
@@ -277,42 +280,80 @@ static Location knownLocation(Operation *op, Operation *fallback) {
 LogicalResult dyn::checkLowerable(Operation *root, Engine engine) {
   if (failed(checkControlFlow(root)))
     return failure();
-  // The first unsupported op that is not a helper (a constant or a view
-  // that feeds it) is the culprit.
-  Operation *culprit = nullptr;
-  WalkResult result = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (llvm::isa<ModuleOp>(op))
+  // Every op the lowering refuses is reported, up to kMaxRefusals, each at
+  // its location. An unsupported op that is a helper (a constant or a view)
+  // is reported only when nothing that uses it is: its users are.
+  unsigned refusals = 0;
+  bool listed = false;
+  // Ops refused so far: an op that reads one of their results (a copy of a
+  // refused allocation, a view of it) is not reported again.
+  llvm::SmallPtrSet<Operation *, 8> refused;
+  auto readsRefused = [&](Operation *op) {
+    return llvm::any_of(op->getOperands(), [&](Value operand) {
+      for (Value v = operand; v; v = getViewSource(v))
+        if (refused.contains(lookThroughConversion(v).getDefiningOp()))
+          return true;
+      return false;
+    });
+  };
+  auto refuse = [&](Operation *culprit) -> WalkResult {
+    refused.insert(culprit);
+    // A module's tensor constant is reported at its global, not again at
+    // each read of it.
+    if (llvm::isa<memref::GetGlobalOp>(culprit) && llvm::isa<ModuleOp>(root))
       return WalkResult::advance();
-    if (isHelper(op))
-      return WalkResult::advance();
-    if (!isSupportedKind(op)) {
-      culprit = op;
-      return WalkResult::interrupt();
+    // Bufferization makes a tensor constant a global the user never wrote.
+    if (llvm::isa<memref::GlobalOp, memref::GetGlobalOp>(culprit)) {
+      emitError(knownLocation(culprit, root),
+                "a tensor constant cannot be lowered by "
+                "convert-dynshape-to-bir: the engines take constants as "
+                "scalars (a scalar in a linalg body, or a linalg.fill); write "
+                "a splat as one");
+    } else {
+      InFlightDiagnostic diag = culprit->emitOpError(
+          "cannot be lowered by convert-dynshape-to-bir");
+      // The list of what it lowers, once.
+      if (!listed)
+        diag.attachNote() << "convert-dynshape-to-bir lowers "
+                          << describeRegisterForms() << ", "
+                          << kSupportedBesidesArith;
+      listed = true;
     }
-    if (failed(checkForm(op, engine)))
-      return WalkResult::interrupt();
+    return ++refusals < kMaxRefusals ? WalkResult::advance()
+                                     : WalkResult::interrupt();
+  };
+  WalkResult result = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (llvm::isa<ModuleOp>(op) || isHelper(op))
+      return WalkResult::advance();
+    if (readsRefused(op)) {
+      refused.insert(op);
+      return WalkResult::skip();
+    }
+    if (!isSupportedKind(op))
+      return refuse(op) == WalkResult::interrupt() ? WalkResult::interrupt()
+                                                   : WalkResult::skip();
+    if (failed(checkForm(op, engine))) {
+      refused.insert(op);
+      if (++refusals >= kMaxRefusals)
+        return WalkResult::interrupt();
+      return WalkResult::skip();
+    }
     // A linalg op's body is part of its DMA or its engine instruction.
     return llvm::isa<linalg::LinalgOp>(op) ? WalkResult::skip()
                                            : WalkResult::advance();
   });
-  // Bufferization makes a tensor constant a global the user never wrote.
-  if (llvm::isa_and_present<memref::GlobalOp, memref::GetGlobalOp>(culprit))
-    return emitError(knownLocation(culprit, root),
-                     "a tensor constant cannot be lowered by "
-                     "convert-dynshape-to-bir: the engines take constants "
-                     "as scalars (a scalar in a linalg body, or a "
-                     "linalg.fill); write a splat as one");
-  if (culprit)
-    return culprit->emitOpError("cannot be lowered by "
-                                "convert-dynshape-to-bir; ")
-           << "it lowers " << describeRegisterForms() << ", "
-           << kSupportedBesidesArith;
-  if (result.wasInterrupted())
+  if (result.wasInterrupted()) {
+    emitError(root->getLoc())
+        << "convert-dynshape-to-bir stops after " << kMaxRefusals
+        << " refusals; there may be more";
+    return failure();
+  }
+  if (refusals)
     return failure();
   // Helpers: a constant that does not fit a register.
   WalkResult helpers = root->walk([&](arith::ConstantOp op) {
     return failed(checkForm(op, engine)) ? WalkResult::interrupt()
-                                 : WalkResult::advance();
+                                         : WalkResult::advance();
   });
   return failure(helpers.wasInterrupted());
 }

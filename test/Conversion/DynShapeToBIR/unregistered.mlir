@@ -4,7 +4,8 @@
 // RUN: dyn-opt %s -allow-unregistered-dialect --lower-to-bir -verify-diagnostics
 
 func.func @unregistered(%t: memref<4xf32>) {
-  // expected-error @+1 {{'test.use' op cannot be lowered by convert-dynshape-to-bir}}
+  // expected-error @+2 {{'test.use' op cannot be lowered by convert-dynshape-to-bir}}
+  // expected-note @+1 {{convert-dynshape-to-bir lowers}}
   "test.use"(%t) : (memref<4xf32>) -> ()
   return
 }
