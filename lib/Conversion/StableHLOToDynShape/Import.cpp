@@ -219,14 +219,16 @@ static std::string checkArity(Operation *op, Arity arity) {
          op->getName().getStringRef().str() + " takes " + expected;
 }
 
+/// What an op without a table entry is told; a note lists the table.
+static constexpr llvm::StringLiteral kNoImport = "has no import to dynshape";
+
+/// The most refusals checkImportable reports in one import.
+static constexpr unsigned kMaxRefusals = 20;
+
 std::string dyn::stablehlo::whyNotImportable(Operation *op) {
   const OpImport *entry = lookupImport(op);
-  if (!entry) {
-    std::string names;
-    for (const OpImport &known : getOpImports())
-      names += (names.empty() ? "" : ", ") + known.name.drop_front(10).str();
-    return "has no import to dynshape; the import takes stablehlo." + names;
-  }
+  if (!entry)
+    return kNoImport.str();
   if (std::string why = checkArity(op, entry->arity); !why.empty())
     return why;
   return entry->check(op);
@@ -264,7 +266,6 @@ LogicalResult dyn::stablehlo::checkImportable(Operation *root) {
       diag << type
            << " has a #stablehlo encoding other than bounds with one bound "
               "or ? per dimension";
-    return WalkResult::interrupt();
   };
   // The bounds a #stablehlo encoding converts to must be ones
   // #dynshape.bounds takes for the shape (the converter builds the type
@@ -280,26 +281,37 @@ LogicalResult dyn::stablehlo::checkImportable(Operation *root) {
            failed(bounds.verifyEncoding(tensor.getShape(),
                                         tensor.getElementType(), emitError));
   };
+  // Every refusal is reported, up to kMaxRefusals; an op refused for a
+  // type is not checked further.
+  unsigned refusals = 0;
+  bool listed = false;
+  auto refused = [&] {
+    return ++refusals < kMaxRefusals ? WalkResult::skip()
+                                     : WalkResult::interrupt();
+  };
   WalkResult result = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments()) {
-          if (!converter.convertType(arg.getType()))
-            return badType(emitError(arg.getLoc(), "argument type "),
-                           arg.getType());
+          if (!converter.convertType(arg.getType())) {
+            badType(emitError(arg.getLoc(), "argument type "), arg.getType());
+            return refused();
+          }
           if (badBounds(arg.getType(), [&] {
                 return emitError(arg.getLoc(), "argument type ")
                        << arg.getType() << ": ";
               }))
-            return WalkResult::interrupt();
+            return refused();
         }
     for (Type type : op->getResultTypes()) {
-      if (!converter.convertType(type))
-        return badType(op->emitOpError("result type "), type);
+      if (!converter.convertType(type)) {
+        badType(op->emitOpError("result type "), type);
+        return refused();
+      }
       if (badBounds(type, [&] {
             return op->emitOpError("result type ") << type << ": ";
           }))
-        return WalkResult::interrupt();
+        return refused();
     }
     if (!isStableHLO(op))
       return WalkResult::advance();
@@ -309,8 +321,15 @@ LogicalResult dyn::stablehlo::checkImportable(Operation *root) {
       return WalkResult::advance();
     std::string why = whyNotImportable(op);
     if (!why.empty()) {
-      op->emitOpError(why);
-      return WalkResult::interrupt();
+      InFlightDiagnostic diag = op->emitOpError(why);
+      if (why == kNoImport && !listed) {
+        std::string names;
+        for (const OpImport &known : getOpImports())
+          names += (names.empty() ? "" : ", ") + known.name.drop_front(10).str();
+        diag.attachNote() << "the import takes stablehlo." << names;
+        listed = true;
+      }
+      return refused();
     }
     // A computation region (a scatter's) is checked with its op; a loop's
     // body holds ops of its own.
@@ -318,7 +337,11 @@ LogicalResult dyn::stablehlo::checkImportable(Operation *root) {
                ? WalkResult::advance()
                : WalkResult::skip();
   });
-  return failure(result.wasInterrupted());
+  if (result.wasInterrupted())
+    emitError(root->getLoc())
+        << "the StableHLO import stops after " << kMaxRefusals
+        << " refusals; there may be more";
+  return failure(refusals != 0);
 }
 
 //===----------------------------------------------------------------------===//
