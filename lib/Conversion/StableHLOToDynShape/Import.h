@@ -72,6 +72,10 @@ inline mlir::Type getResultType(mlir::Operation *op,
 /// linalg, arith and math ops the compute lowering takes.
 void appendComputeImports(llvm::SmallVectorImpl<OpImport> &imports);
 
+/// The entries that move elements (OpImportsLayout.cpp): transpose and
+/// concatenate.
+void appendLayoutImports(llvm::SmallVectorImpl<OpImport> &imports);
+
 /// Why the element types of `op` have no import: i32 and i1 scalars;
 /// tensors of f32, bf16, f16, i32 or i1 (`floats` / `integers` say which
 /// kinds the op takes; `booleans`, whether i1 is among its integers:

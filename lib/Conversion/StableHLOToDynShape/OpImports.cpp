@@ -681,15 +681,6 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
          if (!from || !to || !from.hasStaticShape() || !to.hasStaticShape())
            return "has a bounded operand or result; the import takes "
                   "reshapes of static tensors";
-         auto nonUnit = [](RankedTensorType type) {
-           return llvm::to_vector(llvm::make_filter_range(
-               type.getShape(), [](int64_t extent) { return extent != 1; }));
-         };
-         if (nonUnit(from) != nonUnit(to) ||
-             (from != to && from.getRank() != 0 && to.getRank() != 0 &&
-              !getReassociationIndicesForReshape(from, to)))
-           return "is not trivial; the import takes reshapes that only add "
-                  "or drop unit dimensions";
          if (from.getRank() == 0 || to.getRank() == 0)
            return from == to ? ""
                              : "reshapes a scalar; the import takes reshapes "
@@ -706,13 +697,30 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
            rewriter.replaceOp(op, operands[0]);
            return success();
          }
-         auto reassociation = *getReassociationIndicesForReshape(from, to);
-         if (from.getRank() > to.getRank())
-           rewriter.replaceOpWithNewOp<tensor::CollapseShapeOp>(
-               op, to, operands[0], reassociation);
-         else
-           rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
-               op, to, operands[0], reassociation);
+         // One collapse or expand where the dims group (a reshape that
+         // splits or merges dims); otherwise a collapse to one dim, then an
+         // expand: element n stays element n, as StableHLO's reshape says.
+         Location loc = op->getLoc();
+         if (auto reassociation = getReassociationIndicesForReshape(from, to);
+             reassociation && from.getRank() != to.getRank()) {
+           if (from.getRank() > to.getRank())
+             rewriter.replaceOpWithNewOp<tensor::CollapseShapeOp>(
+                 op, to, operands[0], *reassociation);
+           else
+             rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
+                 op, to, operands[0], *reassociation);
+           return success();
+         }
+         auto flat = RankedTensorType::get({from.getNumElements()},
+                                           from.getElementType());
+         auto all = [](int64_t rank) {
+           return SmallVector<ReassociationIndices>{
+               llvm::to_vector(llvm::seq<int64_t>(0, rank))};
+         };
+         Value collapsed = tensor::CollapseShapeOp::create(
+             rewriter, loc, flat, operands[0], all(from.getRank()));
+         rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
+             op, to, collapsed, all(to.getRank()));
          return success();
        }},
       {"stablehlo.gather", {2, 2, 1}, checkGather,
@@ -736,6 +744,7 @@ ArrayRef<OpImport> dyn::stablehlo::getOpImports() {
       {"stablehlo.while", {0, kVariadic, kVariadic}, checkWhile, rewriteWhile},
     };
     appendComputeImports(scalarsAndAccesses);
+    appendLayoutImports(scalarsAndAccesses);
     return scalarsAndAccesses;
   }();
   return imports;

@@ -383,6 +383,26 @@ static LogicalResult rewriteDot(Operation *op, ValueRange operands,
   return success();
 }
 
+/// logistic(x) = 1 / (1 + exp(-x)), on the result's element type: the
+/// ops the Activation and Vector engines run (a tensor's constant 1 is a
+/// splat, which dyn-fold-splat-inputs makes a scalar).
+static LogicalResult rewriteLogistic(Operation *op, ValueRange operands,
+                                     ConversionPatternRewriter &rewriter,
+                                     const TypeConverter &converter) {
+  Location loc = op->getLoc();
+  Type type = getResultType(op, converter);
+  auto element = llvm::cast<FloatType>(getElementTypeOrSelf(type));
+  TypedAttr one = rewriter.getFloatAttr(element, 1.0);
+  if (auto tensor = llvm::dyn_cast<RankedTensorType>(type))
+    one = SplatElementsAttr::get(tensor, one);
+  Value oneValue = arith::ConstantOp::create(rewriter, loc, one);
+  Value negated = arith::NegFOp::create(rewriter, loc, operands[0]);
+  Value exp = math::ExpOp::create(rewriter, loc, negated);
+  Value sum = arith::AddFOp::create(rewriter, loc, oneValue, exp);
+  rewriter.replaceOpWithNewOp<arith::DivFOp>(op, oneValue, sum);
+  return success();
+}
+
 void dyn::stablehlo::appendComputeImports(SmallVectorImpl<OpImport> &imports) {
   imports.append({
       {"stablehlo.exponential", {1, 1, 1}, elements(true, false),
@@ -397,6 +417,8 @@ void dyn::stablehlo::appendComputeImports(SmallVectorImpl<OpImport> &imports) {
        elementwise<void, math::TanhOp>()},
       {"stablehlo.log", {1, 1, 1}, elements(true, false),
        elementwise<void, math::LogOp>()},
+      {"stablehlo.logistic", {1, 1, 1}, elements(true, false),
+       rewriteLogistic},
       {"stablehlo.iota", {0, 0, 1},
        [](Operation *op) -> std::string {
          auto dim = llvm::dyn_cast_or_null<IntegerAttr>(
