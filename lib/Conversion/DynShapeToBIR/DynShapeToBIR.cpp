@@ -91,6 +91,7 @@ struct CopyReturnedView : OpRewritePattern<func::ReturnOp> {
 static LogicalResult composeViews(Operation *root) {
   MLIRContext *ctx = root->getContext();
   hoistConditionalScalars(root);
+  viewConstantIndices(root);
   RewritePatternSet patterns(ctx);
   memref::populateComposeSubViewPatterns(patterns, ctx);
   scf::IfOp::getCanonicalizationPatterns(patterns, ctx);

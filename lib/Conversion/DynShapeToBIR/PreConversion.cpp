@@ -15,6 +15,8 @@
 #include "Patterns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
@@ -62,6 +64,55 @@ void dyn::hoistConditionalScalars(Operation *root) {
             }))
           op.moveBefore(conditional);
     }
+  });
+}
+
+void dyn::viewConstantIndices(Operation *root) {
+  root->walk([](linalg::GenericOp op) {
+    if (!op.hasPureBufferSemantics())
+      return;
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    bool changed = false;
+    for (OpOperand &operand : op->getOpOperands()) {
+      auto type = llvm::dyn_cast<MemRefType>(operand.get().getType());
+      AffineMap &map = maps[operand.getOperandNumber()];
+      if (!type || llvm::none_of(map.getResults(), [](AffineExpr e) {
+            return llvm::isa<AffineConstantExpr>(e);
+          }))
+        continue;
+      SmallVector<int64_t> offsets, sizes, resultShape;
+      SmallVector<AffineExpr> kept;
+      bool inside = true;
+      for (auto [d, expr] : llvm::enumerate(map.getResults())) {
+        auto constant = llvm::dyn_cast<AffineConstantExpr>(expr);
+        if (!constant) {
+          offsets.push_back(0);
+          sizes.push_back(type.getDimSize(d));
+          resultShape.push_back(type.getDimSize(d));
+          kept.push_back(expr);
+          continue;
+        }
+        int64_t c = constant.getValue();
+        inside &= !type.isDynamicDim(d) && c >= 0 && c < type.getDimSize(d);
+        offsets.push_back(c);
+        sizes.push_back(1);
+      }
+      if (!inside || llvm::any_of(sizes, ShapedType::isDynamic))
+        continue;
+      SmallVector<int64_t> strides(offsets.size(), 1);
+      OpBuilder builder(op);
+      auto viewType = memref::SubViewOp::inferRankReducedResultType(
+          resultShape, type, offsets, sizes, strides);
+      Value view = memref::SubViewOp::create(
+          builder, op.getLoc(), llvm::cast<MemRefType>(viewType),
+          operand.get(), offsets, sizes, strides);
+      operand.set(view);
+      map = AffineMap::get(map.getNumDims(), 0, kept, op.getContext());
+      changed = true;
+    }
+    if (changed)
+      op.setIndexingMapsAttr(
+          OpBuilder(op).getAffineMapArrayAttr(maps));
   });
 }
 

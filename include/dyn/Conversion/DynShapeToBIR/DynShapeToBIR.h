@@ -111,6 +111,13 @@ void dropRedundantClamps(mlir::Operation *root);
 /// both branches' code is safe. Run before the conversion.
 void hoistConditionalScalars(mlir::Operation *root);
 
+/// Gives each linalg.generic operand that a map indexes at a constant (a
+/// `(h, d) -> (0, d)` row broadcast over heads) a rank-reducing subview at
+/// that constant instead, and drops the constant from the map, so that
+/// every map is a projected permutation of the view. A constant outside
+/// its dim is left for the conversion to refuse. Run before the conversion.
+void viewConstantIndices(mlir::Operation *root);
+
 /// The max_trip of a runtime-trip loop: the largest trip count its upper
 /// bound allows, from the integer ranges of its operands (minsi, maxsi,
 /// index_cast, loop ranges) or else ValueBoundsOpInterface (affine.min);
