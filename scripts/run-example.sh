@@ -70,3 +70,6 @@ echo "== a Llama-style decoder layer as a user writes it (RMSNorm with rsqrt, Ro
   --work out/decoder --reference
 build/bin/dyn-sim examples/decoder_layer.mlir --entry decoder_layer --compare \
   --trials 20 --seed 1
+echo "== its StableHLO twin, as JAX exports it: examples/decoder_layer_stablehlo.mlir"
+/usr/bin/python3 examples/decoder_layer_reference.py --dyn-sim build/bin/dyn-sim \
+  --source examples/decoder_layer_stablehlo.mlir --work out/decoder-stablehlo
