@@ -64,6 +64,8 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   // Module passes where a function's signature or its callers change; the
   // rest run per function, on the pass manager's threads.
   OpPassManager &frontEnd = pm.nest<func::FuncOp>();
+  // linalg.softmax and other aggregates become the ops they stand for.
+  frontEnd.addPass(createDynDecomposeAggregates());
   // Before anything folds index arithmetic in 64 bits.
   frontEnd.addPass(dynshape::createDynShapeCheckIndexWidth());
   frontEnd.addPass(dynshape::createDynShapeSplitIndices());

@@ -39,6 +39,20 @@ def DynCanonicalize : Pass<"dyn-canonicalize"> {
   ];
 }
 
+def DynDecomposeAggregates : Pass<"dyn-decompose-aggregates"> {
+  let summary = "Decompose linalg's aggregated ops (linalg.softmax) into the "
+                "structured ops they stand for";
+  let description = [{
+    Each op that implements upstream's `AggregatedOpInterface` (as
+    `linalg.softmax` does) is replaced by its own decomposition
+    (`decomposeOperation`): for a softmax, a `maxnumf` reduction, an
+    elementwise `exp(x - max)`, an `addf` reduction and a division. The
+    `lower-to-*` pipelines run it first, so that `dynshape-pad-to-bound`
+    masks the reductions of a softmax over a bounded dimension with their
+    identities, as it does for reductions a user writes.
+  }];
+}
+
 def DynFoldSplatInputs : Pass<"dyn-fold-splat-inputs"> {
   let summary = "Fold splat tensor constants that linalg.generic reads into "
                 "its body as scalars";

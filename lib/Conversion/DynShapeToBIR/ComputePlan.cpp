@@ -171,6 +171,10 @@ static std::optional<ReduceKind> getCombiner(linalg::LinalgOp op) {
     return ReduceKind::max;
   if (llvm::isa<arith::MinimumFOp>(combiner))
     return ReduceKind::min;
+  if (llvm::isa<arith::MaxNumFOp>(combiner))
+    return ReduceKind::maxnum;
+  if (llvm::isa<arith::MinNumFOp>(combiner))
+    return ReduceKind::minnum;
   return std::nullopt;
 }
 
@@ -326,8 +330,9 @@ std::string dyn::planCompute(linalg::LinalgOp op, ComputePlan &plan) {
       return "a sum into a result that is not f32; the engines accumulate "
              "in f32";
   } else {
-    return "a reduction that is neither one add, max or min of its input "
-           "(possibly extf'd) into the output, nor a matmul (acc + a * b)";
+    return "a reduction that is neither one addf, maximumf, minimumf, "
+           "maxnumf or minnumf of its input (possibly extf'd) into the "
+           "output, nor a matmul (acc + a * b)";
   }
   if (!why.empty())
     return why;

@@ -12,6 +12,7 @@
 #include "dyn/Pipelines/Pipelines.h"
 #include "dyn/Sim/Machine/Numerics.h"
 #include "dyn/Sim/Machine/Simulator.h"
+#include "dyn/Transforms/Passes.h"
 #include "dyn/Sim/Reference/Reference.h"
 #include "dyn/Target/ADDR4/Container.h"
 #include "dyn/Support/Machine.h"
@@ -183,6 +184,7 @@ dyn::sim::toBoundaryArguments(const EntrySignature &sig,
 LogicalResult dyn::sim::importFrontEnds(ModuleOp module) {
   PassManager pm(module.getContext());
   pm.addPass(createConvertStableHLOToDynShape());
+  pm.nest<func::FuncOp>().addPass(createDynDecomposeAggregates());
   return pm.run(module);
 }
 

@@ -122,6 +122,14 @@ float sim::applyReduce(bir::ReduceKind kind, float acc, float x) {
     return extremum(acc, x, /*isMax=*/true);
   case bir::ReduceKind::min:
     return extremum(acc, x, /*isMax=*/false);
+  case bir::ReduceKind::maxnum:
+  case bir::ReduceKind::minnum:
+    // A NaN is skipped; two NaNs give the canonical one.
+    if (std::isnan(x))
+      return canonicalizeNaN(acc);
+    if (std::isnan(acc))
+      return x;
+    return extremum(acc, x, kind == bir::ReduceKind::maxnum);
   }
   llvm_unreachable("unknown ReduceKind");
 }

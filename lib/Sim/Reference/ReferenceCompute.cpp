@@ -169,6 +169,15 @@ static FailureOr<Scalar> evaluateInF32(Operation *op, ArrayRef<Scalar> in,
       .Case([&](arith::MulFOp) { return binary(EK::multiply); })
       .Case([&](arith::DivFOp) { return binary(EK::divide); })
       .Case([&](arith::MaximumFOp) { return binary(EK::max); })
+      // As the engines' maxnum / minnum reductions compute them.
+      .Case([&](arith::MaxNumFOp) -> Scalar {
+        return applyReduce(bir::ReduceKind::maxnum, asFloat(in[0]),
+                           asFloat(in[1]));
+      })
+      .Case([&](arith::MinNumFOp) -> Scalar {
+        return applyReduce(bir::ReduceKind::minnum, asFloat(in[0]),
+                           asFloat(in[1]));
+      })
       .Case([&](arith::MinimumFOp) { return binary(EK::min); })
       // A sign flip, as the engines' multiplication by -1.0.
       .Case([&](arith::NegFOp) -> Scalar {

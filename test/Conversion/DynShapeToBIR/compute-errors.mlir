@@ -218,7 +218,7 @@ func.func @to_scalar(%a: memref<8xf32>, %o: memref<f32>) {
 // -----
 
 func.func @product(%a: memref<4x8xf32>, %o: memref<4xf32>) {
-  // expected-error @+1 {{'linalg.reduce' op cannot be lowered by convert-dynshape-to-bir: a reduction that is neither one add, max or min of its input (possibly extf'd) into the output, nor a matmul (acc + a * b)}}
+  // expected-error @+1 {{'linalg.reduce' op cannot be lowered by convert-dynshape-to-bir: a reduction that is neither one addf, maximumf, minimumf, maxnumf or minnumf of its input (possibly extf'd) into the output, nor a matmul (acc + a * b)}}
   linalg.reduce ins(%a : memref<4x8xf32>) outs(%o : memref<4xf32>) dimensions = [1]
     (%x: f32, %acc: f32) {
       %r = arith.mulf %x, %acc : f32

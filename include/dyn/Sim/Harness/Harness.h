@@ -71,8 +71,9 @@ toBoundaryArguments(const EntrySignature &signature,
                     llvm::ArrayRef<RuntimeValue> given);
 
 /// Imports the front ends dyn reads besides dynshape (StableHLO in generic
-/// form) into `module` in place, so that the reference interpreter and the
-/// compiler start from the same program. Errors are diagnostics.
+/// form) into `module` in place, and decomposes linalg's aggregated ops
+/// (linalg.softmax) as the pipeline does, so that the reference interpreter
+/// and the compiler start from the same program. Errors are diagnostics.
 mlir::LogicalResult importFrontEnds(mlir::ModuleOp module);
 
 /// Lowers `module` with --lower-to-addr4 and `pipelineOptions`, keeping the

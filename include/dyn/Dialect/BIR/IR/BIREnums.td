@@ -72,9 +72,12 @@ def BIR_ElementwiseKind : I32EnumAttr<"ElementwiseKind", "elementwise operation"
 }
 
 // Reductions along the free axes (project-defined codes).
+// max and min propagate a NaN (arith.maximumf / minimumf); maxnum and
+// minnum skip one (arith.maxnumf / minnumf, IEEE-754 maxNum / minNum).
 def BIR_ReduceKind : I32EnumAttr<"ReduceKind", "reduction", [
     I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"max", 1>,
-    I32EnumAttrCase<"min", 2>]> {
+    I32EnumAttrCase<"min", 2>, I32EnumAttrCase<"maxnum", 3>,
+    I32EnumAttrCase<"minnum", 4>]> {
   let cppNamespace = "::dyn::bir";
 }
 
