@@ -77,6 +77,8 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   pm.nest<func::FuncOp>().addPass(createConvertElementwiseToLinalgPass());
   // Splat constants they read (`x + 1.0` on tensors) become scalars.
   pm.nest<func::FuncOp>().addPass(createDynFoldSplatInputs());
+  // Chains of them become one body (a SiLU is then one instruction).
+  pm.nest<func::FuncOp>().addPass(createDynFuseElementwise());
   pm.nest<func::FuncOp>().addPass(createDynCanonicalize());
   // Again: canonicalization folds index arithmetic in 64 bits, e.g. in the
   // body of a one-trip loop it inlines, and bufferization's clamps would

@@ -53,6 +53,21 @@ def DynDecomposeAggregates : Pass<"dyn-decompose-aggregates"> {
   }];
 }
 
+def DynFuseElementwise : Pass<"dyn-fuse-elementwise"> {
+  let summary = "Fuse chains of elementwise linalg.generic ops on tensors "
+                "into one body";
+  let description = [{
+    An all-parallel `linalg.generic` on tensors whose result only one other
+    all-parallel `linalg.generic` reads is fused into it (upstream's
+    `linalg::fuseElementwiseOps`): `x / (1 + exp(-x))` written as four ops
+    on tensors becomes one body, so the lowering sees the whole expression
+    (and runs a SiLU or a sigmoid as one Activation instruction) and needs
+    no buffer between the ops. Reductions and contractions are left alone:
+    the padder masks their inputs, which fusion would hide. Every body op
+    keeps its type, so each result is rounded as before.
+  }];
+}
+
 def DynFoldSplatInputs : Pass<"dyn-fold-splat-inputs"> {
   let summary = "Fold splat tensor constants that linalg.generic reads into "
                 "its body as scalars";

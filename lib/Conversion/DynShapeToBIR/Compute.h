@@ -85,6 +85,8 @@ struct BodyEmitter {
 
   /// dst = `inner` of its operands.
   void bodyOp(mlir::Operation *inner, mlir::Value dst);
+  /// dst = f(x) on the Activation engine.
+  void activation(bir::ActivationFunction f, EngineValue x, mlir::Value dst);
   /// dst = powf(x, c) for a c of a multiplying `form` (on dve).
   void power(PowForm form, EngineValue x, mlir::Value dst);
   /// dst = lhs <kind> rhs, at most one side an immediate (on dve).

@@ -62,14 +62,8 @@ void BodyEmitter::bodyOp(Operation *inner, Value dst) {
     TensorCopyOp::create(rewriter, loc, materialize(in), dst, Engine::dve);
     return;
   }
-  // f(x·1.0 + -0.0): an exact identity before f, -0.0 included (a +0.0
-  // bias would turn -0.0 into +0.0, and rsqrt(-0.0) is -inf).
-  if (std::optional<ActivationFunction> f = getActivationFunction(inner)) {
-    ActivationOp::create(rewriter, loc, *f, materialize(in), dst,
-                         APFloat(1.0f), Value(),
-                         rewriter.getF32FloatAttr(-0.0f), Value(), Engine::act);
-    return;
-  }
+  if (std::optional<ActivationFunction> f = getActivationFunction(inner))
+    return activation(*f, in, dst);
   // A sign flip: a multiplication by -1.0 is exact (-0.0 for +0.0).
   if (llvm::isa<arith::NegFOp>(inner))
     return binary(ElementwiseKind::multiply, in, {Value(), -1.0f}, dst);
@@ -98,6 +92,14 @@ void BodyEmitter::bodyOp(Operation *inner, Value dst) {
   binary(*getBinaryKind(inner), in, rhs, dst,
          inner->getResult(0).getType().isInteger(32) ? Engine::pool
                                                      : Engine::dve);
+}
+
+void BodyEmitter::activation(ActivationFunction f, EngineValue x, Value dst) {
+  // f(x·1.0 + -0.0): an exact identity before f, -0.0 included (a +0.0
+  // bias would turn -0.0 into +0.0, and rsqrt(-0.0) is -inf).
+  ActivationOp::create(rewriter, loc, f, materialize(x), dst, APFloat(1.0f),
+                       Value(), rewriter.getF32FloatAttr(-0.0f), Value(),
+                       Engine::act);
 }
 
 void BodyEmitter::power(PowForm form, EngineValue x, Value dst) {

@@ -20,6 +20,7 @@
 #include "Compute.h"
 
 #include "dyn/Dialect/BIR/IR/AddressMap.h"
+#include "dyn/Dialect/BIR/IR/MathFunctions.h"
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -209,8 +210,16 @@ private:
                             {}};
       };
       BodyEmitter emit{rewriter, loc, get, newTemp, constTile};
+      // A sigmoid or SiLU written out is one instruction at its root.
+      DenseMap<Operation *, FusedActivation> fused;
+      DenseSet<Operation *> absorbed;
+      for (Operation &inner : body.without_terminator())
+        if (std::optional<FusedActivation> f = matchFusedActivation(&inner)) {
+          absorbed.insert(f->absorbed.begin(), f->absorbed.end());
+          fused.try_emplace(&inner, std::move(*f));
+        }
       for (Operation &inner : body.without_terminator()) {
-        if (llvm::isa<arith::ConstantOp>(inner))
+        if (llvm::isa<arith::ConstantOp>(inner) || absorbed.contains(&inner))
           continue;
         // Exact on the engines' f32: a widening, or a compare's 1.0/0.0.
         if (llvm::isa<arith::ExtFOp>(inner) ||
@@ -237,7 +246,10 @@ private:
                         ? outAP
                         : newTemp(type.isInteger(1) ? rewriter.getF32Type()
                                                     : type);
-        emit.bodyOp(&inner, dst);
+        if (auto it = fused.find(&inner); it != fused.end())
+          emit.activation(it->second.function, get(it->second.input), dst);
+        else
+          emit.bodyOp(&inner, dst);
         values[result] = {dst, {}};
       }
       // A constant result is a memset of the output; a value computed

@@ -151,6 +151,10 @@ static double activationInDouble(bir::ActivationFunction f, double x) {
     return std::log(x);
   case AF::erf:
     return std::erf(x);
+  case AF::sigmoid:
+    return 1.0 / (1.0 + std::exp(-x));
+  case AF::silu:
+    return x / (1.0 + std::exp(-x));
   case AF::identity:
   case AF::reciprocal:
     break;

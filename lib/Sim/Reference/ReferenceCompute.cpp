@@ -395,6 +395,16 @@ LogicalResult reference::interpretLinalg(linalg::LinalgOp op, Lookup lookup,
     outs.push_back(std::get<Array>(lookup(init.get())));
   Block &body = *op.getBlock();
   llvm::DenseMap<Value, Scalar> values;
+  // A sigmoid or SiLU written out is computed as the Activation engine's
+  // function, as the lowering emits it (bir::matchFusedActivation).
+  llvm::DenseMap<Operation *, bir::FusedActivation> fused;
+  llvm::DenseSet<Operation *> absorbed;
+  for (Operation &inner : body)
+    if (std::optional<bir::FusedActivation> f =
+            bir::matchFusedActivation(&inner)) {
+      absorbed.insert(f->absorbed.begin(), f->absorbed.end());
+      fused.try_emplace(&inner, std::move(*f));
+    }
   // Per operand, outside the loop over points (the op's accessors unique
   // attributes): its block argument and what it reads from.
   struct Input {
@@ -440,6 +450,16 @@ LogicalResult reference::interpretLinalg(linalg::LinalgOp op, Lookup lookup,
       values[input.arg] = load(*input.tensor, index);
     }
     for (Operation &inner : body) {
+      if (absorbed.contains(&inner))
+        continue;
+      if (auto it = fused.find(&inner); it != fused.end()) {
+        float x = asFloat(values.lookup(it->second.input));
+        Type type = inner.getResult(0).getType();
+        float y = applyActivation(it->second.function, x);
+        values[inner.getResult(0)] =
+            llvm::isa<BFloat16Type, Float16Type>(type) ? roundTo(type, y) : y;
+        continue;
+      }
       if (auto yield = llvm::dyn_cast<linalg::YieldOp>(inner)) {
         for (auto [i, v] : llvm::enumerate(yield.getOperands())) {
           unsigned number = op.getNumDpsInputs() + i;
@@ -494,7 +514,22 @@ LogicalResult reference::interpretElementwise(Operation *op, Lookup lookup,
       return failure();
     }
   Array out = emptyLike(type, first->extents);
+  // The root of a sigmoid or SiLU written out on tensors is the Activation
+  // function of its input, as the compiled (fused) body computes it.
+  std::optional<bir::FusedActivation> fusedRoot =
+      bir::matchFusedActivation(op);
+  const Array *fusedInput =
+      fusedRoot ? std::get_if<Array>(&lookup(fusedRoot->input)) : nullptr;
   LogicalResult done = forEachPoint(first->extents, [&](ArrayRef<int64_t> point) {
+    if (fusedInput) {
+      float y = applyActivation(fusedRoot->function,
+                                asFloat(load(fusedInput->storage, point)));
+      Type element = type.getElementType();
+      store(out.storage, point,
+            llvm::isa<BFloat16Type, Float16Type>(element) ? roundTo(element, y)
+                                                          : y);
+      return success();
+    }
     SmallVector<Scalar> in;
     for (Value operand : op->getOperands()) {
       const Slot &slot = lookup(operand);

@@ -47,6 +47,9 @@ FUNCTIONS = {
     "pow_2": (lambda x: x * x, False, 0.5),
     "pow_3": (lambda x: x * x * x, False, 1.5),
     "pow_4": (lambda x: (x * x) * (x * x), False, 2.5),
+    "sigmoid": (lambda x: 1.0 / (1.0 + np.exp(-x)), False, 0.5),
+    "silu": (lambda x: x / (1.0 + np.exp(-x)), False, 0.5),
+    "silu_product": (lambda x: x / (1.0 + np.exp(-x)), False, 0.5),
 }
 
 

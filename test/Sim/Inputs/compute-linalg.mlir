@@ -96,11 +96,12 @@ func.func @map_f16(%a: tensor<4x8xf16>, %b: tensor<4x8xf16>) -> (tensor<4x8xf16>
   return %r, %sum : tensor<4x8xf16>, tensor<8xf32>
 }
 
-// Intermediates of 300 rows, more than an SBUF location's 128 partitions:
-// DRAM scratch that each op stages through SBUF tiles.
-func.func @scratch(%a: tensor<300x16xf32>, %b: tensor<300x16xf32>) -> tensor<300x16xf32> {
+// An intermediate of 300 rows, more than an SBUF location's 128
+// partitions: DRAM scratch that each op stages through SBUF tiles. (It has
+// two readers, so dyn-fuse-elementwise leaves it.)
+func.func @scratch(%a: tensor<300x16xf32>, %b: tensor<300x16xf32>) -> (tensor<300x16xf32>, tensor<300x16xf32>) {
   %e = math.exp %a : tensor<300x16xf32>
   %s = arith.addf %e, %b : tensor<300x16xf32>
-  %m = arith.mulf %s, %e : tensor<300x16xf32>
-  return %m : tensor<300x16xf32>
+  %m = arith.mulf %e, %b : tensor<300x16xf32>
+  return %s, %m : tensor<300x16xf32>, tensor<300x16xf32>
 }

@@ -2,6 +2,7 @@
 
 #include "dyn/Dialect/BIR/IR/MathFunctions.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -16,6 +17,72 @@ std::optional<PowForm> bir::getPowFormOf(Operation *op) {
   if (!pow || !matchPattern(pow.getRhs(), m_ConstantFloat(&exponent)))
     return std::nullopt;
   return getPowForm(exponent.convertToDouble());
+}
+
+/// True for a float constant of value `value`.
+static bool isFloatConstant(Value v, double value) {
+  APFloat constant(0.0f);
+  return matchPattern(v, m_ConstantFloat(&constant)) &&
+         constant.convertToDouble() == value;
+}
+
+/// The single-use op defining `v`, if it is an OpTy.
+template <typename OpTy>
+static OpTy definedOnceBy(Value v) {
+  auto op = v.getDefiningOp<OpTy>();
+  return op && op->hasOneUse() ? op : OpTy();
+}
+
+/// `1 + exp(-x)` defining `v`: x, and the three ops.
+static std::optional<std::pair<Value, SmallVector<Operation *>>>
+matchOnePlusExpNeg(Value v) {
+  auto add = definedOnceBy<arith::AddFOp>(v);
+  if (!add)
+    return std::nullopt;
+  Value other = isFloatConstant(add.getLhs(), 1.0)   ? add.getRhs()
+                : isFloatConstant(add.getRhs(), 1.0) ? add.getLhs()
+                                                     : Value();
+  auto exp = other ? definedOnceBy<math::ExpOp>(other) : math::ExpOp();
+  auto neg = exp ? definedOnceBy<arith::NegFOp>(exp.getOperand())
+                 : arith::NegFOp();
+  if (!neg)
+    return std::nullopt;
+  return std::make_pair(neg.getOperand(),
+                        SmallVector<Operation *>{add, exp, neg});
+}
+
+std::optional<FusedActivation> bir::matchFusedActivation(Operation *root) {
+  // c / (1 + exp(-x)): sigmoid for c = 1, silu for c = x.
+  auto matchDivide = [](arith::DivFOp div) -> std::optional<FusedActivation> {
+    auto denominator = matchOnePlusExpNeg(div.getRhs());
+    if (!denominator)
+      return std::nullopt;
+    auto [x, ops] = *denominator;
+    if (isFloatConstant(div.getLhs(), 1.0))
+      return FusedActivation{ActivationFunction::sigmoid, x, ops};
+    if (div.getLhs() == x)
+      return FusedActivation{ActivationFunction::silu, x, ops};
+    return std::nullopt;
+  };
+  if (auto div = llvm::dyn_cast<arith::DivFOp>(root))
+    return matchDivide(div);
+  // x * sigmoid(x), either order.
+  auto mul = llvm::dyn_cast<arith::MulFOp>(root);
+  if (!mul)
+    return std::nullopt;
+  for (auto [x, s] : {std::pair(mul.getLhs(), mul.getRhs()),
+                      std::pair(mul.getRhs(), mul.getLhs())}) {
+    auto div = definedOnceBy<arith::DivFOp>(s);
+    std::optional<FusedActivation> sigmoid =
+        div ? matchDivide(div) : std::nullopt;
+    if (sigmoid && sigmoid->function == ActivationFunction::sigmoid &&
+        sigmoid->input == x) {
+      sigmoid->function = ActivationFunction::silu;
+      sigmoid->absorbed.push_back(div);
+      return sigmoid;
+    }
+  }
+  return std::nullopt;
 }
 
 std::optional<ActivationFunction> bir::getActivationFunction(Operation *op) {

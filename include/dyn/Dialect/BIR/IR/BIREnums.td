@@ -89,7 +89,8 @@ def BIR_ActivationFunction : I32EnumAttr<"ActivationFunction",
     I32EnumAttrCase<"identity", 0>, I32EnumAttrCase<"exp", 1>,
     I32EnumAttrCase<"reciprocal", 2>, I32EnumAttrCase<"rsqrt", 3>,
     I32EnumAttrCase<"sqrt", 4>, I32EnumAttrCase<"tanh", 5>,
-    I32EnumAttrCase<"log", 6>, I32EnumAttrCase<"erf", 7>]> {
+    I32EnumAttrCase<"log", 6>, I32EnumAttrCase<"erf", 7>,
+    I32EnumAttrCase<"sigmoid", 8>, I32EnumAttrCase<"silu", 9>]> {
   let cppNamespace = "::dyn::bir";
 }
 

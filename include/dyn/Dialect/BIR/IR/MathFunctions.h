@@ -23,6 +23,24 @@ std::optional<ActivationFunction> getActivationFunction(mlir::Operation *op);
 /// the engines take (getPowForm). None otherwise.
 std::optional<PowForm> getPowFormOf(mlir::Operation *op);
 
+/// A sigmoid or SiLU a body writes out in arith and math ops, which the
+/// Activation engine computes in one instruction.
+struct FusedActivation {
+  ActivationFunction function;
+  /// The function's argument.
+  mlir::Value input;
+  /// The ops of the expression other than the root, each used only by the
+  /// expression.
+  llvm::SmallVector<mlir::Operation *> absorbed;
+};
+
+/// The sigmoid or SiLU whose result `root` is: `1 / (1 + exp(-x))` is
+/// sigmoid(x); `x / (1 + exp(-x))` and `x * (1 / (1 + exp(-x)))` are silu(x)
+/// (either order of the addition and of the product). The lowering emits
+/// the function and the reference interpreter evaluates it, both in place
+/// of the ops. None when `root` is not such an expression.
+std::optional<FusedActivation> matchFusedActivation(mlir::Operation *root);
+
 } // namespace dyn::bir
 
 #endif // DYN_DIALECT_BIR_IR_MATHFUNCTIONS_H
