@@ -95,3 +95,40 @@ func.func @not_masks(%x: tensor<8xf32>, %y: tensor<8xf32>, %n: i32)
   %d = arith.select %lt64, %x, %zero : tensor<8xi1>, tensor<8xf32>
   return %a, %b, %c, %d : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
 }
+
+// -----
+
+// jnp.arange(8) < n broadcast to the scores' shape (as jnp lowers it): the
+// 1-D mask's dim is broadcast to dim 1, which the mask masks; and the same
+// through linalg.broadcast.
+// CHECK-LABEL: func.func @broadcast_mask
+// CHECK-SAME: (%[[X:.*]]: tensor<2x8xf32>, %[[N:.*]]: i32)
+// CHECK: %[[M:.*]] = dynshape.mask %[[X]] : tensor<2x8xf32> dims [1] sizes(%[[N]]) fill 0xFF800000 : f32
+// CHECK: %[[M2:.*]] = dynshape.mask %[[M]] : tensor<2x8xf32> dims [1] sizes(%[[N]]) fill 0xFF800000 : f32
+// CHECK-NOT: arith.select
+// CHECK: return %[[M2]]
+func.func @broadcast_mask(%x: tensor<2x8xf32>, %n: i32) -> tensor<2x8xf32> {
+  %e = tensor.empty() : tensor<8xi32>
+  %iota = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>],
+                          iterator_types = ["parallel"]}
+      outs(%e : tensor<8xi32>) {
+  ^bb0(%o: i32):
+    %i = linalg.index 0 : index
+    %c = arith.index_cast %i : index to i32
+    linalg.yield %c : i32
+  } -> tensor<8xi32>
+  %nb = linalg.fill ins(%n : i32) outs(%e : tensor<8xi32>) -> tensor<8xi32>
+  %valid = arith.cmpi slt, %iota, %nb : tensor<8xi32>
+  %eb = tensor.empty() : tensor<2x8xi1>
+  %vb = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                        iterator_types = ["parallel", "parallel"]}
+      ins(%valid : tensor<8xi1>) outs(%eb : tensor<2x8xi1>) {
+  ^bb0(%v: i1, %o: i1):
+    linalg.yield %v : i1
+  } -> tensor<2x8xi1>
+  %ninf = arith.constant dense<0xFF800000> : tensor<2x8xf32>
+  %m = arith.select %vb, %x, %ninf : tensor<2x8xi1>, tensor<2x8xf32>
+  %vb2 = linalg.broadcast ins(%valid : tensor<8xi1>) outs(%eb : tensor<2x8xi1>) dimensions = [0]
+  %m2 = arith.select %vb2, %m, %ninf : tensor<2x8xi1>, tensor<2x8xf32>
+  return %m2 : tensor<2x8xf32>
+}

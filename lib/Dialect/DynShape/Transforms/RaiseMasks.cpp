@@ -74,6 +74,42 @@ static TypedAttr getSplatValue(Value value) {
   return {};
 }
 
+/// A broadcast of `condition`'s source (a linalg.generic that only copies
+/// its one input into an identity-mapped output, as the StableHLO import
+/// writes broadcast_in_dim, or linalg.broadcast): the source, and the
+/// result dim of each source dim. `condition` itself when it is no
+/// broadcast (each dim its own).
+static std::pair<Value, SmallVector<int64_t>> lookThroughBroadcast(
+    Value condition) {
+  auto identity = [&] {
+    auto type = llvm::cast<RankedTensorType>(condition.getType());
+    return std::make_pair(
+        condition, llvm::to_vector(llvm::seq<int64_t>(0, type.getRank())));
+  };
+  if (auto broadcast = condition.getDefiningOp<linalg::BroadcastOp>()) {
+    SmallVector<int64_t> dims;
+    ArrayRef<int64_t> added = broadcast.getDimensions();
+    int64_t rank = broadcast.getInit().getType().getRank();
+    for (int64_t d = 0; d < rank; ++d)
+      if (!llvm::is_contained(added, d))
+        dims.push_back(d);
+    return {broadcast.getInput(), dims};
+  }
+  auto generic = condition.getDefiningOp<linalg::GenericOp>();
+  if (!generic || generic.getNumDpsInputs() != 1 ||
+      generic->getNumResults() != 1 || !generic.isAllParallelLoops())
+    return identity();
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  Block &body = *generic.getBlock();
+  if (!maps[1].isIdentity() || !maps[0].isProjectedPermutation() ||
+      body.getTerminator()->getOperand(0) != body.getArgument(0))
+    return identity();
+  SmallVector<int64_t> dims;
+  for (unsigned i = 0; i < maps[0].getNumResults(); ++i)
+    dims.push_back(maps[0].getDimPosition(i));
+  return {generic.getDpsInputs()[0], dims};
+}
+
 namespace {
 
 struct RaiseIotaMask : OpRewritePattern<arith::SelectOp> {
@@ -82,8 +118,14 @@ struct RaiseIotaMask : OpRewritePattern<arith::SelectOp> {
   LogicalResult matchAndRewrite(arith::SelectOp select,
                                 PatternRewriter &rewriter) const override {
     auto type = llvm::dyn_cast<RankedTensorType>(select.getType());
-    auto compare = select.getCondition().getDefiningOp<arith::CmpIOp>();
-    if (!type || !compare)
+    if (!type)
+      return rewriter.notifyMatchFailure(select, "not a select of tensors");
+    // The compare, perhaps of fewer dims and broadcast (jnp.arange(n) < k
+    // broadcast to the scores' shape): resultDims maps its dims to the
+    // select's.
+    auto [source, resultDims] = lookThroughBroadcast(select.getCondition());
+    auto compare = source.getDefiningOp<arith::CmpIOp>();
+    if (!compare)
       return rewriter.notifyMatchFailure(select, "not a select on a compare");
     // `iota <predicate> n`, or `n <predicate> iota`.
     using P = arith::CmpIPredicate;
@@ -115,7 +157,7 @@ struct RaiseIotaMask : OpRewritePattern<arith::SelectOp> {
       return rewriter.notifyMatchFailure(select, "the size is not an i32 splat");
     rewriter.replaceOpWithNewOp<MaskOp>(
         select, type, kept, /*replacement=*/Value(), ValueRange{n},
-        rewriter.getDenseI64ArrayAttr({*dim}), fill);
+        rewriter.getDenseI64ArrayAttr({resultDims[*dim]}), fill);
     return success();
   }
 };

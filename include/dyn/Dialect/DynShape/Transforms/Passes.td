@@ -75,7 +75,12 @@ def DynShapeRaiseMasks : Pass<"dynshape-raise-masks"> {
     * `%iota`: a `linalg.generic` with no inputs whose body yields
       `arith.index_cast (linalg.index d)` as `i32`;
     * `%n`: a `linalg.fill` of an `i32` scalar, or an `i32` splat constant;
-    * `%fill`: a splat constant.
+    * `%fill`: a splat constant;
+    * `%c` may also be a broadcast of such a compare of fewer dims (a
+      `linalg.broadcast`, or a `linalg.generic` that copies its one input
+      into an identity-mapped output, as the StableHLO import writes
+      `broadcast_in_dim`): `jnp.arange(32) < n` broadcast to the scores'
+      shape masks the dim the iota's dim is broadcast to.
 
     ```mlir
     %m = arith.select %valid, %s, %ninf : tensor<1x128xi1>, tensor<1x128xf32>
