@@ -231,8 +231,11 @@ def BIR_AllocOp : BIR_Op<"alloc",
     of the function, which the runtime provides.
 
     `DynamicDMAScratchLoc` marks the DGE scratch that `dge-setup` inserts:
-    software DGE writes its descriptors there at run time, so it is never
-    dead, and `bir-allocate-memory` places it first.
+    the space software DGE's descriptors are reserved and counted in
+    (`dge-lower-dynamic-dma` checks each trigger's descriptors against it).
+    No instruction writes it yet: the simulator generates software DGE's
+    descriptors itself, as it does hardware DGE's. It is never dead, and
+    `bir-allocate-memory` places it first.
 
     ```mlir
     %t = bir.alloc : memref<128x512xf32, #bir.mem<sbuf>>
