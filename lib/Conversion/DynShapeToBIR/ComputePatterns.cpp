@@ -211,15 +211,10 @@ private:
       };
       BodyEmitter emit{rewriter, loc, get, newTemp, constTile};
       // A sigmoid or SiLU written out is one instruction at its root.
-      DenseMap<Operation *, FusedActivation> fused;
-      DenseSet<Operation *> absorbed;
-      for (Operation &inner : body.without_terminator())
-        if (std::optional<FusedActivation> f = matchFusedActivation(&inner)) {
-          absorbed.insert(f->absorbed.begin(), f->absorbed.end());
-          fused.try_emplace(&inner, std::move(*f));
-        }
+      FusedActivations fused = findFusedActivations(body);
       for (Operation &inner : body.without_terminator()) {
-        if (llvm::isa<arith::ConstantOp>(inner) || absorbed.contains(&inner))
+        if (llvm::isa<arith::ConstantOp>(inner) ||
+            fused.absorbed.contains(&inner))
           continue;
         // Exact on the engines' f32: a widening, or a compare's 1.0/0.0.
         if (llvm::isa<arith::ExtFOp>(inner) ||
@@ -246,7 +241,7 @@ private:
                         ? outAP
                         : newTemp(type.isInteger(1) ? rewriter.getF32Type()
                                                     : type);
-        if (auto it = fused.find(&inner); it != fused.end())
+        if (auto it = fused.roots.find(&inner); it != fused.roots.end())
           emit.activation(it->second.function, get(it->second.input), dst);
         else
           emit.bodyOp(&inner, dst);

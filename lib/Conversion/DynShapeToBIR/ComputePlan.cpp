@@ -394,17 +394,14 @@ SmallVector<Engine> dyn::getComputeEngines(linalg::LinalgOp op,
   };
   Block &body = *op.getBlock();
   // A sigmoid or SiLU written out is one Activation instruction.
-  DenseSet<Operation *> absorbed;
-  for (Operation &inner : body.without_terminator())
-    if (std::optional<FusedActivation> f = matchFusedActivation(&inner))
-      absorbed.insert(f->absorbed.begin(), f->absorbed.end());
+  FusedActivations fused = findFusedActivations(body);
   for (Operation &inner : body.without_terminator()) {
-    if (absorbed.contains(&inner))
+    if (fused.absorbed.contains(&inner))
       continue;
     std::optional<ActivationFunction> function =
         getActivationFunction(&inner);
-    if (std::optional<FusedActivation> f = matchFusedActivation(&inner))
-      function = f->function;
+    if (auto it = fused.roots.find(&inner); it != fused.roots.end())
+      function = it->second.function;
     if (function)
       add(Engine::act);
     // Integer arithmetic; a compare is then copied to an f32 0.0/1.0, and

@@ -10,6 +10,7 @@
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 #include "dyn/Support/Machine.h"
+#include "dyn/Support/Refusals.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -31,9 +32,6 @@ static constexpr llvm::StringLiteral kSupportedBesidesArith =
     "and linalg ops on f32, bf16, f16 and i32 buffers that the engines "
     "run (fills, elementwise bodies, broadcasts, transposes, add/max/min "
     "reductions of floats, matmuls)";
-
-/// The most refusals checkLowerable reports in one compile.
-static constexpr unsigned kMaxRefusals = 20;
 
 /// Ops the lowering takes in some form (their form is checked below).
 static bool isSupportedKind(Operation *op) {
@@ -296,12 +294,13 @@ LogicalResult dyn::checkLowerable(Operation *root, Engine engine) {
       return false;
     });
   };
-  auto refuse = [&](Operation *culprit) -> WalkResult {
-    refused.insert(culprit);
-    // A module's tensor constant is reported at its global, not again at
-    // each read of it.
-    if (llvm::isa<memref::GetGlobalOp>(culprit) && llvm::isa<ModuleOp>(root))
-      return WalkResult::advance();
+  // A refused op is counted, and the walk skips its regions.
+  auto counted = [&](Operation *op) {
+    refused.insert(op);
+    return ++refusals < kMaxRefusals ? WalkResult::skip()
+                                     : WalkResult::interrupt();
+  };
+  auto reportUnsupported = [&](Operation *culprit) {
     // Bufferization makes a tensor constant a global the user never wrote.
     if (llvm::isa<memref::GlobalOp, memref::GetGlobalOp>(culprit)) {
       emitError(knownLocation(culprit, root),
@@ -309,18 +308,16 @@ LogicalResult dyn::checkLowerable(Operation *root, Engine engine) {
                 "convert-dynshape-to-bir: the engines take constants as "
                 "scalars (a scalar in a linalg body, or a linalg.fill); write "
                 "a splat as one");
-    } else {
-      InFlightDiagnostic diag = culprit->emitOpError(
-          "cannot be lowered by convert-dynshape-to-bir");
-      // The list of what it lowers, once.
-      if (!listed)
-        diag.attachNote() << "convert-dynshape-to-bir lowers "
-                          << describeRegisterForms() << ", "
-                          << kSupportedBesidesArith;
-      listed = true;
+      return;
     }
-    return ++refusals < kMaxRefusals ? WalkResult::advance()
-                                     : WalkResult::interrupt();
+    InFlightDiagnostic diag =
+        culprit->emitOpError("cannot be lowered by convert-dynshape-to-bir");
+    // The list of what it lowers, once.
+    if (!listed)
+      diag.attachNote() << "convert-dynshape-to-bir lowers "
+                        << describeRegisterForms() << ", "
+                        << kSupportedBesidesArith;
+    listed = true;
   };
   WalkResult result = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (llvm::isa<ModuleOp>(op) || isHelper(op))
@@ -329,15 +326,18 @@ LogicalResult dyn::checkLowerable(Operation *root, Engine engine) {
       refused.insert(op);
       return WalkResult::skip();
     }
-    if (!isSupportedKind(op))
-      return refuse(op) == WalkResult::interrupt() ? WalkResult::interrupt()
-                                                   : WalkResult::skip();
-    if (failed(checkForm(op, engine))) {
-      refused.insert(op);
-      if (++refusals >= kMaxRefusals)
-        return WalkResult::interrupt();
-      return WalkResult::skip();
+    if (!isSupportedKind(op)) {
+      // A module's tensor constant is reported at its global, not again at
+      // each read of it.
+      if (llvm::isa<memref::GetGlobalOp>(op) && llvm::isa<ModuleOp>(root)) {
+        refused.insert(op);
+        return WalkResult::skip();
+      }
+      reportUnsupported(op);
+      return counted(op);
     }
+    if (failed(checkForm(op, engine)))
+      return counted(op);
     // A linalg op's body is part of its DMA or its engine instruction.
     return llvm::isa<linalg::LinalgOp>(op) ? WalkResult::skip()
                                            : WalkResult::advance();

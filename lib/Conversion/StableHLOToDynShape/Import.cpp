@@ -13,6 +13,7 @@
 
 #include "dyn/Conversion/Passes.h"
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
+#include "dyn/Support/Refusals.h"
 
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -221,9 +222,6 @@ static std::string checkArity(Operation *op, Arity arity) {
 
 /// What an op without a table entry is told; a note lists the table.
 static constexpr llvm::StringLiteral kNoImport = "has no import to dynshape";
-
-/// The most refusals checkImportable reports in one import.
-static constexpr unsigned kMaxRefusals = 20;
 
 std::string dyn::stablehlo::whyNotImportable(Operation *op) {
   const OpImport *entry = lookupImport(op);

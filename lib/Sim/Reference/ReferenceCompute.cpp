@@ -87,6 +87,16 @@ static float roundTo(Type type, float value) {
   return loadElement(bytes, type);
 }
 
+/// An f32 result as a value of `type` holds it: rounded to a bf16 or f16
+/// (upstream's arith rounds each result to its type, and the engines round
+/// when they store); f32 as it is.
+static float storedAs(Type type, float value) {
+  type = getElementTypeOrSelf(type);
+  return llvm::isa_and_present<BFloat16Type, Float16Type>(type)
+             ? roundTo(type, value)
+             : value;
+}
+
 unsigned reference::getIntegerWidth(Type type) {
   return type.isIndex() ? 32 : type.getIntOrFloatBitWidth();
 }
@@ -270,12 +280,9 @@ static FailureOr<Scalar> evaluateInF32(Operation *op, ArrayRef<Scalar> in,
 static FailureOr<Scalar> evaluate(Operation *op, ArrayRef<Scalar> in,
                                   ArrayRef<int64_t> point, std::string &error) {
   FailureOr<Scalar> value = evaluateInF32(op, in, point, error);
-  Type type = op->getNumResults()
-                  ? getElementTypeOrSelf(op->getResult(0).getType())
-                  : Type();
   if (succeeded(value) && std::holds_alternative<float>(*value) &&
-      llvm::isa_and_present<BFloat16Type, Float16Type>(type))
-    return Scalar(roundTo(type, std::get<float>(*value)));
+      op->getNumResults())
+    return Scalar(storedAs(op->getResult(0).getType(), std::get<float>(*value)));
   return value;
 }
 
@@ -396,15 +403,8 @@ LogicalResult reference::interpretLinalg(linalg::LinalgOp op, Lookup lookup,
   Block &body = *op.getBlock();
   llvm::DenseMap<Value, Scalar> values;
   // A sigmoid or SiLU written out is computed as the Activation engine's
-  // function, as the lowering emits it (bir::matchFusedActivation).
-  llvm::DenseMap<Operation *, bir::FusedActivation> fused;
-  llvm::DenseSet<Operation *> absorbed;
-  for (Operation &inner : body)
-    if (std::optional<bir::FusedActivation> f =
-            bir::matchFusedActivation(&inner)) {
-      absorbed.insert(f->absorbed.begin(), f->absorbed.end());
-      fused.try_emplace(&inner, std::move(*f));
-    }
+  // function, as the lowering emits it.
+  bir::FusedActivations fused = bir::findFusedActivations(body);
   // Per operand, outside the loop over points (the op's accessors unique
   // attributes): its block argument and what it reads from.
   struct Input {
@@ -450,14 +450,13 @@ LogicalResult reference::interpretLinalg(linalg::LinalgOp op, Lookup lookup,
       values[input.arg] = load(*input.tensor, index);
     }
     for (Operation &inner : body) {
-      if (absorbed.contains(&inner))
+      if (fused.absorbed.contains(&inner))
         continue;
-      if (auto it = fused.find(&inner); it != fused.end()) {
+      if (auto it = fused.roots.find(&inner); it != fused.roots.end()) {
         float x = asFloat(values.lookup(it->second.input));
-        Type type = inner.getResult(0).getType();
-        float y = applyActivation(it->second.function, x);
-        values[inner.getResult(0)] =
-            llvm::isa<BFloat16Type, Float16Type>(type) ? roundTo(type, y) : y;
+        values[inner.getResult(0)] = storedAs(
+            inner.getResult(0).getType(),
+            applyActivation(it->second.function, x));
         continue;
       }
       if (auto yield = llvm::dyn_cast<linalg::YieldOp>(inner)) {
@@ -522,12 +521,11 @@ LogicalResult reference::interpretElementwise(Operation *op, Lookup lookup,
       fusedRoot ? std::get_if<Array>(&lookup(fusedRoot->input)) : nullptr;
   LogicalResult done = forEachPoint(first->extents, [&](ArrayRef<int64_t> point) {
     if (fusedInput) {
-      float y = applyActivation(fusedRoot->function,
-                                asFloat(load(fusedInput->storage, point)));
-      Type element = type.getElementType();
       store(out.storage, point,
-            llvm::isa<BFloat16Type, Float16Type>(element) ? roundTo(element, y)
-                                                          : y);
+            storedAs(type.getElementType(),
+                     applyActivation(fusedRoot->function,
+                                     asFloat(load(fusedInput->storage,
+                                                  point)))));
       return success();
     }
     SmallVector<Scalar> in;

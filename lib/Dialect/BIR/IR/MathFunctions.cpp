@@ -11,20 +11,23 @@ using namespace mlir;
 using namespace dyn;
 using namespace dyn::bir;
 
-std::optional<PowForm> bir::getPowFormOf(Operation *op) {
-  auto pow = llvm::dyn_cast<math::PowFOp>(op);
-  APFloat exponent(0.0f);
-  if (!pow || !matchPattern(pow.getRhs(), m_ConstantFloat(&exponent)))
+/// The value of a float constant (a splat one included), or none.
+static std::optional<double> getFloatConstant(Value v) {
+  APFloat constant(0.0f);
+  if (!matchPattern(v, m_ConstantFloat(&constant)))
     return std::nullopt;
-  return getPowForm(exponent.convertToDouble());
+  return constant.convertToDouble();
 }
 
-/// True for a float constant of value `value`.
-static bool isFloatConstant(Value v, double value) {
-  APFloat constant(0.0f);
-  return matchPattern(v, m_ConstantFloat(&constant)) &&
-         constant.convertToDouble() == value;
+std::optional<PowForm> bir::getPowFormOf(Operation *op) {
+  auto pow = llvm::dyn_cast<math::PowFOp>(op);
+  std::optional<double> exponent =
+      pow ? getFloatConstant(pow.getRhs()) : std::nullopt;
+  return exponent ? getPowForm(*exponent) : std::nullopt;
 }
+
+/// True for a float constant 1.0.
+static bool isOne(Value v) { return getFloatConstant(v) == 1.0; }
 
 /// The single-use op defining `v`, if it is an OpTy.
 template <typename OpTy>
@@ -39,8 +42,8 @@ matchOnePlusExpNeg(Value v) {
   auto add = definedOnceBy<arith::AddFOp>(v);
   if (!add)
     return std::nullopt;
-  Value other = isFloatConstant(add.getLhs(), 1.0)   ? add.getRhs()
-                : isFloatConstant(add.getRhs(), 1.0) ? add.getLhs()
+  Value other = isOne(add.getLhs())   ? add.getRhs()
+                : isOne(add.getRhs()) ? add.getLhs()
                                                      : Value();
   auto exp = other ? definedOnceBy<math::ExpOp>(other) : math::ExpOp();
   auto neg = exp ? definedOnceBy<arith::NegFOp>(exp.getOperand())
@@ -58,7 +61,7 @@ std::optional<FusedActivation> bir::matchFusedActivation(Operation *root) {
     if (!denominator)
       return std::nullopt;
     auto [x, ops] = *denominator;
-    if (isFloatConstant(div.getLhs(), 1.0))
+    if (isOne(div.getLhs()))
       return FusedActivation{ActivationFunction::sigmoid, x, ops};
     if (div.getLhs() == x)
       return FusedActivation{ActivationFunction::silu, x, ops};
@@ -83,6 +86,16 @@ std::optional<FusedActivation> bir::matchFusedActivation(Operation *root) {
     }
   }
   return std::nullopt;
+}
+
+FusedActivations bir::findFusedActivations(Block &body) {
+  FusedActivations found;
+  for (Operation &op : body)
+    if (std::optional<FusedActivation> f = matchFusedActivation(&op)) {
+      found.absorbed.insert(f->absorbed.begin(), f->absorbed.end());
+      found.roots.try_emplace(&op, std::move(*f));
+    }
+  return found;
 }
 
 std::optional<ActivationFunction> bir::getActivationFunction(Operation *op) {

@@ -13,6 +13,9 @@
 #include "dyn/Dialect/BIR/IR/BIR.h"
 #include "dyn/Support/PowForm.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
 namespace dyn::bir {
 
 /// The Activation function that computes `op`: math.exp, rsqrt, sqrt,
@@ -40,6 +43,15 @@ struct FusedActivation {
 /// the function and the reference interpreter evaluates it, both in place
 /// of the ops. None when `root` is not such an expression.
 std::optional<FusedActivation> matchFusedActivation(mlir::Operation *root);
+
+/// The sigmoids and SiLUs a body writes out: each root's, and every op they
+/// absorb. The lowering, its engine list and the reference interpreter all
+/// take a body's expressions from here.
+struct FusedActivations {
+  llvm::DenseMap<mlir::Operation *, FusedActivation> roots;
+  llvm::DenseSet<mlir::Operation *> absorbed;
+};
+FusedActivations findFusedActivations(mlir::Block &body);
 
 } // namespace dyn::bir
 
