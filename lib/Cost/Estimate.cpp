@@ -44,9 +44,8 @@ public:
         loop(&op, timeline);
         continue;
       }
-      SmallVector<Work, 2> work = describeWork(&op, model);
-      if (!work.empty())
-        schedule(&op, work, timeline);
+      if (scheduleInstruction(timeline, &op, model))
+        ++done;
     }
   }
 
@@ -188,17 +187,39 @@ FunctionEstimate dyn::cost::estimateFunction(func::FuncOp func,
   result.busy = timeline.getBusy();
   // A run of the same step (a loop's trips) is one line with its count.
   SmallVector<const Slice *> path = timeline.getCriticalPath();
+  // A run of trips is one line: the longest repetition of a group of up to
+  // kMaxGroup steps (a trip's trigger and its transfer, say) is folded.
+  constexpr size_t kMaxGroup = 8;
+  auto same = [&](size_t a, size_t b) {
+    return path[a]->op == path[b]->op &&
+           path[a]->resource.index() == path[b]->resource.index();
+  };
   for (size_t i = 0; i < path.size();) {
-    size_t j = i + 1;
-    while (j < path.size() && path[j]->op == path[i]->op &&
-           path[j]->resource.index() == path[i]->resource.index())
-      ++j;
-    std::string step =
-        path[i]->resource.name() + ": " + describeOperation(path[i]->op);
-    if (j - i > 1)
-      step += " (x" + std::to_string(j - i) + ")";
+    size_t bestGroup = 1, bestReps = 1;
+    for (size_t group = 1; group <= kMaxGroup && i + 2 * group <= path.size();
+         ++group) {
+      size_t reps = 1;
+      while (i + (reps + 1) * group <= path.size()) {
+        size_t start = i + reps * group, k = 0;
+        while (k < group && same(i + k, start + k))
+          ++k;
+        if (k < group)
+          break;
+        ++reps;
+      }
+      if (reps > 1 && reps * group > bestReps * bestGroup) {
+        bestGroup = group;
+        bestReps = reps;
+      }
+    }
+    std::string step;
+    for (size_t k = 0; k < bestGroup; ++k)
+      step += (k ? ", then " : "") + path[i + k]->resource.name() + ": " +
+              describeOperation(path[i + k]->op);
+    if (bestReps > 1)
+      step += " (x" + std::to_string(bestReps) + ")";
     result.criticalPath.push_back(std::move(step));
-    i = j;
+    i += bestGroup * bestReps;
   }
   return result;
 }

@@ -171,6 +171,23 @@ SmallVector<Work, 2> dyn::cost::describeWork(Operation *op,
       .Default([](Operation *) { return SmallVector<Work, 2>{}; });
 }
 
+bool dyn::cost::scheduleInstruction(Timeline &timeline, Operation *op,
+                                    const LatencyModel &model) {
+  if (auto signal = llvm::dyn_cast<bir::SemSignalOp>(op)) {
+    timeline.signal(signal.getEngine(), signal.getSem().value_or(0));
+    return true;
+  }
+  if (auto wait = llvm::dyn_cast<bir::SemWaitOp>(op)) {
+    timeline.wait(wait.getEngine(), wait.getSem().value_or(0));
+    return true;
+  }
+  SmallVector<Work, 2> work = describeWork(op, model);
+  if (work.empty())
+    return false;
+  timeline.schedule(op, work);
+  return true;
+}
+
 Work dyn::cost::describeTrip(Operation *loop, const LatencyModel &model) {
   return {{llvm::cast<bir::InstInterface>(loop).getEngine(), false},
           model.loopTripCycles, {}, {}};

@@ -143,6 +143,10 @@ void dyn::buildLowerToDGEPipeline(OpPassManager &pm,
       {/*maxDescriptorBytes=*/options.maxDescriptorBytes,
        /*maxDescriptorsPerDMA=*/options.maxDescriptorsPerDMA,
        /*maxDescriptorsPerFunction=*/options.maxDescriptorsPerFunction}));
+  // Once every instruction has its engine and every DMA its route: the
+  // streams' semaphores.
+  func.addPass(bir::createBIRInsertSync({/*drop=*/options.testDropSemaphore}));
+  func.addPass(bir::createBIRAllocateSemaphores());
 }
 
 void dyn::buildLowerToADDR4Pipeline(OpPassManager &pm,

@@ -379,7 +379,7 @@ static void testElementTypes(MlirContext context) {
 static void testFormat(void) {
   dynPrintADDR4Format(printText, NULL);
   // CHECK: "magic": "DYN4",
-  // CHECK: "version": 4,
+  // CHECK: "version": 5,
   // CHECK: "element_codes": {
   // CHECK-NEXT: "f32": {
   // CHECK-NEXT: "code": 0,

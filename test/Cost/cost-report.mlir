@@ -68,19 +68,27 @@ func.func @routes(%t0: memref<4x32xf32, #bir.mem<dram>>, %t1: memref<4x32xf32, #
 
 // -----
 
-// A read after a write: the DMA into %t must finish (16 + 146 = 162) before
-// the DMA out of it starts on SP's queue, although SP is free at 32: 162 +
-// 146 = 308.
-// CHECK-LABEL: function @dependency: 308 cycles
-// JSON: dependency: estimated_cycles 308
+// A read after a write, ordered by the semaphore bir-insert-sync puts
+// between the two streams: Pool's signal fires once the DMA into %t has
+// finished (16 + 146 = 162), and SP, although free at 0, waits for it
+// before its trigger: 162 + 16 + 146 = 324.
+// CHECK-LABEL: function @dependency: 324 cycles
+// CHECK:         critical path:
+// CHECK-NEXT:      pool: dge.trigger
+// CHECK-NEXT:      pool queue: dge.trigger
+// CHECK-NEXT:      sp: dge.trigger
+// CHECK-NEXT:      sp queue: dge.trigger
+// JSON: dependency: estimated_cycles 324
 func.func @dependency(%t: memref<4x32xf32, #bir.mem<dram>>, %row: memref<1x32xf32, #bir.mem<dram>>, %out: memref<1x32xf32, #bir.mem<dram>>) {
   %b0 = dge.block {
     dge.descriptor src %row [imm + 0] dst %t [imm + 128] bytes 128 pattern [[32, 1], [1, 32]] -> [[32, 1], [1, 32]] : memref<1x32xf32, #bir.mem<dram>>, memref<4x32xf32, #bir.mem<dram>>
   }
   dge.trigger %b0 type none on pool
+  bir.sem_signal 0 on pool {sem = 0 : i32}
   %b1 = dge.block {
     dge.descriptor src %t [imm + 128] dst %out [imm + 0] bytes 128 pattern [[32, 1], [1, 32]] -> [[32, 1], [1, 32]] : memref<4x32xf32, #bir.mem<dram>>, memref<1x32xf32, #bir.mem<dram>>
   }
+  bir.sem_wait 0 on sp {sem = 0 : i32}
   dge.trigger %b1 type none on sp
   return
 }

@@ -4,8 +4,11 @@
 // at every arch, so the KV write is one swdge trigger on Pool whose block
 // writes the cache in register mode (RegAPAddr = 128 * clamp(pos, 0, 63)),
 // and the history loop's trigger is swdge on Pool inside the loop. Nothing
-// is hwdge, nothing has a queue engine, no DMA is left. DS64 splits each
-// 128-byte copy at max-descriptor-bytes=64.
+// is hwdge, nothing has a queue engine, no DMA is left. The loop writes the
+// output at a runtime address, so each trip's trigger waits for the previous
+// trip's transfer: a loop-carried semaphore, primed by a signal before the
+// loop and drained by a wait after it. DS64 splits each 128-byte copy at
+// max-descriptor-bytes=64.
 // RUN: dyn-opt %dyn_src_root/examples/decode_step.mlir --lower-to-dge=arch=gen2 | FileCheck %s --check-prefixes=DS,DS20 --implicit-check-not=hwdge --implicit-check-not=queue --implicit-check-not=dge.trigger --implicit-check-not=dge.dma --implicit-check-not=bir.dma
 // RUN: dyn-opt %dyn_src_root/examples/decode_step.mlir --lower-to-dge=arch=gen3 | FileCheck %s --check-prefixes=DS,DS30 --implicit-check-not=hwdge --implicit-check-not=queue --implicit-check-not=dge.trigger --implicit-check-not=dge.dma --implicit-check-not=bir.dma
 // RUN: dyn-opt %dyn_src_root/examples/decode_step.mlir --lower-to-dge="arch=gen3 max-descriptor-bytes=64" | FileCheck %s --check-prefix=DS64
@@ -35,13 +38,17 @@
 // DS-NEXT:      dge.descriptor src %[[K]] [imm + 0] dst %[[CACHE]] [reg %[[A]] + 0] bytes 128 pattern {{\[\[}}32, 1], [1, 32]] -> {{\[\[}}32, 1], [1, 32]]
 // DS-NEXT:    }
 // DS-NEXT:    dge.trigger %[[B]] type swdge on pool{{$}}
+// DS-NEXT:    bir.sem_signal 0 on pool {sem = 0 : i32}
 // DS-NEXT:    bir.dynamic_for %[[J:.*]] = 0 to 1 * %{{.*}} + 0 step 1 max_trip 64 on pool
 // DS-NEXT:      %[[R:.*]] = bir.alu_imm mult %[[J]], 128 on pool
 // DS-NEXT:      %[[B2:.*]] = dge.block attributes {max_descriptor_bytes = 65536 : i64} {
 // DS-NEXT:        dge.descriptor src %[[HIST]] [reg %[[R]] + 0] dst %[[OUT]] [reg %[[R]] + 0] bytes 128 pattern {{\[\[}}32, 1], [1, 32]] -> {{\[\[}}32, 1], [1, 32]]
 // DS-NEXT:      }
+// DS-NEXT:      bir.sem_wait 0 on pool {sem = 0 : i32}
 // DS-NEXT:      dge.trigger %[[B2]] type swdge on pool{{$}}
+// DS-NEXT:      bir.sem_signal 0 on pool {sem = 0 : i32}
 // DS-NEXT:    }
+// DS-NEXT:    bir.sem_wait 0 on pool {sem = 0 : i32}
 // DS-NEXT:    return %[[CACHE]], %[[OUT]]
 
 // DS64-LABEL: func.func @decode_step(
@@ -55,7 +62,9 @@
 // DS64:           dge.descriptor src %{{.*}} [reg %[[R:.*]] + 0] dst %{{.*}} [reg %[[R]] + 0] bytes 64
 // DS64-NEXT:      dge.descriptor src %{{.*}} [reg %[[R]] + 64] dst %{{.*}} [reg %[[R]] + 64] bytes 64
 // DS64-NEXT:    }
+// DS64-NEXT:    bir.sem_wait 0 on pool {sem = 0 : i32}
 // DS64-NEXT:    dge.trigger %{{.*}} type swdge on pool{{$}}
+// DS64-NEXT:    bir.sem_signal 0 on pool {sem = 0 : i32}
 
 // A gather of 16 rows of a 512x64 table: one indirect descriptor of 4096
 // bytes reading the table through the ids.

@@ -73,7 +73,8 @@ ELEM_BYTES = {0: 4, 1: 4, 2: 2, 3: 2, 4: 1, 5: 2, 6: 8, 7: 8}
 ELEM_NAMES = {"f32": "<f4", "i32": "<i4", "bf16": "<u2", "f16": "<f2",
               "i8": "|i1", "i16": "<i2", "i64": "<i8", "f64": "<f8"}
 ENGINES = [1, 2, 3, 4, 6]
-OPCODES = [1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 106]
+OPCODES = [1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+           106]
 ALU_OPS = [4, 5, 6, 7, 8, 9, 27] + list(range(32, 48))
 # Flag bits: a location's (format::LocationFlag) and a compute
 # instruction's (format::ComputeFlag, lib/Target/ADDR4/Format.h).
@@ -101,6 +102,9 @@ OPERANDS = {
         ("block", "I", "block_index")],
     8: [("dst", "B", "reg"), ("loc", "I", "loc_index"),
         ("elem", "I", "elem_index")],
+    # sem_signal, sem_wait: a semaphore id (below 32, the core's count).
+    19: [("sem", "B", "semaphore")],
+    20: [("sem", "B", "semaphore")],
     # 9 (memset) and the compute instructions 10-18 are variable-length:
     # see parse_inst.
 }
@@ -508,6 +512,8 @@ def interesting_for(rng, kind, old, m):
                            REVERSE | REGISTER_SCALAR, SUM_OPERAND, 0xFF])
     if kind == "dge_type":
         return rng.choice([0, 1, 2, 3, 0xFF])
+    if kind == "semaphore":
+        return rng.choice([0, 1, 31, 32, 0xFF, old + 1])
     if kind == "elem":
         return rng.choice(list(ELEM_BYTES) + [8, 9, 0xFF])
     if kind == "rank":
@@ -526,7 +532,7 @@ def interesting_for(rng, kind, old, m):
         return rng.choice(list(ARCH_LEVELS.values()) + [0, 10, 29, 31, 60,
                                                         0xFFFF])
     if kind == "version":
-        return rng.choice([0, 2, 3, 5, 0xFFFF, 0x100])
+        return rng.choice([0, 2, 3, 4, 6, 0xFFFF, 0x100])
     if kind == "writer":
         # The writer's dyn version is not checked: any value reads.
         return rng.choice([0, 1, 0xFFFF])
@@ -841,7 +847,7 @@ def struct_mutation(rng, m):
             b[1].pop(rng.randrange(len(b[1])))
         return "drop a descriptor"
     # A new instruction of a random opcode with plausible operands.
-    op = rng.choice([1, 2, 3, 4, 5, 7, 8, 9, 106])
+    op = rng.choice([1, 2, 3, 4, 5, 7, 8, 9, 19, 20, 106])
     inst = {"op": op, "engine": rng.choice([3, 3, 3] + ENGINES)}
     regs = [i.get("dst", 0) for i in m["insts"] if "dst" in i] or [0]
     if op == 9:
@@ -873,6 +879,8 @@ def struct_mutation(rng, m):
                 v = rng.choice([0, 1])
             elif kind == "max_trip":
                 v = rng.choice([1, 64, NONE])
+            elif kind == "semaphore":
+                v = rng.choice([0, 1, 31])
             else:
                 v = rng.choice([0, 1, 3, 64, -1, 0x7FFFFFFF])
             inst[name] = v

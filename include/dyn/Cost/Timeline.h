@@ -1,14 +1,16 @@
 //===- Timeline.h - the dependency-driven schedule --------------*- C++ -*-===//
 //
 // The one scheduler of the cost model, shared by the static estimate
-// (dge-cost-report) and the simulator (dyn-sim --profile/--trace). Program
-// order stays the semantics; an instruction's work starts when its
-// resource (an engine, or the DMA queue of an engine) is free and the work
-// it depends on has finished: earlier work of the same instruction, and
-// earlier accesses to overlapping bytes of the same location (read after
-// write, write after read, write after write). A loop's trips are scheduled
-// one after another like any other instructions, so a trip's register code
-// may overlap the previous trip's DMA; the static estimate finds when the
+// (dge-cost-report) and the simulator (dyn-sim --profile/--trace). Each
+// engine runs its own stream; an instruction's work starts when its
+// resource (an engine, or the DMA queue of an engine) is free, after the
+// earlier work of the same instruction, and after the semaphore waits its
+// stream has passed: nothing else orders the streams (bir-insert-sync puts
+// every dependency into semaphores). A signal fires when all the work its
+// stream has started, transfers included, has finished; the k-th wait on a
+// semaphore lasts until its k-th signal. A loop's trips are scheduled one
+// after another like any other instructions, so a trip's register code may
+// overlap the previous trip's DMA; the static estimate finds when the
 // schedule repeats itself from one trip to the next (`Snapshot`) and
 // extends it to the remaining trips without scheduling them.
 //
@@ -25,6 +27,8 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <deque>
+#include <map>
 #include <array>
 #include <limits>
 #include <string>
@@ -90,12 +94,15 @@ public:
   /// Schedules the pieces of `op`'s work in order (each after the one
   /// before it); returns when the last finishes.
   int64_t schedule(mlir::Operation *op, llvm::ArrayRef<Work> work);
+  /// A semaphore signal on `engine`'s stream, and a wait.
+  void signal(bir::Engine engine, unsigned semaphore);
+  void wait(bir::Engine engine, unsigned semaphore);
   /// The state that decides how later work is scheduled, relative to the
   /// end, with the end and busy cycles.
   struct Snapshot {
     int64_t end = 0;
     std::array<int64_t, Resource::kCount> busy{};
-    llvm::SmallVector<int64_t> relative; // free times, spans
+    llvm::SmallVector<int64_t> relative; // free and done times, semaphores
   };
   Snapshot snapshot() const;
   /// After work that took the schedule from state `before` to a state
@@ -118,23 +125,14 @@ private:
   struct Time {
     int64_t at = 0, slice = -1;
   };
-  struct Span {
-    int64_t lo, hi;
-    Time finish;
-  };
-  /// The latest finish of `spans` that overlaps `access`, if later than `t`.
-  static void waitFor(llvm::ArrayRef<Span> spans, const Access &access,
-                      Time &t);
-  /// Drops the spans that `access`, finishing at `finish`, covers and
-  /// outlasts: anything later that overlaps them overlaps `access` too.
-  static void dropCovered(llvm::SmallVectorImpl<Span> &spans,
-                          const Access &access, int64_t finish);
-
   bool record;
   Time end;
   std::array<Time, Resource::kCount> freeAt{};
   std::array<int64_t, Resource::kCount> busy{};
-  llvm::DenseMap<mlir::Value, llvm::SmallVector<Span, 4>> reads, writes;
+  /// Per stream (engine), when all the work it has started finishes.
+  std::array<Time, machine::kNumEngineSlots> done{};
+  /// Per semaphore, the times of its signals not yet waited for.
+  std::map<unsigned, std::deque<Time>> semaphores;
   llvm::SmallVector<Slice, 0> slices;
 };
 

@@ -76,6 +76,11 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
                        clEnumValN(bir::Engine::pool, "pool", "Pool"),
                        clEnumValN(bir::Engine::dve, "dve", "Vector"),
                        clEnumValN(bir::Engine::sp, "sp", "SP"))};
+  Option<int64_t> testDropSemaphore{
+      *this, "test-drop-semaphore",
+      llvm::cl::desc("Tests only: bir-insert-sync leaves out its N-th "
+                     "signal/wait pair (-1: none)"),
+      llvm::cl::init(-1)};
 };
 
 /// Parses `text` (`arch=gen2 vector-route=swdge`) into `options` and checks

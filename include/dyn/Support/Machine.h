@@ -39,6 +39,11 @@ inline constexpr int64_t kRegistersPerEngine = 64;
 /// pe 1 to sp 6; the container's engine field holds codes below 8).
 inline constexpr unsigned kNumEngineSlots = 8;
 
+/// Semaphores per core, shared by the engines' streams: ids 0 to
+/// kSemaphoresPerCore - 1 (project-defined; no NeuronCore-v2 document
+/// publishes the count).
+inline constexpr int64_t kSemaphoresPerCore = 32;
+
 /// Partitions of SBUF and PSUM.
 inline constexpr int64_t kNumPartitions = 128;
 

@@ -11,6 +11,7 @@
 #include "dyn/Cost/Cost.h"
 
 #include "Compute.h"
+#include "RaceChecker.h"
 
 #include "dyn/Dialect/BIR/IR/AddressMap.h"
 #include "dyn/Dialect/DGE/IR/DGE.h"
@@ -69,7 +70,8 @@ class Machine {
 public:
   Machine(func::FuncOp func, ArrayRef<sim::RuntimeValue> args,
           const SimulationLimits &limits, Measurement *measurement)
-      : func(func), limits(limits), measurement(measurement) {
+      : func(func), limits(limits), measurement(measurement),
+        checker(limits.allowRaces) {
     for (const sim::RuntimeValue &arg : args)
       this->args.push_back(arg);
   }
@@ -148,6 +150,8 @@ private:
   std::vector<std::unique_ptr<std::vector<uint8_t>>> dramBuffers;
   llvm::DenseMap<mlir::Value, Storage> storages;
   int64_t triggerCount = 0, dramBytes = 0;
+  /// The semaphores, and the order between streams they establish.
+  RaceChecker checker;
 };
 
 } // namespace
@@ -202,14 +206,15 @@ LogicalResult Machine::execute(Block &block) {
   for (Operation &op : block) {
     if (failed(execute(&op)))
       return failure();
+    if (!llvm::isa<bir::ForOp, bir::DynamicForOp>(op) &&
+        failed(checker.access(&op)))
+      return failure();
     // Loops put their trips on the timeline themselves.
     if (!measurement || llvm::isa<bir::ForOp, bir::DynamicForOp>(op))
       continue;
-    SmallVector<cost::Work, 2> work = cost::describeWork(&op, measurement->model);
-    if (work.empty())
-      continue;
-    measurement->timeline.schedule(&op, work);
-    ++measurement->instructions;
+    if (cost::scheduleInstruction(measurement->timeline, &op,
+                                  measurement->model))
+      ++measurement->instructions;
   }
   return success();
 }
@@ -255,6 +260,16 @@ LogicalResult Machine::execute(Operation *op) {
       .Case([&](bir::ForOp loop) { return executeFor(loop); })
       .Case([&](bir::DynamicForOp loop) { return executeDynamicFor(loop); })
       .Case([&](dge::TriggerOp t) { return trigger(t); })
+      .Case<bir::SemSignalOp, bir::SemWaitOp>([&](auto sync) -> LogicalResult {
+        if (!sync.getSem())
+          return sync.emitOpError("has no semaphore");
+        if constexpr (std::is_same_v<decltype(sync), bir::SemSignalOp>) {
+          checker.signal(sync.getEngine(), *sync.getSem());
+          return success();
+        } else {
+          return checker.wait(sync, sync.getEngine(), *sync.getSem());
+        }
+      })
       .Case<bir::TensorTensorOp, bir::TensorScalarOp, bir::TensorCopyOp,
             bir::CopyPredicatedOp, bir::TensorReduceOp, bir::IotaOp,
             bir::AffineSelectOp, bir::ActivationOp, bir::MatmulOp>(

@@ -297,6 +297,16 @@ LogicalResult Deserializer::buildList(size_t begin, size_t end,
       bir::MemsetOp::create(b, loc, ap, b.getI64IntegerAttr(in.fill), engine);
       continue;
     }
+    case SemSignal:
+    case SemWait: {
+      // The channel is the compiler's; the semaphore is what runs.
+      IntegerAttr sem = b.getI32IntegerAttr(in.semaphore);
+      if (in.opcode == SemSignal)
+        bir::SemSignalOp::create(b, loc, b.getI64IntegerAttr(in.semaphore), engine, sem);
+      else
+        bir::SemWaitOp::create(b, loc, b.getI64IntegerAttr(in.semaphore), engine, sem);
+      continue;
+    }
     case MovImm:
       result = bir::MovImmOp::create(b, loc, regType, b.getI32IntegerAttr(in.imm),
                                      engine, id(in.dst));

@@ -48,6 +48,8 @@ enum Opcode : uint8_t {
   Activation = 16,
   Matmul = 17,
   CopyPredicated = 18,
+  SemSignal = 19, // version 5
+  SemWait = 20,   // version 5
   DynamicFor = 106, // the report's InstDynamicForLoop opcode
 };
 

@@ -76,6 +76,9 @@ bool transferInstruction(IO &io, Spec &in) {
            io.field(in.constant, "an upper-bound constant") &&
            io.field(in.maxTrip, "a max trip count") &&
            io.field(in.bodyCount, "a body length");
+  case SemSignal:
+  case SemWait:
+    return io.field(in.semaphore, "a semaphore");
   case Trigger:
     return io.field(in.dgeType, "a DGE type") &&
            io.field(in.queue, "a queue engine") &&

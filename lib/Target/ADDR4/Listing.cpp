@@ -225,6 +225,12 @@ static void printFunction(llvm::raw_ostream &os, const FunctionModel &m) {
          << in.bodyCount << " instructions)";
       ends.push_back(i + 1 + in.bodyCount);
       break;
+    case SemSignal:
+      os << "signal sem" << unsigned(in.semaphore);
+      break;
+    case SemWait:
+      os << "wait sem" << unsigned(in.semaphore);
+      break;
     case Trigger: {
       os << "trigger block " << in.block << ' '
          << dge::stringifyDGEType(*dge::symbolizeDGEType(in.dgeType));

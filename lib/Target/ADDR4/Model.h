@@ -65,6 +65,7 @@ struct InstructionSpec {
   int32_t imm = 0, lb = 0, ub = 0, step = 0, coef = 0, constant = 0;
   uint32_t maxTrip = 0, bodyCount = 0, block = 0;
   uint32_t location = 0, element = 0; // ReadElem, Memset
+  uint8_t semaphore = 0;              // SemSignal, SemWait
   uint64_t fill = 0;                  // Memset; f32 bits of a compute fill
   llvm::SmallVector<int64_t> pattern; // Memset
   // Compute instructions: operands in the op's order; flags (the

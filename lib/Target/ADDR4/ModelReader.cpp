@@ -278,6 +278,13 @@ private:
         return fail("corrupt container: dynamic loop needs a positive step "
                     "and a non-zero coefficient");
       return true;
+    case SemSignal:
+    case SemWait:
+      if (in.semaphore >= machine::kSemaphoresPerCore)
+        return fail("corrupt container: semaphore " +
+                    std::to_string(in.semaphore) + " of a core that has " +
+                    std::to_string(machine::kSemaphoresPerCore));
+      return true;
     case Trigger:
       if (in.dgeType > 2)
         return fail("corrupt container: trigger with DGE type " +
@@ -441,6 +448,18 @@ private:
                     std::to_string(kMaxLoopDepth));
       ends.push_back(i + 1 + in.bodyCount);
     }
+    // A wait on a semaphore that no instruction signals never ends.
+    std::array<bool, machine::kSemaphoresPerCore> signalled{};
+    for (const InstructionSpec &in : m.instructions)
+      if (in.opcode == SemSignal)
+        signalled[in.semaphore] = true;
+    for (size_t i = 0; i < m.instructions.size(); ++i)
+      if (m.instructions[i].opcode == SemWait &&
+          !signalled[m.instructions[i].semaphore])
+        return fail("corrupt container: instruction " + std::to_string(i) +
+                    " waits on semaphore " +
+                    std::to_string(m.instructions[i].semaphore) +
+                    ", which no instruction signals");
     return true;
   }
 

@@ -285,6 +285,14 @@ LogicalResult Serializer::processInstruction(Operation *op) {
         in.fill = memset.getValue();
         return done();
       })
+      .Case<bir::SemSignalOp, bir::SemWaitOp>([&](auto sync) -> LogicalResult {
+        in.opcode = llvm::isa<bir::SemSignalOp>(sync) ? SemSignal : SemWait;
+        if (!sync.getSem())
+          return sync.emitOpError("has no semaphore; run "
+                                  "bir-allocate-semaphores first");
+        in.semaphore = *sync.getSem();
+        return done();
+      })
       .Case([&](bir::MovImmOp mov) {
         in.opcode = MovImm;
         in.imm = mov.getValueAttr().getInt();

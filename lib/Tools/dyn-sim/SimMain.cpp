@@ -97,6 +97,11 @@ struct SimOptions {
                "write in compute), in all"),
       cl::init(dyn::sim::SimulationLimits().maxMovedBytes),
       cl::cat(limitsCategory)};
+  cl::opt<bool> allowRaces{
+      "allow-races",
+      cl::desc("Report races between engine streams as warnings and go on, "
+               "instead of failing the run"),
+      cl::cat(runCategory)};
   cl::opt<std::string> profilePath{
       "profile",
       cl::desc("Write the run's cycles, busy cycles per engine and DMA "
@@ -120,7 +125,7 @@ struct SimOptions {
 
   /// The limits the options set.
   dyn::sim::SimulationLimits getLimits() const {
-    return {maxTensorBytes, maxTrips, maxMovedBytes};
+    return {maxTensorBytes, maxTrips, maxMovedBytes, allowRaces};
   }
   bool costsTheRun() const {
     return !(profilePath.empty() && tracePath.empty() &&

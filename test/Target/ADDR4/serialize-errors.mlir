@@ -106,6 +106,17 @@ func.func @virtual_register(%p: i32) {
 
 // -----
 
+// Semaphore instructions are written with their semaphore, which
+// bir-allocate-semaphores gives them.
+func.func @unallocated_semaphore() {
+  // expected-error @+1 {{'bir.sem_signal' op has no semaphore; run bir-allocate-semaphores first}}
+  bir.sem_signal 0 on pool
+  bir.sem_wait 0 on dve
+  return
+}
+
+// -----
+
 // A symbolic (kind-2) access pattern must be lowered (Stage 3a) first; the
 // serializer names it.
 func.func @symbolic_ap(%n: i32) {

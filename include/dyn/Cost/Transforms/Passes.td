@@ -9,9 +9,9 @@ def DGECostReport : Pass<"dge-cost-report", "::mlir::ModuleOp"> {
   let summary = "Static cost estimate of lowered functions (report Section 5)";
   let description = [{
     Estimates each function of routed, lowered IR (after
-    `dge-lower-dynamic-dma`) with the latency model of
-    `docs/CostModel.md`: the instructions are scheduled on engines and DMA
-    queues by their dependencies (registers, overlapping bytes), a loop costs
+    `bir-insert-sync`) with the latency model of `docs/CostModel.md`: the
+    instructions are scheduled on engines and DMA queues in their streams'
+    order and by their semaphores, a loop costs
     one trip's schedule times its trip estimate (`max_trip`, or a
     `trip_estimate` profile value), and the coarse and precise
     estimators of data-dependent work are added. Prints per function the

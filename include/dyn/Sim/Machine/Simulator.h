@@ -31,6 +31,9 @@ struct SimulationLimits {
   /// it copies and computes). Bounds the time of a run whose loops stay
   /// under maxTrips but move a large tensor on every trip.
   int64_t maxMovedBytes = int64_t(1) << 35;
+  /// Races between streams (docs/Simulator.md, "The race checker") are
+  /// warnings, not errors.
+  bool allowRaces = false;
 };
 
 /// The cost model measured on one run (docs/CostModel.md): every executed

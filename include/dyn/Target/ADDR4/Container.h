@@ -22,7 +22,7 @@ namespace dyn::addr4 {
 inline constexpr char kMagic[4] = {'D', 'Y', 'N', '4'};
 /// The container format's version (docs/ADDR4.md, section 2.1): the reader
 /// accepts this one only. 4 added the writer's dyn version to the header.
-inline constexpr uint16_t kVersion = 4;
+inline constexpr uint16_t kVersion = 5;
 
 /// The largest container serialize writes unless told otherwise
 /// (project-defined; dyn-translate --max-container-bytes).

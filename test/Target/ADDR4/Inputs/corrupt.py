@@ -19,7 +19,7 @@ HEADER_BYTES = 14
 # index count u32, row stride u32.
 RECORD_BYTES = 18
 # Bytes after opcode and engine, by opcode.
-OPERAND_BYTES = {1: 3, 2: 5, 3: 4, 4: 7, 5: 17, 106: 26, 7: 6, 8: 9}
+OPERAND_BYTES = {1: 3, 2: 5, 3: 4, 4: 7, 5: 17, 106: 26, 7: 6, 8: 9, 19: 1, 20: 1}
 
 
 def sections(data):

@@ -216,6 +216,55 @@ def BIR_ForOp : BIR_Inst<"for",
 }
 
 //===----------------------------------------------------------------------===//
+// Synchronization between engine streams
+//===----------------------------------------------------------------------===//
+
+// A semaphore id: below the semaphores per core (dyn/Support/Machine.h).
+def BIR_SemaphoreAttr : ConfinedAttr<I32Attr, [IntNonNegative,
+    AttrConstraint<CPred<"::llvm::cast<::mlir::IntegerAttr>($_self).getInt() "
+                         "< ::dyn::machine::kSemaphoresPerCore">,
+                   "whose value is a semaphore id, below the semaphores per core">]>;
+
+class BIR_SemaphoreOp<string mnemonic> : BIR_Inst<mnemonic> {
+  let arguments = (ins ConfinedAttr<I64Attr, [IntNonNegative]>:$channel,
+                       BIR_EngineEnumAttr:$engine,
+                       OptionalAttr<BIR_SemaphoreAttr>:$sem);
+  let assemblyFormat = "$channel `on` `` $engine attr-dict";
+}
+
+def BIR_SemSignalOp : BIR_SemaphoreOp<"sem_signal"> {
+  let summary = "Add one to a semaphore once the stream's earlier work is done";
+  let description = [{
+    Each engine runs its own instruction stream: the instructions that name
+    it, in program order. `sem_signal` does not stop its stream. It adds
+    one to its semaphore when every earlier instruction of its stream has
+    finished, including the transfers of the DMAs the stream triggered.
+
+    `channel` names the dependency that `bir-insert-sync` made the signal
+    for; `bir-allocate-semaphores` gives each channel a semaphore (`sem`),
+    as `bir-allocate-registers` gives each register value a `reg`.
+
+    ```mlir
+    bir.sem_signal 0 on pe {sem = 0 : i32}
+    ```
+  }];
+}
+
+def BIR_SemWaitOp : BIR_SemaphoreOp<"sem_wait"> {
+  let summary = "Stop the stream until a semaphore is positive, then take one";
+  let description = [{
+    Stops its engine's stream until its semaphore is above zero, then
+    subtracts one and goes on. Each `sem_wait` takes the count of one
+    `sem_signal` on the same channel: the k-th wait of a channel goes on
+    once the channel has had k signals.
+
+    ```mlir
+    bir.sem_wait 0 on dve {sem = 0 : i32}
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // Memory and access patterns
 //===----------------------------------------------------------------------===//
 

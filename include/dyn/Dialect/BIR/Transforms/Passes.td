@@ -127,4 +127,71 @@ def BIRAllocateRegisters : Pass<"bir-allocate-registers", "::mlir::func::FuncOp"
   }];
 }
 
+def BIRInsertSync : Pass<"bir-insert-sync", "::mlir::func::FuncOp"> {
+  let summary = "Semaphores between engine streams, for every cross-stream dependency";
+  let description = [{
+    Each engine runs its own instruction stream (the instructions that name
+    it, in program order) and meets the others only at semaphores. An
+    engine finishes an instruction before it starts its next, so its own
+    instructions are ordered; the transfer of a DMA it triggers finishes
+    later, on a queue, and is ordered before nothing. For every access that
+    reads after a write, or writes after a read or a write, to overlapping
+    bytes of SBUF, PSUM or a DRAM tensor (bytes, not location values: two
+    on-chip locations may share bytes), and that is not already ordered,
+    the pass adds a `bir.sem_signal` right after the earlier instruction, on
+    its stream, and a `bir.sem_wait` right before the later one, on its.
+
+    It emits no wait that is implied: a stream knows, per other stream, the
+    last position known finished, from its own order and from every wait it
+    has passed (a wait teaches it all that the signalling stream knew at the
+    signal); a dependency on a position it knows gets none. Knowledge from
+    waits inside a loop is dropped after the loop, which may run no trip.
+    Registers need no semaphore: an instruction reads only its own engine's
+    registers (the verifier's rule).
+
+    Loops: a dependency between a loop's body and code outside it is
+    synchronized around the whole loop (a wait before it, a signal after
+    it). Inside the body, one trip is walked, then a second against the
+    first: a dependency on the previous trip gets a channel of its own,
+    primed by one signal before the loop and drained by one wait after it,
+    so that each trip waits only for the trip before.
+
+    Each signal/wait pair gets a channel: dependencies between the same two
+    streams whose instructions sit in the same block share one, each loop-
+    carried dependency has its own. `bir-allocate-semaphores` then gives
+    channels semaphores. `drop=N` (a test option) leaves out the N-th pair,
+    counted from 0 in the order made, to show that `dyn-sim`'s race checker
+    finds the race.
+  }];
+  let options = [
+    Option<"drop", "drop", "int64_t", /*default=*/"-1",
+           "Test only: leave out the N-th signal/wait pair (-1: none)">
+  ];
+  let statistics = [
+    Statistic<"numWaits", "waits", "Waits added">
+  ];
+}
+
+def BIRAllocateSemaphores
+    : Pass<"bir-allocate-semaphores", "::mlir::func::FuncOp"> {
+  let summary = "A semaphore of the core for every channel";
+  let description = [{
+    Gives each channel's `bir.sem_signal` and `bir.sem_wait` a semaphore id
+    in `sem`. A channel links one stream's signals to one other stream's
+    waits (otherwise: a located error). Two channels share a semaphore when
+    they link the same streams in the same direction and their instructions
+    do not interleave in program order; channels between other streams never
+    share, since a signal of one could release a wait of the other. When
+    `count` semaphores (by default all of the core's, 32, project-defined)
+    do not suffice, the error names the instruction whose channel found none.
+  }];
+  let options = [
+    Option<"count", "count", "int64_t", /*default=*/"::dyn::machine::kSemaphoresPerCore",
+           "Semaphores the pass may use (at most the core's)">
+  ];
+  let statistics = [
+    Statistic<"numSemaphores", "semaphores", "Semaphores used">
+  ];
+}
+
 #endif // DYN_DIALECT_BIR_TRANSFORMS_PASSES_TD

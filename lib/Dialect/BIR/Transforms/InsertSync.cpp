@@ -1,0 +1,309 @@
+//===- InsertSync.cpp - bir-insert-sync -----------------------------------===//
+//
+// Each engine runs its own stream: the instructions that name it, in program
+// order. An engine finishes one instruction before it starts the next, so
+// its own instructions are ordered; the transfer of a DMA it triggers runs
+// on a queue and finishes later, so nothing else is ordered after a
+// transfer. The pass walks the function in program order, as a compiler's
+// vector clock: for each stream it knows up to which position of every
+// other stream the work is known to be finished. An access that conflicts
+// with an earlier access it is not ordered after (read after write, write
+// after read or write, on overlapping bytes: dyn/Cost/Footprint.h) gets a
+// `sem_signal` right after the earlier instruction and a `sem_wait` right
+// before itself; the wait teaches its stream everything the signalling
+// stream knew at the signal. Waits that knowledge makes needless are not
+// emitted (docs/ExecutionModel.md, "Streams and semaphores").
+//
+//===----------------------------------------------------------------------===//
+
+#include "dyn/Cost/Cost.h"
+#include "dyn/Cost/Footprint.h"
+#include "dyn/Dialect/BIR/IR/BIR.h"
+#include "dyn/Dialect/BIR/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Statistic.h"
+
+namespace dyn::bir {
+#define GEN_PASS_DEF_BIRINSERTSYNC
+#include "dyn/Dialect/BIR/Transforms/Passes.h.inc"
+} // namespace dyn::bir
+
+#define DEBUG_TYPE "bir-insert-sync"
+
+using namespace mlir;
+using namespace dyn;
+using namespace dyn::bir;
+
+namespace {
+
+constexpr unsigned kStreams = machine::kNumEngineSlots;
+/// Per stream, the last position known finished (-1: none).
+using Clock = std::array<int64_t, kStreams>;
+
+Clock noneKnown() {
+  Clock clock;
+  clock.fill(-1);
+  return clock;
+}
+
+/// One access of an instruction (or of a loop, for all its trips).
+struct Touch {
+  cost::Footprint footprint;
+  bool write, transfer;
+};
+
+/// An access made at a position of a stream, by `anchor` (the instruction
+/// or loop at the level being walked).
+struct Record {
+  Touch touch;
+  unsigned stream;
+  int64_t pos;
+  Operation *anchor;
+};
+
+/// The accesses made so far at one level of the walk.
+using Records = llvm::DenseMap<const void *, SmallVector<Record, 4>>;
+
+bool isLoop(Operation *op) { return llvm::isa<ForOp, DynamicForOp>(op); }
+
+unsigned streamOf(Operation *op) {
+  return static_cast<unsigned>(llvm::cast<InstInterface>(op).getEngine());
+}
+
+class SyncInserter {
+public:
+  SyncInserter(int64_t drop) : drop(drop) {
+    for (Clock &clock : known)
+      clock = noneKnown();
+  }
+
+  void walk(Block &block) {
+    Records records;
+    for (Operation *op : getItems(block))
+      visit(op, records, &block, /*carriedLoop=*/nullptr);
+  }
+
+  int64_t getNumWaits() const { return waits; }
+
+private:
+  /// The instructions and loops of `block`, before any sync is added.
+  static SmallVector<Operation *> getItems(Block &block) {
+    SmallVector<Operation *> items;
+    for (Operation &op : block)
+      if (llvm::isa<InstInterface>(op))
+        items.push_back(&op);
+    return items;
+  }
+
+  /// The accesses of `op`; a loop's are all its body's.
+  void getTouches(Operation *op, SmallVectorImpl<Touch> &touches) {
+    if (isLoop(op)) {
+      for (Operation &inner : op->getRegion(0).front())
+        getTouches(&inner, touches);
+      return;
+    }
+    for (const cost::Work &piece : cost::describeWork(op, model)) {
+      for (const cost::Access &read : piece.reads)
+        touches.push_back({cost::getFootprint(read), false, piece.resource.queue});
+      for (const cost::Access &write : piece.writes)
+        touches.push_back({cost::getFootprint(write), true, piece.resource.queue});
+    }
+  }
+
+  bool isOrdered(const Record &a, unsigned stream) const {
+    if (a.stream == stream && !a.touch.transfer)
+      return true;
+    return known[stream][a.stream] >= a.pos;
+  }
+
+  /// The latest earlier record per stream that `touches`, on `stream`,
+  /// conflicts with and is not ordered after.
+  SmallVector<const Record *> findDependencies(ArrayRef<Touch> touches,
+                                               unsigned stream,
+                                               const Records &records) {
+    std::array<const Record *, kStreams> latest{};
+    for (const Touch &touch : touches) {
+      auto it = records.find(touch.footprint.memory);
+      if (it == records.end())
+        continue;
+      for (const Record &a : it->second) {
+        if (!a.touch.write && !touch.write)
+          continue;
+        if (!a.touch.footprint.overlaps(touch.footprint) ||
+            isOrdered(a, stream))
+          continue;
+        const Record *&best = latest[a.stream];
+        if (!best || best->pos < a.pos)
+          best = &a;
+      }
+    }
+    SmallVector<const Record *> deps;
+    for (const Record *a : latest)
+      if (a)
+        deps.push_back(a);
+    return deps;
+  }
+
+  /// What `stream` learns from a wait on a signal right after position
+  /// `pos` of stream `from`.
+  void learn(unsigned stream, unsigned from, int64_t pos) {
+    const Clock &then = history[from][pos];
+    for (unsigned s = 0; s < kStreams; ++s)
+      known[stream][s] = std::max(known[stream][s], then[s]);
+    known[stream][from] = std::max(known[stream][from], pos);
+  }
+
+  template <typename OpT>
+  OpT create(OpBuilder &builder, Location loc, int64_t channel,
+             unsigned stream) {
+    return OpT::create(builder, loc, static_cast<uint64_t>(channel),
+                       static_cast<Engine>(stream), IntegerAttr());
+  }
+
+  /// Makes `b` (on `stream`) wait for `a`: a signal right after a's anchor
+  /// and a wait right before `b`, on `channel`.
+  void synchronize(const Record &a, Operation *b, unsigned stream,
+                   int64_t channel) {
+    learn(stream, a.stream, a.pos);
+    if (created++ == drop)
+      return; // the test-only `drop`: the program is otherwise unchanged
+    OpBuilder builder(a.anchor->getContext());
+    builder.setInsertionPointAfter(a.anchor);
+    create<SemSignalOp>(builder, a.anchor->getLoc(), channel, a.stream);
+    builder.setInsertionPoint(b);
+    create<SemWaitOp>(builder, b->getLoc(), channel, stream);
+    ++waits;
+  }
+
+  /// The channel of the dependencies from stream `from` to stream `to`
+  /// whose signal and wait both sit directly in `block`: in one block,
+  /// they are added in the same order in both streams.
+  int64_t getChannel(Block *block, unsigned from, unsigned to) {
+    auto [it, inserted] =
+        channels.try_emplace(std::make_tuple(block, from, to), nextChannel);
+    if (inserted)
+      ++nextChannel;
+    return it->second;
+  }
+
+  /// Records `op`'s accesses at the next position of its stream.
+  void record(Operation *op, ArrayRef<Touch> touches, Records &records) {
+    unsigned stream = streamOf(op);
+    int64_t pos = next[stream]++;
+    history[stream].push_back(known[stream]);
+    for (const Touch &touch : touches)
+      records[touch.footprint.memory].push_back({touch, stream, pos, op});
+    positions[op] = pos;
+  }
+
+  /// Walks one instruction or loop of `block`.
+  void visit(Operation *op, Records &records, Block *block,
+             Operation *carriedLoop) {
+    unsigned stream = streamOf(op);
+    SmallVector<Touch> touches;
+    getTouches(op, touches);
+    // Knowledge a replayed trip had from the waits added before `op`.
+    if (carriedLoop)
+      for (auto [from, anchor] : applied.lookup(op))
+        if (auto it = secondTrip.find(anchor); it != secondTrip.end())
+          learn(stream, from, it->second);
+    SmallVector<const Record *> deps =
+        findDependencies(touches, stream, records);
+    // A dependency whose signal teaches the position of another makes that
+    // one's wait needless: those go first.
+    auto teaches = [&](const Record *from, const Record *to) {
+      return from != to && history[from->stream][from->pos][to->stream] >= to->pos;
+    };
+    while (!deps.empty()) {
+      const Record **first = llvm::find_if(deps, [&](const Record *x) {
+        return llvm::none_of(deps, [&](const Record *y) { return teaches(y, x); });
+      });
+      if (first == deps.end())
+        first = deps.begin();
+      const Record *a = *first;
+      deps.erase(first);
+      if (isOrdered(*a, stream))
+        continue; // learnt from a dependency handled just before
+      if (carriedLoop && a->pos < secondTripStart[a->stream]) {
+        carry(*a, op, stream, carriedLoop);
+        continue;
+      }
+      synchronize(*a, op, stream, getChannel(block, a->stream, stream));
+      applied[op].push_back({a->stream, a->anchor});
+    }
+    if (isLoop(op) && !carriedLoop) {
+      Clock before = known[stream];
+      walkBody(op);
+      known[stream] = before; // a loop may run no trip
+    }
+    record(op, touches, records);
+    if (carriedLoop)
+      secondTrip[op] = positions[op];
+  }
+
+  /// A dependency of `b` on `a` in the previous trip of `loop`: a channel
+  /// of its own, primed with one signal before the loop (trip 0 waits for
+  /// nothing) and drained by one wait after it (the last trip's signal).
+  void carry(const Record &a, Operation *b, unsigned stream, Operation *loop) {
+    int64_t channel = nextChannel++;
+    bool dropped = created == drop;
+    synchronize(a, b, stream, channel);
+    if (dropped)
+      return;
+    OpBuilder builder(loop);
+    create<SemSignalOp>(builder, loop->getLoc(), channel, a.stream);
+    builder.setInsertionPointAfter(loop);
+    create<SemWaitOp>(builder, loop->getLoc(), channel, stream);
+  }
+
+  /// The body of a loop: one trip, then a second one against the first to
+  /// find the dependencies carried from trip to trip.
+  void walkBody(Operation *loop) {
+    Block &body = loop->getRegion(0).front();
+    SmallVector<Operation *> items = getItems(body);
+    Records records;
+    for (Operation *op : items)
+      visit(op, records, &body, nullptr);
+    secondTrip.clear();
+    secondTripStart = next;
+    for (Operation *op : items)
+      visit(op, records, &body, loop);
+  }
+
+  cost::LatencyModel model;
+  int64_t drop, created = 0, waits = 0, nextChannel = 0;
+  std::array<int64_t, kStreams> next{}, secondTripStart{};
+  std::array<Clock, kStreams> known;
+  std::array<SmallVector<Clock, 0>, kStreams> history;
+  llvm::DenseMap<Operation *, int64_t> positions, secondTrip;
+  /// The dependencies a first trip synchronized before each instruction.
+  llvm::DenseMap<Operation *, SmallVector<std::pair<unsigned, Operation *>, 1>>
+      applied;
+  llvm::DenseMap<std::tuple<Block *, unsigned, unsigned>, int64_t> channels;
+};
+
+struct BIRInsertSyncPass
+    : dyn::bir::impl::BIRInsertSyncBase<BIRInsertSyncPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    WalkResult present = func.walk([](Operation *op) {
+      if (llvm::isa<SemSignalOp, SemWaitOp>(op)) {
+        op->emitOpError("is already present; bir-insert-sync adds every "
+                        "semaphore instruction and runs once");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (present.wasInterrupted())
+      return signalPassFailure();
+    SyncInserter inserter(drop);
+    inserter.walk(func.getBody().front());
+    numWaits += inserter.getNumWaits();
+  }
+};
+
+} // namespace

@@ -1,0 +1,117 @@
+//===- RaceChecker.cpp - the binary's ThreadSanitizer ---------------------===//
+
+#include "RaceChecker.h"
+
+#include "dyn/Cost/Cost.h"
+#include "dyn/Dialect/BIR/IR/BIR.h"
+
+using namespace mlir;
+using namespace dyn;
+using namespace dyn::sim;
+
+static bool contains(const cost::Footprint &outer, const cost::Footprint &inner) {
+  return outer.memory == inner.memory &&
+         outer.partitionLo <= inner.partitionLo &&
+         inner.partitionHi <= outer.partitionHi && outer.lo <= inner.lo &&
+         inner.hi <= outer.hi;
+}
+
+static std::string describeAgent(Operation *op, unsigned agent) {
+  std::string text = cost::describeOperation(op);
+  if (agent >= machine::kNumEngineSlots)
+    text += " (its transfer)";
+  return text;
+}
+
+LogicalResult RaceChecker::check(Operation *op, const cost::Footprint &fp,
+                                 bool write, unsigned agent,
+                                 const Clock &clock) {
+  auto it = records.find(fp.memory);
+  if (it == records.end())
+    return success();
+  for (const Record &a : it->second) {
+    if ((!a.write && !write) || !a.footprint.overlaps(fp) ||
+        isOrdered(a, agent, clock))
+      continue;
+    // One report per pair of instructions is enough to fix it.
+    if (++reported > 20 && allowRaces)
+      return success();
+    InFlightDiagnostic diag =
+        allowRaces ? op->emitWarning() : op->emitError();
+    diag << "race: " << describeAgent(op, agent)
+         << (write ? " writes" : " reads") << " bytes that "
+         << describeAgent(a.op, a.agent) << (a.write ? " wrote" : " read")
+         << ", and no semaphore orders the two";
+    diag.attachNote(a.op->getLoc()) << "the earlier access";
+    if (!allowRaces)
+      return failure();
+  }
+  return success();
+}
+
+void RaceChecker::record(Operation *op, const cost::Footprint &fp, bool write,
+                         unsigned agent, int64_t epoch, const Clock &clock) {
+  SmallVector<Record, 8> &list = records[fp.memory];
+  // A write that covers an earlier access, and is ordered after it, stands
+  // for it: whatever is ordered after the write is ordered after it too.
+  if (write)
+    llvm::erase_if(list, [&](const Record &a) {
+      return contains(fp, a.footprint) && isOrdered(a, agent, clock);
+    });
+  list.push_back({fp, write, agent, epoch, op});
+}
+
+LogicalResult RaceChecker::access(Operation *op) {
+  auto inst = llvm::dyn_cast<bir::InstInterface>(op);
+  if (!inst)
+    return success();
+  bir::Engine engine = inst.getEngine();
+  unsigned stream = unsigned(engine);
+  Clock &mine = clocks[stream];
+  for (const cost::Work &piece : cost::describeWork(op, model)) {
+    unsigned agent;
+    int64_t epoch;
+    Clock clock = mine;
+    if (piece.resource.queue) {
+      agent = transferAgent(engine);
+      epoch = ++transfers[stream];
+    } else {
+      agent = engineAgent(engine);
+      epoch = ++mine[agent];
+      clock = mine;
+    }
+    for (const cost::Access &read : piece.reads)
+      if (failed(check(op, cost::getFootprint(read), false, agent, clock)))
+        return failure();
+    for (const cost::Access &write : piece.writes)
+      if (failed(check(op, cost::getFootprint(write), true, agent, clock)))
+        return failure();
+    for (const cost::Access &read : piece.reads)
+      record(op, cost::getFootprint(read), false, agent, epoch, clock);
+    for (const cost::Access &write : piece.writes)
+      record(op, cost::getFootprint(write), true, agent, epoch, clock);
+  }
+  return success();
+}
+
+void RaceChecker::signal(bir::Engine engine, unsigned semaphore) {
+  unsigned stream = unsigned(engine);
+  Clock clock = clocks[stream];
+  clock[transferAgent(engine)] = transfers[stream];
+  semaphores[semaphore].push_back(clock);
+}
+
+LogicalResult RaceChecker::wait(Operation *op, bir::Engine engine,
+                                unsigned semaphore) {
+  std::deque<Clock> &queue = semaphores[semaphore];
+  if (queue.empty())
+    return op->emitError("deadlock: ")
+           << cost::describeOperation(op) << " waits on semaphore "
+           << semaphore << ", which is at zero, and the streams run in "
+           << "program order: no signal can come before it";
+  Clock &mine = clocks[unsigned(engine)];
+  for (unsigned i = 0; i < kAgents; ++i)
+    mine[i] = std::max(mine[i], queue.front()[i]);
+  queue.pop_front();
+  return success();
+}
