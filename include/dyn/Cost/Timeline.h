@@ -115,6 +115,10 @@ public:
   /// of the next (recording timelines only).
   llvm::SmallVector<const Slice *> getCriticalPath() const;
 
+  /// When `resource` is free for its next work.
+  int64_t getFreeAt(Resource resource) const {
+    return freeAt[resource.index()].at;
+  }
   /// When the last work finishes.
   int64_t getEnd() const { return end.at; }
   const std::array<int64_t, Resource::kCount> &getBusy() const { return busy; }

@@ -37,11 +37,12 @@ public:
   mlir::LogicalResult access(mlir::Operation *op);
   /// A signal: the semaphore's count goes up, carrying its stream's clock.
   void signal(bir::Engine engine, unsigned semaphore);
-  /// A wait: takes one count. Fails with the deadlock when the semaphore
-  /// is at zero: the simulator runs the streams in program order, which
-  /// the compiler's semaphores keep valid, so no later signal can come.
-  mlir::LogicalResult wait(mlir::Operation *op, bir::Engine engine,
-                           unsigned semaphore);
+  /// True when a wait on `semaphore` can go on: its count is above zero.
+  bool canWait(unsigned semaphore) const {
+    return !semaphores[semaphore].empty();
+  }
+  /// A wait that can go on: takes one count, and the clock of its signal.
+  void wait(bir::Engine engine, unsigned semaphore);
 
 private:
   /// Agents: each engine (its instructions), and each engine's transfers.

@@ -80,17 +80,37 @@ public:
 
 private:
   LogicalResult bindArguments();
-  LogicalResult execute(Block &block);
+  /// One engine's stream: where it is in the function's block and in the
+  /// loops it has entered (a loop's body runs on the loop's engine).
+  struct Frame {
+    Block *block;
+    Block::iterator it;
+    Operation *loop = nullptr;
+    int64_t iv = 0, ub = 0, step = 1, count = 0;
+    std::optional<uint64_t> maxTrip;
+  };
+  struct Stream {
+    bir::Engine engine;
+    SmallVector<Frame, 4> frames;
+  };
+  /// Runs the engines' streams to their ends, one instruction at a time,
+  /// always the stream whose engine is free first on the cost model's
+  /// clock (ties: the lower engine code), skipping streams stopped at a
+  /// wait; when all that are left are stopped, that is a deadlock.
+  LogicalResult runStreams();
+  /// The next op of `s` to run, after starting the loop trips it reaches
+  /// and leaving the loops it finishes; null at its end.
+  FailureOr<Operation *> next(Stream &s);
+  /// Runs `op`, the next op of `s`.
+  LogicalResult step(Stream &s, Operation *op);
+  /// Starts the trip of `frame`'s loop at `frame.iv`.
+  LogicalResult beginTrip(Frame &frame);
   LogicalResult execute(Operation *op);
   // The op kinds execute(Operation *) dispatches to.
   LogicalResult executeAlloc(bir::AllocOp alloc);
   LogicalResult executeMemset(bir::MemsetOp memset);
-  LogicalResult executeFor(bir::ForOp loop);
-  /// Runs a loop's body for each induction value in [lb, ub) by `step`; a
-  /// dynamic loop may not run past `maxTrip`.
-  LogicalResult runLoop(Operation *loop, int64_t lb, int64_t ub, int64_t step,
-                        std::optional<uint64_t> maxTrip);
-  LogicalResult executeDynamicFor(bir::DynamicForOp loop);
+  /// A loop's frame: its bounds (a dynamic loop's from its register).
+  Frame enterLoop(Operation *loop);
   LogicalResult executeCompute(Operation *op);
   FailureOr<Operand> resolve(Operation *op, mlir::Value ap,
                              bir::Engine engine);
@@ -152,6 +172,16 @@ private:
   int64_t triggerCount = 0, dramBytes = 0;
   /// The semaphores, and the order between streams they establish.
   RaceChecker checker;
+  /// The clock that picks the next stream: the measurement's timeline, or
+  /// this one.
+  cost::LatencyModel defaultModel;
+  cost::Timeline ownClock;
+  cost::Timeline &clock() {
+    return measurement ? measurement->timeline : ownClock;
+  }
+  const cost::LatencyModel &model() {
+    return measurement ? measurement->model : defaultModel;
+  }
 };
 
 } // namespace
@@ -202,20 +232,153 @@ LogicalResult Machine::bindArguments() {
   return success();
 }
 
-LogicalResult Machine::execute(Block &block) {
-  for (Operation &op : block) {
-    if (failed(execute(&op)))
+LogicalResult Machine::runStreams() {
+  Block &top = func.getBody().front();
+  // The locations, access patterns and descriptor blocks of the function
+  // belong to no stream: they only name memory.
+  SmallVector<bir::Engine> engines;
+  for (Operation &op : top) {
+    if (auto inst = llvm::dyn_cast<bir::InstInterface>(op)) {
+      if (!llvm::is_contained(engines, inst.getEngine()))
+        engines.push_back(inst.getEngine());
+    } else if (failed(execute(&op))) {
       return failure();
-    if (!llvm::isa<bir::ForOp, bir::DynamicForOp>(op) &&
-        failed(checker.access(&op)))
-      return failure();
-    // Loops put their trips on the timeline themselves.
-    if (!measurement || llvm::isa<bir::ForOp, bir::DynamicForOp>(op))
-      continue;
-    if (cost::scheduleInstruction(measurement->timeline, &op,
-                                  measurement->model))
-      ++measurement->instructions;
+    }
   }
+  llvm::sort(engines);
+  SmallVector<Stream, 5> streams;
+  for (bir::Engine engine : engines)
+    streams.push_back({engine, {Frame{&top, top.begin()}}});
+  while (true) {
+    Stream *best = nullptr;
+    Operation *bestOp = nullptr;
+    int64_t bestTime = 0;
+    SmallVector<std::pair<Stream *, Operation *>> stopped;
+    for (Stream &s : streams) {
+      FailureOr<Operation *> op = next(s);
+      if (failed(op))
+        return failure();
+      if (!*op)
+        continue;
+      if (auto wait = llvm::dyn_cast<bir::SemWaitOp>(*op);
+          wait && wait.getSem() && !checker.canWait(*wait.getSem())) {
+        stopped.push_back({&s, *op});
+        continue;
+      }
+      int64_t time = clock().getFreeAt({s.engine, false});
+      if (!best || time < bestTime) {
+        best = &s;
+        bestOp = *op;
+        bestTime = time;
+      }
+    }
+    if (best) {
+      if (failed(step(*best, bestOp)))
+        return failure();
+      continue;
+    }
+    if (stopped.empty())
+      return success();
+    InFlightDiagnostic diag = func.emitError("deadlock: every stream left ")
+                              << "waits on a semaphore at zero";
+    for (auto [s, op] : stopped)
+      diag.attachNote(op->getLoc())
+          << bir::stringifyEngine(s->engine) << " waits here on semaphore "
+          << *llvm::cast<bir::SemWaitOp>(op).getSem();
+    return failure();
+  }
+}
+
+FailureOr<Operation *> Machine::next(Stream &s) {
+  while (!s.frames.empty()) {
+    Frame &f = s.frames.back();
+    if (f.it == f.block->end()) {
+      if (!f.loop) {
+        s.frames.pop_back();
+        continue;
+      }
+      f.iv += f.step;
+      if (f.iv < f.ub) {
+        if (failed(beginTrip(f)))
+          return failure();
+        f.it = f.block->begin();
+        continue;
+      }
+      if (measurement && f.count != cost::getTripEstimate(f.loop))
+        measurement->tripsAtEstimate = false;
+      s.frames.pop_back();
+      ++s.frames.back().it;
+      continue;
+    }
+    Operation &op = *f.it;
+    // In the function's block, a stream runs its engine's instructions.
+    if (!f.loop) {
+      auto inst = llvm::dyn_cast<bir::InstInterface>(op);
+      if (!inst || inst.getEngine() != s.engine) {
+        ++f.it;
+        continue;
+      }
+    }
+    return &op;
+  }
+  return nullptr;
+}
+
+Machine::Frame Machine::enterLoop(Operation *loop) {
+  Block &body = loop->getRegion(0).front();
+  Frame frame{&body, body.begin(), loop};
+  if (auto stat = llvm::dyn_cast<bir::ForOp>(loop)) {
+    frame.iv = stat.getLbAttr().getInt();
+    frame.ub = stat.getUbAttr().getInt();
+    frame.step = stat.getStepAttr().getInt();
+    return frame;
+  }
+  // The simulator runs the register's count; the compiler sized for max.
+  auto dyn = llvm::cast<bir::DynamicForOp>(loop);
+  int32_t ubReg = read(dyn.getEngine(), dyn.getUbReg());
+  frame.ub = static_cast<int32_t>(bir::evaluateAlu(
+      bir::AluOpKind::add,
+      bir::evaluateAlu(bir::AluOpKind::mult, dyn.getUbCoefAttr().getInt(),
+                       ubReg),
+      dyn.getUbConstAttr().getInt()));
+  frame.iv = dyn.getLbAttr().getInt();
+  frame.step = dyn.getStepAttr().getInt();
+  frame.maxTrip = dyn.getMaxTrip();
+  return frame;
+}
+
+LogicalResult Machine::beginTrip(Frame &f) {
+  if (++f.count > static_cast<int64_t>(f.maxTrip.value_or(INT64_MAX)))
+    return f.loop->emitOpError("runs more than its max_trip of ")
+           << *f.maxTrip << " trips (upper bound " << f.ub << ")";
+  if (failed(trip(f.loop)))
+    return failure();
+  // Each trip starts with its branch on the loop's engine.
+  clock().schedule(f.loop, {cost::describeTrip(f.loop, model())});
+  bir::Engine engine = llvm::cast<bir::InstInterface>(f.loop).getEngine();
+  reg(engine, physicalId(f.block->getArgument(0))) = f.iv;
+  return success();
+}
+
+LogicalResult Machine::step(Stream &s, Operation *op) {
+  if (llvm::isa<bir::ForOp, bir::DynamicForOp>(op)) {
+    Frame frame = enterLoop(op);
+    if (frame.iv >= frame.ub) {
+      if (measurement && cost::getTripEstimate(op) != 0)
+        measurement->tripsAtEstimate = false;
+      ++s.frames.back().it;
+      return success();
+    }
+    if (failed(beginTrip(frame)))
+      return failure();
+    s.frames.push_back(frame);
+    return success();
+  }
+  ++s.frames.back().it;
+  if (failed(execute(op)) || failed(checker.access(op)))
+    return failure();
+  if (cost::scheduleInstruction(clock(), op, model()) && measurement)
+    ++measurement->instructions;
   return success();
 }
 
@@ -257,8 +420,6 @@ LogicalResult Machine::execute(Operation *op) {
                              static_cast<int32_t>(alu.getImmAttr().getInt()));
         return success();
       })
-      .Case([&](bir::ForOp loop) { return executeFor(loop); })
-      .Case([&](bir::DynamicForOp loop) { return executeDynamicFor(loop); })
       .Case([&](dge::TriggerOp t) { return trigger(t); })
       .Case<bir::SemSignalOp, bir::SemWaitOp>([&](auto sync) -> LogicalResult {
         if (!sync.getSem())
@@ -267,7 +428,8 @@ LogicalResult Machine::execute(Operation *op) {
           checker.signal(sync.getEngine(), *sync.getSem());
           return success();
         } else {
-          return checker.wait(sync, sync.getEngine(), *sync.getSem());
+          checker.wait(sync.getEngine(), *sync.getSem());
+          return success();
         }
       })
       .Case<bir::TensorTensorOp, bir::TensorScalarOp, bir::TensorCopyOp,
@@ -332,47 +494,6 @@ LogicalResult Machine::executeMemset(bir::MemsetOp memset) {
     advanceIndex(idx, extents);
   }
   return success();
-}
-
-LogicalResult Machine::runLoop(Operation *loop, int64_t lb, int64_t ub,
-                              int64_t step, std::optional<uint64_t> maxTrip) {
-  Block &body = loop->getRegion(0).front();
-  bir::Engine engine = llvm::cast<bir::InstInterface>(loop).getEngine();
-  int64_t count = 0;
-  for (int64_t iv = lb; iv < ub; iv += step) {
-    if (++count > static_cast<int64_t>(maxTrip.value_or(INT64_MAX)))
-      return loop->emitOpError("runs more than its max_trip of ")
-             << *maxTrip << " trips (upper bound " << ub << ")";
-    if (failed(trip(loop)))
-      return failure();
-    // Each trip starts with its branch on the loop's engine.
-    if (measurement)
-      measurement->timeline.schedule(
-          loop, {cost::describeTrip(loop, measurement->model)});
-    reg(engine, physicalId(body.getArgument(0))) = iv;
-    if (failed(execute(body)))
-      return failure();
-  }
-  if (measurement && count != cost::getTripEstimate(loop))
-    measurement->tripsAtEstimate = false;
-  return success();
-}
-
-LogicalResult Machine::executeFor(bir::ForOp loop) {
-  return runLoop(loop, loop.getLbAttr().getInt(), loop.getUbAttr().getInt(),
-                 loop.getStepAttr().getInt(), std::nullopt);
-}
-
-LogicalResult Machine::executeDynamicFor(bir::DynamicForOp loop) {
-  // The simulator runs the register's count; the compiler sized for max.
-  int32_t ubReg = read(loop.getEngine(), loop.getUbReg());
-  int64_t ub = static_cast<int32_t>(bir::evaluateAlu(
-      bir::AluOpKind::add,
-      bir::evaluateAlu(bir::AluOpKind::mult, loop.getUbCoefAttr().getInt(),
-                       ubReg),
-      loop.getUbConstAttr().getInt()));
-  return runLoop(loop, loop.getLbAttr().getInt(), ub,
-                 loop.getStepAttr().getInt(), loop.getMaxTrip());
 }
 
 /// The elements an on-chip operand visits: from its element offset (kind 1)
@@ -633,7 +754,7 @@ LogicalResult Machine::copy(dge::DescriptorOp desc, bir::Engine engine) {
 }
 
 FailureOr<SmallVector<sim::RuntimeValue>> Machine::run() {
-  if (failed(bindArguments()) || failed(execute(func.getBody().front())))
+  if (failed(bindArguments()) || failed(runStreams()))
     return failure();
   SmallVector<sim::RuntimeValue> results;
   auto ret = llvm::cast<func::ReturnOp>(func.getBody().back().getTerminator());
