@@ -29,15 +29,17 @@ static Access patternSpan(Value location, int64_t offset,
 /// The bytes an access-pattern operand reaches: its span for a static
 /// pattern, the whole location for a register one.
 static Access operandAccess(Value ap) {
+  Access access{Value()};
   if (auto phys = ap.getDefiningOp<bir::PhysicalAPOp>()) {
     int64_t eb = *bir::getElementBytes(
         llvm::cast<MemRefType>(phys.getMem().getType()));
-    return patternSpan(phys.getMem(), phys.getOffset() * eb,
-                       phys.getPattern(), eb);
+    access = patternSpan(phys.getMem(), phys.getOffset() * eb,
+                         phys.getPattern(), eb);
+  } else if (auto reg = ap.getDefiningOp<bir::RegisterAPOp>()) {
+    access = {reg.getMem()};
   }
-  if (auto reg = ap.getDefiningOp<bir::RegisterAPOp>())
-    return {reg.getMem()};
-  return {Value()};
+  access.operand = ap;
+  return access;
 }
 
 std::pair<int64_t, int64_t> dyn::cost::getOperandShape(Value ap) {
@@ -88,20 +90,23 @@ static SmallVector<Work, 2> triggerWork(dge::TriggerOp trigger,
     ++descriptors;
     bytes = addCounts(bytes, desc.getBytes());
     auto side = [&](Value mem, Value dyn, dge::AddressMode mode,
-                    int64_t offset, bir::PatternRef pattern) {
+                    int64_t offset, bir::PatternRef pattern, bool source) {
       int64_t eb = *bir::getElementBytes(llvm::cast<MemRefType>(mem.getType()));
+      Access access{mem};
       if (mode == dge::AddressMode::imm)
-        return patternSpan(mem, offset, pattern, eb);
-      if (mode == dge::AddressMode::indirect)
+        access = patternSpan(mem, offset, pattern, eb);
+      else if (mode == dge::AddressMode::indirect)
         transfer.reads.push_back({dyn}); // the index tensor
-      return Access{mem};
+      access.descriptor = desc;
+      access.source = source;
+      return access;
     };
     transfer.reads.push_back(side(desc.getSrc(), desc.getSrcDyn(),
                                   desc.getSrcMode(), desc.getSrcOffset(),
-                                  desc.getSrcPattern()));
+                                  desc.getSrcPattern(), true));
     transfer.writes.push_back(side(desc.getDst(), desc.getDstDyn(),
                                    desc.getDstMode(), desc.getDstOffset(),
-                                   desc.getDstPattern()));
+                                   desc.getDstPattern(), false));
   }
   if (trigger.getDgeType() == dge::DGEType::swdge)
     start.cycles = addCounts(

@@ -66,9 +66,15 @@ struct Resource {
 };
 
 /// Bytes [lo, hi) of a location; a runtime address touches all of it.
+/// `operand` is the access pattern of a compute operand, `descriptor` (and
+/// `source`) the descriptor side it comes from, for whoever knows the
+/// runtime address (dyn-sim's race checker).
 struct Access {
   mlir::Value location;
   int64_t lo = 0, hi = std::numeric_limits<int64_t>::max();
+  mlir::Value operand = {};
+  mlir::Operation *descriptor = nullptr;
+  bool source = false;
 };
 
 /// One piece of an instruction's work on one resource.

@@ -61,7 +61,12 @@ void RaceChecker::record(Operation *op, const cost::Footprint &fp, bool write,
   list.push_back({fp, write, agent, epoch, op});
 }
 
-LogicalResult RaceChecker::access(Operation *op) {
+LogicalResult RaceChecker::access(Operation *op, Resolver resolve) {
+  auto footprint = [&](const cost::Access &access) {
+    if (std::optional<cost::Footprint> exact = resolve(access))
+      return *exact;
+    return cost::getFootprint(access);
+  };
   auto inst = llvm::dyn_cast<bir::InstInterface>(op);
   if (!inst)
     return success();
@@ -80,16 +85,16 @@ LogicalResult RaceChecker::access(Operation *op) {
       epoch = ++mine[agent];
       clock = mine;
     }
+    SmallVector<std::pair<cost::Footprint, bool>, 4> touched;
     for (const cost::Access &read : piece.reads)
-      if (failed(check(op, cost::getFootprint(read), false, agent, clock)))
-        return failure();
+      touched.push_back({footprint(read), false});
     for (const cost::Access &write : piece.writes)
-      if (failed(check(op, cost::getFootprint(write), true, agent, clock)))
+      touched.push_back({footprint(write), true});
+    for (auto [fp, write] : touched)
+      if (failed(check(op, fp, write, agent, clock)))
         return failure();
-    for (const cost::Access &read : piece.reads)
-      record(op, cost::getFootprint(read), false, agent, epoch, clock);
-    for (const cost::Access &write : piece.writes)
-      record(op, cost::getFootprint(write), true, agent, epoch, clock);
+    for (auto [fp, write] : touched)
+      record(op, fp, write, agent, epoch, clock);
   }
   return success();
 }

@@ -32,9 +32,13 @@ public:
     semaphores.resize(machine::kSemaphoresPerCore);
   }
 
+  /// The bytes an access touched as run, when the run knows them better
+  /// than the compiler (a runtime address); none to take the compiler's.
+  using Resolver =
+      llvm::function_ref<std::optional<cost::Footprint>(const cost::Access &)>;
   /// Checks and records the accesses of `op` (an instruction run now; not
   /// a loop). Fails on a race unless races are allowed.
-  mlir::LogicalResult access(mlir::Operation *op);
+  mlir::LogicalResult access(mlir::Operation *op, Resolver resolve);
   /// A signal: the semaphore's count goes up, carrying its stream's clock.
   void signal(bir::Engine engine, unsigned semaphore);
   /// True when a wait on `semaphore` can go on: its count is above zero.

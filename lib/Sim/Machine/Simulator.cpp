@@ -19,6 +19,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -176,6 +177,11 @@ private:
   /// this one.
   cost::LatencyModel defaultModel;
   cost::Timeline ownClock;
+  /// The bytes the instruction being run touched, per compute operand
+  /// (its access pattern) and per descriptor side (the descriptor, 1 for
+  /// the source and 2 for the destination): what the race checker
+  /// compares.
+  llvm::DenseMap<std::pair<const void *, unsigned>, cost::Footprint> touched;
   cost::Timeline &clock() {
     return measurement ? measurement->timeline : ownClock;
   }
@@ -375,7 +381,21 @@ LogicalResult Machine::step(Stream &s, Operation *op) {
     return success();
   }
   ++s.frames.back().it;
-  if (failed(execute(op)) || failed(checker.access(op)))
+  touched.clear();
+  if (failed(execute(op)))
+    return failure();
+  auto ran = [&](const cost::Access &access) -> std::optional<cost::Footprint> {
+    std::pair<const void *, unsigned> key =
+        access.operand
+            ? std::make_pair(access.operand.getAsOpaquePointer(), 0u)
+            : std::make_pair(static_cast<const void *>(access.descriptor),
+                             access.source ? 1u : 2u);
+    auto it = touched.find(key);
+    if (it == touched.end())
+      return std::nullopt;
+    return it->second;
+  };
+  if (failed(checker.access(op, ran)))
     return failure();
   if (cost::scheduleInstruction(clock(), op, model()) && measurement)
     ++measurement->instructions;
@@ -544,14 +564,20 @@ FailureOr<Operand> Machine::resolve(Operation *op, mlir::Value ap,
     count *= n;
   if (failed(move(op, count * s->elementBytes)))
     return failure();
+  int64_t first = INT64_MAX, last = -1;
   for (int64_t n = 0; n < count; ++n) {
     int64_t element = start + pattern.getOffset(idx);
     if (element < 0 || element >= s->numElements)
       return op->emitOpError("accesses element ")
              << element << " outside its location of " << s->numElements;
     operand.elements.push_back(elementAddress(*s, element * s->elementBytes));
+    first = std::min(first, element);
+    last = std::max(last, element);
     advanceIndex(idx, operand.shape);
   }
+  if (last >= 0)
+    touched[{ap.getAsOpaquePointer(), 0u}] =
+        cost::getElementFootprint(mem, first, last);
   return operand;
 }
 
@@ -586,6 +612,7 @@ LogicalResult Machine::trigger(dge::TriggerOp op) {
 /// Element offsets (relative to the location, in elements) a side visits in
 /// order; `rows` resolves an indirect side's row indices.
 struct SideWalk {
+  mlir::Value mem;
   Storage *storage;
   bool indirect = false, write = false;
   int64_t start = 0; // bytes from the location's first element
@@ -619,6 +646,7 @@ LogicalResult Machine::copy(dge::DescriptorOp desc, bir::Engine engine) {
               desc.getDstPattern(), desc.getFirstIndex(/*src=*/false)}};
   for (int i = 0; i < 2; ++i) {
     SideWalk &w = sides[i];
+    w.mem = in[i].mem;
     w.storage = storage(in[i].mem);
     w.pattern = in[i].pattern;
     w.write = i == 1;
@@ -669,6 +697,12 @@ LogicalResult Machine::copy(dge::DescriptorOp desc, bir::Engine engine) {
                    llvm::function_ref<LogicalResult(uint8_t *, int64_t)> fn)
       -> LogicalResult {
     Storage &s = *w.storage;
+    // The bytes visited, for the race checker.
+    int64_t lo = INT64_MAX, hi = 0;
+    auto note = llvm::make_scope_exit([&] {
+      touched[{desc.getOperation(), w.write ? 2u : 1u}] = cost::getFootprint(
+          {w.mem, lo == INT64_MAX ? 0 : lo, lo == INT64_MAX ? 0 : hi});
+    });
     size_t levels = w.pattern.size();
     bool contiguous = levels > 0 && w.pattern.back().step == 1 &&
                       !(w.indirect && levels == 1);
@@ -714,6 +748,8 @@ LogicalResult Machine::copy(dge::DescriptorOp desc, bir::Engine engine) {
                       Twine(limit) + "-byte location");
         }
         at = elementAddress(s, byte);
+        lo = std::min(lo, byte);
+        hi = std::max(hi, byte + runBytes);
       }
       // On chip a run is contiguous only inside a partition's row: the next
       // row is the next partition, elsewhere in the address map.
