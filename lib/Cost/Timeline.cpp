@@ -40,7 +40,7 @@ void Timeline::signal(bir::Engine engine, unsigned semaphore) {
   semaphores[semaphore].push_back(done[static_cast<unsigned>(engine)]);
 }
 
-void Timeline::wait(bir::Engine engine, unsigned semaphore) {
+void Timeline::wait(Operation *op, bir::Engine engine, unsigned semaphore) {
   // In program order a compiled program never waits before its signal; a
   // wait with none pending (hand-written code) orders nothing here.
   std::deque<Time> &pending = semaphores[semaphore];
@@ -48,9 +48,18 @@ void Timeline::wait(bir::Engine engine, unsigned semaphore) {
     return;
   Time signalled = pending.front();
   pending.pop_front();
-  Time &free = freeAt[Resource{engine, false}.index()];
-  if (signalled.at > free.at)
-    free = signalled;
+  Resource resource{engine, false};
+  Time &free = freeAt[resource.index()];
+  if (signalled.at <= free.at)
+    return;
+  // The gap is a slice of its own in a recording timeline, caused by the
+  // signal, so that the trace shows it and the critical path crosses it.
+  if (record) {
+    slices.push_back({resource, free.at, signalled.at - free.at, op,
+                      signalled.slice, /*waiting=*/true});
+    signalled.slice = slices.size() - 1;
+  }
+  free = signalled;
 }
 
 Timeline::Snapshot Timeline::snapshot() const {

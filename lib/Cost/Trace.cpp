@@ -26,8 +26,12 @@ void dyn::cost::printChromeTrace(raw_ostream &os, const Timeline &timeline) {
   std::array<bool, Resource::kCount> used{};
   for (const Slice &slice : timeline.getSlices()) {
     used[slice.resource.index()] = true;
+    std::string name = describeOperation(slice.op);
+    if (slice.waiting)
+      name = "waiting: " + name;
     events.push_back(llvm::json::Object{
-        {"name", describeOperation(slice.op)},
+        {"name", name},
+        {"cat", slice.waiting ? "wait" : "work"},
         {"ph", "X"},
         {"pid", 0},
         {"tid", static_cast<int64_t>(slice.resource.index())},

@@ -183,7 +183,7 @@ bool dyn::cost::scheduleInstruction(Timeline &timeline, Operation *op,
     return true;
   }
   if (auto wait = llvm::dyn_cast<bir::SemWaitOp>(op)) {
-    timeline.wait(wait.getEngine(), wait.getSem().value_or(0));
+    timeline.wait(wait, wait.getEngine(), wait.getSem().value_or(0));
     return true;
   }
   SmallVector<Work, 2> work = describeWork(op, model);

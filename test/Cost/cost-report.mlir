@@ -71,11 +71,13 @@ func.func @routes(%t0: memref<4x32xf32, #bir.mem<dram>>, %t1: memref<4x32xf32, #
 // A read after a write, ordered by the semaphore bir-insert-sync puts
 // between the two streams: Pool's signal fires once the DMA into %t has
 // finished (16 + 146 = 162), and SP, although free at 0, waits for it
-// before its trigger: 162 + 16 + 146 = 324.
+// before its trigger (the wait is a step of the critical path): 162 + 16
+// + 146 = 324.
 // CHECK-LABEL: function @dependency: 324 cycles
 // CHECK:         critical path:
 // CHECK-NEXT:      pool: dge.trigger
 // CHECK-NEXT:      pool queue: dge.trigger
+// CHECK-NEXT:      sp: bir.sem_wait
 // CHECK-NEXT:      sp: dge.trigger
 // CHECK-NEXT:      sp queue: dge.trigger
 // JSON: dependency: estimated_cycles 324

@@ -91,6 +91,8 @@ struct Slice {
   int64_t start = 0, cycles = 0;
   mlir::Operation *op = nullptr;
   int64_t cause = -1;
+  /// A wait's gap: the engine idles until a signal (not busy time).
+  bool waiting = false;
 };
 
 class Timeline {
@@ -100,9 +102,10 @@ public:
   /// Schedules the pieces of `op`'s work in order (each after the one
   /// before it); returns when the last finishes.
   int64_t schedule(mlir::Operation *op, llvm::ArrayRef<Work> work);
-  /// A semaphore signal on `engine`'s stream, and a wait.
+  /// A semaphore signal on `engine`'s stream, and a wait (`op`), which
+  /// holds its engine until the signal it takes.
   void signal(bir::Engine engine, unsigned semaphore);
-  void wait(bir::Engine engine, unsigned semaphore);
+  void wait(mlir::Operation *op, bir::Engine engine, unsigned semaphore);
   /// The state that decides how later work is scheduled, relative to the
   /// end, with the end and busy cycles.
   struct Snapshot {

@@ -32,8 +32,9 @@ print(f"measured with 0 trips: {none['cycles']} < {fewer['cycles']}")
 trace = json.load(open(trace_path))
 events = trace["traceEvents"]
 names = {e["tid"]: e["args"]["name"] for e in events if e["ph"] == "M"}
-slices = [e for e in events if e["ph"] == "X"]
-span = max(e["ts"] + e["dur"] for e in slices)
+slices = [e for e in events if e["ph"] == "X" and e["cat"] == "work"]
+waits = [e for e in events if e["ph"] == "X" and e["cat"] == "wait"]
+span = max(e["ts"] + e["dur"] for e in slices + waits)
 if span != full["cycles"]:
     sys.exit(f"FAIL: trace span {span} != {full['cycles']}")
 if len(slices) != full["instructions"] + 64:  # plus one per trip
@@ -45,5 +46,5 @@ overlap = any(a0 < b1 and b0 < a1
               for a0, a1 in by_track.get("pool", [])
               for b0, b1 in by_track.get("pool queue", []))
 tracks = ", ".join(sorted(by_track))
-print(f"trace: tracks {tracks}; {len(slices)} slices; span {span}; "
+print(f"trace: tracks {tracks}; {len(slices)} slices, {len(waits)} waits; span {span}; "
       f"pool and pool queue {'overlap' if overlap else 'do not overlap'}")
