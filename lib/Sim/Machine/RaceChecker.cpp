@@ -23,13 +23,32 @@ static std::string describeAgent(Operation *op, unsigned agent) {
   return text;
 }
 
+void RaceChecker::setStreams(ArrayRef<bir::Engine> engines) {
+  for (bir::Engine engine : engines)
+    running[unsigned(engine)] = true;
+}
+
+void RaceChecker::finish(bir::Engine engine) {
+  running[unsigned(engine)] = false;
+}
+
+bool RaceChecker::isDead(const Record &a) const {
+  for (unsigned s = 0; s < machine::kNumEngineSlots; ++s)
+    if (running[s] && !isOrdered(a, s, clocks[s]))
+      return false;
+  return true;
+}
+
 LogicalResult RaceChecker::check(Operation *op, const cost::Footprint &fp,
-                                 bool write, unsigned agent,
+                                 bool write, unsigned agent, int64_t epoch,
                                  const Clock &clock) {
   auto it = records.find(fp.memory);
   if (it == records.end())
     return success();
-  for (const Record &a : it->second) {
+  for (const Record &a : it->second.list) {
+    // An instruction reads all it reads before it writes.
+    if (a.agent == agent && a.epoch == epoch)
+      continue;
     if ((!a.write && !write) || !a.footprint.overlaps(fp) ||
         isOrdered(a, agent, clock))
       continue;
@@ -51,7 +70,21 @@ LogicalResult RaceChecker::check(Operation *op, const cost::Footprint &fp,
 
 void RaceChecker::record(Operation *op, const cost::Footprint &fp, bool write,
                          unsigned agent, int64_t epoch, const Clock &clock) {
-  SmallVector<Record, 8> &list = records[fp.memory];
+  Records &entry = records[fp.memory];
+  SmallVector<Record, 8> &list = entry.list;
+  // The next run of an instruction's bytes (descriptor after descriptor)
+  // extends its record.
+  if (!list.empty()) {
+    Record &last = list.back();
+    if (last.agent == agent && last.epoch == epoch && last.write == write &&
+        last.footprint.partitionLo == fp.partitionLo &&
+        last.footprint.partitionHi == fp.partitionHi &&
+        fp.lo <= last.footprint.hi && last.footprint.lo <= fp.hi) {
+      last.footprint.lo = std::min(last.footprint.lo, fp.lo);
+      last.footprint.hi = std::max(last.footprint.hi, fp.hi);
+      return;
+    }
+  }
   // A write that covers an earlier access, and is ordered after it, stands
   // for it: whatever is ordered after the write is ordered after it too.
   if (write)
@@ -59,6 +92,10 @@ void RaceChecker::record(Operation *op, const cost::Footprint &fp, bool write,
       return contains(fp, a.footprint) && isOrdered(a, agent, clock);
     });
   list.push_back({fp, write, agent, epoch, op});
+  if (list.size() >= entry.nextPrune) {
+    llvm::erase_if(list, [&](const Record &a) { return isDead(a); });
+    entry.nextPrune = std::max<size_t>(64, 2 * list.size());
+  }
 }
 
 LogicalResult RaceChecker::access(Operation *op, Resolver resolve) {
@@ -91,7 +128,7 @@ LogicalResult RaceChecker::access(Operation *op, Resolver resolve) {
     for (const cost::Access &write : piece.writes)
       touched.push_back({footprint(write), true});
     for (auto [fp, write] : touched)
-      if (failed(check(op, fp, write, agent, clock)))
+      if (failed(check(op, fp, write, agent, epoch, clock)))
         return failure();
     for (auto [fp, write] : touched)
       record(op, fp, write, agent, epoch, clock);

@@ -39,6 +39,10 @@ public:
   /// Checks and records the accesses of `op` (an instruction run now; not
   /// a loop). Fails on a race unless races are allowed.
   mlir::LogicalResult access(mlir::Operation *op, Resolver resolve);
+  /// The streams that run, and when one ends: accesses that every stream
+  /// still running is ordered after can never race again and are dropped.
+  void setStreams(llvm::ArrayRef<bir::Engine> engines);
+  void finish(bir::Engine engine);
   /// A signal: the semaphore's count goes up, carrying its stream's clock.
   void signal(bir::Engine engine, unsigned semaphore);
   /// True when a wait on `semaphore` can go on: its count is above zero.
@@ -71,9 +75,12 @@ private:
     return clock[a.agent] >= a.epoch;
   }
   mlir::LogicalResult check(mlir::Operation *op, const cost::Footprint &fp,
-                            bool write, unsigned agent, const Clock &clock);
+                            bool write, unsigned agent, int64_t epoch,
+                            const Clock &clock);
   void record(mlir::Operation *op, const cost::Footprint &fp, bool write,
               unsigned agent, int64_t epoch, const Clock &clock);
+  /// True when every running stream is ordered after `a`.
+  bool isDead(const Record &a) const;
 
   bool allowRaces;
   cost::LatencyModel model;
@@ -82,7 +89,15 @@ private:
   /// Per stream: transfers triggered so far.
   std::array<int64_t, machine::kNumEngineSlots> transfers{};
   std::vector<std::deque<Clock>> semaphores;
-  llvm::DenseMap<const void *, llvm::SmallVector<Record, 8>> records;
+  /// Per memory, the accesses that may still race, and the size at which
+  /// the list is next cleared of dead ones (it doubles, so that clearing
+  /// stays linear overall).
+  struct Records {
+    llvm::SmallVector<Record, 8> list;
+    size_t nextPrune = 64;
+  };
+  llvm::DenseMap<const void *, Records> records;
+  std::array<bool, machine::kNumEngineSlots> running{};
   int64_t reported = 0;
 };
 

@@ -252,6 +252,7 @@ LogicalResult Machine::runStreams() {
     }
   }
   llvm::sort(engines);
+  checker.setStreams(engines);
   SmallVector<Stream, 5> streams;
   for (bir::Engine engine : engines)
     streams.push_back({engine, {Frame{&top, top.begin()}}});
@@ -301,6 +302,7 @@ FailureOr<Operation *> Machine::next(Stream &s) {
     if (f.it == f.block->end()) {
       if (!f.loop) {
         s.frames.pop_back();
+        checker.finish(s.engine);
         continue;
       }
       f.iv += f.step;
