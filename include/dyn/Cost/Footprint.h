@@ -24,6 +24,12 @@ struct Footprint {
   /// [lo, hi) within each of them (DRAM: within the tensor).
   int64_t partitionLo = 0, partitionHi = 0, lo = 0, hi = 0;
 
+  /// True when every byte of `other` is one of these.
+  bool covers(const Footprint &other) const {
+    return memory == other.memory && partitionLo <= other.partitionLo &&
+           other.partitionHi <= partitionHi && lo <= other.lo &&
+           other.hi <= hi;
+  }
   bool overlaps(const Footprint &other) const {
     return memory == other.memory && partitionLo <= other.partitionHi &&
            other.partitionLo <= partitionHi && lo < other.hi && other.lo < hi;

@@ -9,13 +9,6 @@ using namespace mlir;
 using namespace dyn;
 using namespace dyn::sim;
 
-static bool contains(const cost::Footprint &outer, const cost::Footprint &inner) {
-  return outer.memory == inner.memory &&
-         outer.partitionLo <= inner.partitionLo &&
-         inner.partitionHi <= outer.partitionHi && outer.lo <= inner.lo &&
-         inner.hi <= outer.hi;
-}
-
 static std::string describeAgent(Operation *op, unsigned agent) {
   std::string text = cost::describeOperation(op);
   if (agent >= machine::kNumEngineSlots)
@@ -89,7 +82,7 @@ void RaceChecker::record(Operation *op, const cost::Footprint &fp, bool write,
   // for it: whatever is ordered after the write is ordered after it too.
   if (write)
     llvm::erase_if(list, [&](const Record &a) {
-      return contains(fp, a.footprint) && isOrdered(a, agent, clock);
+      return fp.covers(a.footprint) && isOrdered(a, agent, clock);
     });
   list.push_back({fp, write, agent, epoch, op});
   if (list.size() >= entry.nextPrune) {

@@ -193,8 +193,20 @@ private:
     unsigned stream = streamOf(op);
     int64_t pos = next[stream]++;
     history[stream].push_back(known[stream]);
-    for (const Touch &touch : touches)
-      records[touch.footprint.memory].push_back({touch, stream, pos, op});
+    for (const Touch &touch : touches) {
+      SmallVector<Record, 4> &list = records[touch.footprint.memory];
+      // An earlier access that this one covers, is ordered after, and
+      // conflicts with whatever it conflicts with (a write covers both
+      // kinds, a read only reads) stands for nothing more: whatever comes
+      // later and is ordered after this one is ordered after it too. This
+      // keeps the lists short on long programs.
+      llvm::erase_if(list, [&](const Record &a) {
+        return (touch.write || !a.touch.write) &&
+               touch.footprint.covers(a.touch.footprint) &&
+               isOrdered(a, stream);
+      });
+      list.push_back({touch, stream, pos, op});
+    }
     positions[op] = pos;
   }
 
