@@ -130,6 +130,39 @@ static void printAffineIndex(llvm::raw_ostream &os, const InstructionSpec &in) {
 
 static void printFunction(llvm::raw_ostream &os, const FunctionModel &m);
 
+/// Each engine's stream, one after another: the instructions it runs (a
+/// loop's body runs on the loop's engine), as ranges of indices, with its
+/// semaphore instructions.
+static void printStreams(llvm::raw_ostream &os, const FunctionModel &m) {
+  os << "streams\n";
+  for (unsigned engine = 0; engine < machine::kNumEngineSlots; ++engine) {
+    SmallVector<std::pair<size_t, size_t>> ranges;
+    size_t signals = 0, waits = 0, count = 0;
+    for (auto [i, in] : llvm::enumerate(m.instructions)) {
+      if (in.engine != engine)
+        continue;
+      ++count;
+      signals += in.opcode == SemSignal;
+      waits += in.opcode == SemWait;
+      if (!ranges.empty() && ranges.back().second + 1 == i)
+        ranges.back().second = i;
+      else
+        ranges.push_back({i, i});
+    }
+    if (!count)
+      continue;
+    os << "  " << bir::stringifyEngine(*bir::symbolizeEngine(engine)) << ": "
+       << count << " instruction(s), " << signals << " signal(s), " << waits
+       << " wait(s):";
+    for (auto [first, last] : ranges) {
+      os << ' ' << first;
+      if (last != first)
+        os << '-' << last;
+    }
+    os << "\n";
+  }
+}
+
 LogicalResult dyn::addr4::printListing(StringRef bytes, llvm::raw_ostream &os,
                                        MLIRContext *context,
                                        StringRef sourceName) {
@@ -309,6 +342,7 @@ static void printFunction(llvm::raw_ostream &os, const FunctionModel &m) {
          << ':' << in.source.column;
     os << "\n";
   }
+  printStreams(os, m);
   os << "descriptor blocks\n";
   for (auto [i, block] : llvm::enumerate(m.blocks)) {
     os << "  block " << i << ": " << block.descriptors.size() << " descriptor(s)";
