@@ -79,6 +79,8 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   pm.nest<func::FuncOp>().addPass(createDynFoldSplatInputs());
   // Chains of them become one body (a SiLU is then one instruction).
   pm.nest<func::FuncOp>().addPass(createDynFuseElementwise());
+  // Rank-0 tensors (a dot product's scalar) become one-element tiles.
+  pm.nest<func::FuncOp>().addPass(createDynExpandRankZero());
   pm.nest<func::FuncOp>().addPass(createDynCanonicalize());
   // Again: canonicalization folds index arithmetic in 64 bits, e.g. in the
   // body of a one-trip loop it inlines, and bufferization's clamps would

@@ -68,6 +68,40 @@ def DynFuseElementwise : Pass<"dyn-fuse-elementwise"> {
   }];
 }
 
+def DynExpandRankZero : Pass<"dyn-expand-rank-zero"> {
+  let summary = "Linalg ops on rank-0 tensors become ops on one-element "
+                "tensors";
+  let description = [{
+    The engines write tiles of rank 1 or more. A linalg op on tensors with
+    a rank-0 operand (a dot product's or a norm's scalar result, or a
+    scalar tensor it reads) becomes a `linalg.generic` with one more
+    parallel loop, of one trip, that indexes the operand as a `[1]` tensor:
+    `tensor.expand_shape` before the op, `tensor.collapse_shape` of its
+    result after it. Named ops are generalized first. A contraction of two
+    operands into a scalar (a dot product) also gives its first operand the
+    new loop as a trailing unit dimension, so that it is a matmul with one
+    row, which the PE array computes. The `lower-to-*` pipelines run it
+    before bufferization; the reshapes become views.
+
+    ```mlir
+    %r = linalg.dot ins(%a, %b : tensor<64xf32>, tensor<64xf32>)
+                    outs(%init : tensor<f32>) -> tensor<f32>
+    // becomes
+    %i = tensor.expand_shape %init [] output_shape [1]
+        : tensor<f32> into tensor<1xf32>
+    %a1 = tensor.expand_shape %a [[0, 1]] output_shape [64, 1]
+        : tensor<64xf32> into tensor<64x1xf32>
+    %g = linalg.generic {indexing_maps = [(d0, d1) -> (d0, d1),
+                                          (d0, d1) -> (d0), (d0, d1) -> (d1)],
+                         iterator_types = ["reduction", "parallel"]}
+        ins(%a1, %b : ...) outs(%i : tensor<1xf32>) { ... }
+    %r = tensor.collapse_shape %g [] : tensor<1xf32> into tensor<f32>
+    ```
+  }];
+  let dependentDialects = ["mlir::tensor::TensorDialect",
+                           "mlir::linalg::LinalgDialect"];
+}
+
 def DynFoldSplatInputs : Pass<"dyn-fold-splat-inputs"> {
   let summary = "Fold splat tensor constants that linalg.generic reads into "
                 "its body as scalars";
