@@ -32,7 +32,7 @@ struct ExpandRankZero : OpInterfaceRewritePattern<linalg::LinalgOp> {
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
                                 PatternRewriter &rewriter) const override {
     if (!op.hasPureTensorSemantics() ||
-        llvm::none_of(op->getOperands(), isRankZero))
+        llvm::none_of(op.getDpsInits(), isRankZero))
       return failure();
     linalg::GenericOp generic = llvm::dyn_cast<linalg::GenericOp>(*op);
     if (!generic) {

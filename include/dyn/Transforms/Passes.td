@@ -73,11 +73,13 @@ def DynExpandRankZero : Pass<"dyn-expand-rank-zero"> {
                 "tensors";
   let description = [{
     The engines write tiles of rank 1 or more. A linalg op on tensors with
-    a rank-0 operand (a dot product's or a norm's scalar result, or a
-    scalar tensor it reads) becomes a `linalg.generic` with one more
-    parallel loop, of one trip, that indexes the operand as a `[1]` tensor:
+    a rank-0 result (a dot product's or a norm's scalar) becomes a
+    `linalg.generic` with one more parallel loop, of one trip, that indexes
+    its rank-0 operands as `[1]` tensors:
     `tensor.expand_shape` before the op, `tensor.collapse_shape` of its
-    result after it. Named ops are generalized first. A contraction of two
+    result after it. (A rank-0 input of an op with a result of higher rank
+    is a broadcast, which the lowering reads as it is.) Named ops are
+    generalized first. A contraction of two
     operands into a scalar (a dot product) also gives its first operand the
     new loop as a trailing unit dimension, so that it is a matmul with one
     row, which the PE array computes. The `lower-to-*` pipelines run it

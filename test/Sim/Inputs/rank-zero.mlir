@@ -20,3 +20,17 @@ func.func @sumsq(%a: tensor<64xf32>) -> tensor<f32> {
     }
   return %r : tensor<f32>
 }
+
+// A rank-0 operand that an op broadcasts (x * s, as RMSNorm scales by its
+// rank-0 inverse root): read as a broadcast, the op is not rewritten.
+#vec = affine_map<(d0) -> (d0)>
+#scalar = affine_map<(d0) -> ()>
+func.func @scale(%a: tensor<64xf32>, %s: tensor<f32>) -> tensor<64xf32> {
+  %e = tensor.empty() : tensor<64xf32>
+  %r = linalg.generic {indexing_maps = [#vec, #scalar, #vec], iterator_types = ["parallel"]} ins(%a, %s : tensor<64xf32>, tensor<f32>) outs(%e : tensor<64xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %m = arith.mulf %x, %y : f32
+    linalg.yield %m : f32
+  } -> tensor<64xf32>
+  return %r : tensor<64xf32>
+}
