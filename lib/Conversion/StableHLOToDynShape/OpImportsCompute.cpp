@@ -267,9 +267,10 @@ static LogicalResult rewriteBroadcast(Operation *op, ValueRange operands,
 
 namespace {
 /// The forms of dot_general the import takes: [B] x M x K times [B] x K x N
-/// (rhs contracting first) or [B] x N x K (rhs contracting last, `q · Kᵀ`).
+/// (rhs contracting first) or [B] x N x K (rhs contracting last, `q · Kᵀ`),
+/// and K times K into a scalar (a vector dot product).
 struct DotForm {
-  bool batched, transposedRhs;
+  bool batched, transposedRhs, vector = false;
 };
 } // namespace
 
@@ -280,12 +281,20 @@ static std::optional<DotForm> matchDot(Operation *op) {
   RankedTensorType lhs = tensorType(op->getOperand(0)),
                    rhs = tensorType(op->getOperand(1));
   if (!fields || !lhs || !rhs || lhs.getRank() != rhs.getRank() ||
-      lhs.getRank() < 2 || lhs.getRank() > 3)
+      lhs.getRank() < 1 || lhs.getRank() > 3)
     return std::nullopt;
   auto field = [&](StringRef name) {
     auto it = fields->find(name);
     return it == fields->end() ? SmallVector<int64_t>() : it->second;
   };
+  if (lhs.getRank() == 1) {
+    if (field("lhs_batching_dimensions").empty() &&
+        field("rhs_batching_dimensions").empty() &&
+        field("lhs_contracting_dimensions") == SmallVector<int64_t>{0} &&
+        field("rhs_contracting_dimensions") == SmallVector<int64_t>{0})
+      return DotForm{false, false, true};
+    return std::nullopt;
+  }
   bool batched = lhs.getRank() == 3;
   SmallVector<int64_t> batch = batched ? SmallVector<int64_t>{0}
                                        : SmallVector<int64_t>{};
@@ -306,10 +315,11 @@ static std::string checkDot(Operation *op) {
   std::string why = checkElements(op, true, false);
   if (!why.empty())
     return why;
-  if (!matchDot(op))
+  std::optional<DotForm> form = matchDot(op);
+  if (!form)
     return "is not a matmul or batch matmul (lhs [B,] M x K contracting "
            "its last dimension, rhs [B,] K x N or [B,] N x K, batch "
-           "dimension 0)";
+           "dimension 0) or a dot product of two vectors";
   Type result = getElementTypeOrSelf(op->getResult(0).getType());
   for (Type type : op->getOperandTypes()) {
     Type element = getElementTypeOrSelf(type);
@@ -320,10 +330,10 @@ static std::string checkDot(Operation *op) {
              "; the import takes operands of the result's element type or "
              "narrower ones (the product accumulates in the result's type)";
   }
-  return checkStaticResult(op, 2);
+  return checkStaticResult(op, form->vector ? 0 : 2);
 }
 
-/// dot_general -> linalg.matmul / batch_matmul, or a linalg.generic that is
+/// dot_general -> linalg.dot, linalg.matmul / batch_matmul, or a linalg.generic that is
 /// a matmul with the right operand transposed; into a tensor of zeros of
 /// the result's element type (f32 accumulation for bf16 and f16 inputs).
 static LogicalResult rewriteDot(Operation *op, ValueRange operands,
@@ -335,6 +345,12 @@ static LogicalResult rewriteDot(Operation *op, ValueRange operands,
   Value zero = arith::ConstantOp::create(
       rewriter, loc, rewriter.getZeroAttr(type.getElementType()));
   Value init = filledLike(rewriter, loc, zero, type);
+  if (form.vector) {
+    rewriter.replaceOp(op, linalg::DotOp::create(rewriter, loc, TypeRange{type},
+                                                 operands, ValueRange{init})
+                               ->getResults());
+    return success();
+  }
   if (!form.transposedRhs) {
     Operation *matmul =
         form.batched

@@ -136,7 +136,7 @@
 // Contracting the left operand's first dimension is not a matmul form.
 "func.func"() <{function_type = (tensor<64x4xf32>, tensor<64x8xf32>) -> tensor<4x8xf32>, sym_name = "dot_lhs_transposed"}> ({
 ^bb0(%a: tensor<64x4xf32>, %b: tensor<64x8xf32>):
-  // expected-error @+1 {{'stablehlo.dot_general' op is not a matmul or batch matmul (lhs [B,] M x K contracting its last dimension, rhs [B,] K x N or [B,] N x K, batch dimension 0)}}
+  // expected-error @+1 {{'stablehlo.dot_general' op is not a matmul or batch matmul (lhs [B,] M x K contracting its last dimension, rhs [B,] K x N or [B,] N x K, batch dimension 0) or a dot product of two vectors}}
   %0 = "stablehlo.dot_general"(%a, %b) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [0], rhs_contracting_dimensions = [0]>}> : (tensor<64x4xf32>, tensor<64x8xf32>) -> tensor<4x8xf32>
   "func.return"(%0) : (tensor<4x8xf32>) -> ()
 }) : () -> ()
