@@ -44,7 +44,7 @@ public:
         loop(&op, timeline);
         continue;
       }
-      if (scheduleInstruction(timeline, &op, model))
+      if (scheduleInstruction(timeline, &op, describeWork(&op, model)))
         ++done;
     }
   }

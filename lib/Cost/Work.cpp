@@ -177,7 +177,7 @@ SmallVector<Work, 2> dyn::cost::describeWork(Operation *op,
 }
 
 bool dyn::cost::scheduleInstruction(Timeline &timeline, Operation *op,
-                                    const LatencyModel &model) {
+                                    ArrayRef<Work> work) {
   if (auto signal = llvm::dyn_cast<bir::SemSignalOp>(op)) {
     timeline.signal(signal.getEngine(), signal.getSem().value_or(0));
     return true;
@@ -186,7 +186,6 @@ bool dyn::cost::scheduleInstruction(Timeline &timeline, Operation *op,
     timeline.wait(wait, wait.getEngine(), wait.getSem().value_or(0));
     return true;
   }
-  SmallVector<Work, 2> work = describeWork(op, model);
   if (work.empty())
     return false;
   timeline.schedule(op, work);

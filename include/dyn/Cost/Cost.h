@@ -28,10 +28,11 @@ namespace dyn::cost {
 llvm::SmallVector<Work, 2> describeWork(mlir::Operation *op,
                                         const LatencyModel &model);
 
-/// Puts `op` on `timeline`: its work, or its semaphore signal or wait.
-/// False for an op that does neither (the caller counts instructions).
+/// Puts `op` on `timeline`: its `work` (describeWork's), or its semaphore
+/// signal or wait. False for an op that does neither (the caller counts
+/// instructions).
 bool scheduleInstruction(Timeline &timeline, mlir::Operation *op,
-                         const LatencyModel &model);
+                         llvm::ArrayRef<Work> work);
 
 /// Partitions (the first num) and elements per partition (the product of
 /// the other nums) of a compute operand.

@@ -91,7 +91,8 @@ void RaceChecker::record(Operation *op, const cost::Footprint &fp, bool write,
   }
 }
 
-LogicalResult RaceChecker::access(Operation *op, Resolver resolve) {
+LogicalResult RaceChecker::access(Operation *op, ArrayRef<cost::Work> work,
+                                  Resolver resolve) {
   auto footprint = [&](const cost::Access &access) {
     if (std::optional<cost::Footprint> exact = resolve(access))
       return *exact;
@@ -103,7 +104,7 @@ LogicalResult RaceChecker::access(Operation *op, Resolver resolve) {
   bir::Engine engine = inst.getEngine();
   unsigned stream = unsigned(engine);
   Clock &mine = clocks[stream];
-  for (const cost::Work &piece : cost::describeWork(op, model)) {
+  for (const cost::Work &piece : work) {
     unsigned agent;
     int64_t epoch;
     Clock clock = mine;

@@ -16,7 +16,6 @@
 #define DYN_LIB_SIM_MACHINE_RACECHECKER_H
 
 #include "dyn/Cost/Footprint.h"
-#include "dyn/Cost/LatencyModel.h"
 
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
@@ -37,8 +36,10 @@ public:
   using Resolver =
       llvm::function_ref<std::optional<cost::Footprint>(const cost::Access &)>;
   /// Checks and records the accesses of `op` (an instruction run now; not
-  /// a loop). Fails on a race unless races are allowed.
-  mlir::LogicalResult access(mlir::Operation *op, Resolver resolve);
+  /// a loop), its `work` as cost::describeWork gives it. Fails on a race
+  /// unless races are allowed.
+  mlir::LogicalResult access(mlir::Operation *op,
+                             llvm::ArrayRef<cost::Work> work, Resolver resolve);
   /// The streams that run, and when one ends: accesses that every stream
   /// still running is ordered after can never race again and are dropped.
   void setStreams(llvm::ArrayRef<bir::Engine> engines);
@@ -83,7 +84,6 @@ private:
   bool isDead(const Record &a) const;
 
   bool allowRaces;
-  cost::LatencyModel model;
   /// Per stream: its clock.
   std::array<Clock, machine::kNumEngineSlots> clocks{};
   /// Per stream: transfers triggered so far.

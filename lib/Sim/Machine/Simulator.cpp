@@ -397,9 +397,10 @@ LogicalResult Machine::step(Stream &s, Operation *op) {
       return std::nullopt;
     return it->second;
   };
-  if (failed(checker.access(op, ran)))
+  SmallVector<cost::Work, 2> work = cost::describeWork(op, model());
+  if (failed(checker.access(op, work, ran)))
     return failure();
-  if (cost::scheduleInstruction(clock(), op, model()) && measurement)
+  if (cost::scheduleInstruction(clock(), op, work) && measurement)
     ++measurement->instructions;
   return success();
 }

@@ -16,6 +16,11 @@ static std::optional<double> getFloatConstant(Value v) {
   APFloat constant(0.0f);
   if (!matchPattern(v, m_ConstantFloat(&constant)))
     return std::nullopt;
+  // Any float type's value, rounded to a double (exact for the engines'
+  // f32, bf16 and f16).
+  bool losesInfo;
+  constant.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
+                   &losesInfo);
   return constant.convertToDouble();
 }
 

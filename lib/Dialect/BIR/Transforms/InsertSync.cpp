@@ -188,8 +188,9 @@ private:
     return it->second;
   }
 
-  /// Records `op`'s accesses at the next position of its stream.
-  void record(Operation *op, ArrayRef<Touch> touches, Records &records) {
+  /// Records `op`'s accesses at the next position of its stream; returns
+  /// that position.
+  int64_t record(Operation *op, ArrayRef<Touch> touches, Records &records) {
     unsigned stream = streamOf(op);
     int64_t pos = next[stream]++;
     history[stream].push_back(known[stream]);
@@ -207,7 +208,7 @@ private:
       });
       list.push_back({touch, stream, pos, op});
     }
-    positions[op] = pos;
+    return pos;
   }
 
   /// Walks one instruction or loop of `block`.
@@ -250,9 +251,9 @@ private:
       walkBody(op);
       known[stream] = before; // a loop may run no trip
     }
-    record(op, touches, records);
+    int64_t pos = record(op, touches, records);
     if (carriedLoop)
-      secondTrip[op] = positions[op];
+      secondTrip[op] = pos;
   }
 
   /// A dependency of `b` on `a` in the previous trip of `loop`: a channel
@@ -289,7 +290,8 @@ private:
   std::array<int64_t, kStreams> next{}, secondTripStart{};
   std::array<Clock, kStreams> known;
   std::array<SmallVector<Clock, 0>, kStreams> history;
-  llvm::DenseMap<Operation *, int64_t> positions, secondTrip;
+  /// Where each instruction of the body being walked a second time is.
+  llvm::DenseMap<Operation *, int64_t> secondTrip;
   /// The dependencies a first trip synchronized before each instruction.
   llvm::DenseMap<Operation *, SmallVector<std::pair<unsigned, Operation *>, 1>>
       applied;
