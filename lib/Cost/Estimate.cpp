@@ -39,13 +39,24 @@ public:
 
   /// Schedules `block` on `timeline`.
   void schedule(Block &block, Timeline &timeline) {
-    for (Operation &op : block) {
-      if (llvm::isa<bir::ForOp, bir::DynamicForOp>(op)) {
-        loop(&op, timeline);
+    for (auto it = block.begin(); it != block.end();) {
+      if (!isLoop(&*it)) {
+        scheduleItem(&*it, timeline);
+        ++it;
         continue;
       }
-      if (scheduleInstruction(timeline, &op, describeWork(&op, model)))
-        ++done;
+      // Adjacent loops of as many trips on different engines run
+      // together, trip by trip: those of one loop split across engines
+      // wait for one another within a trip.
+      SmallVector<Operation *> group = {&*it};
+      for (++it; it != block.end() && isLoop(&*it) &&
+                 getTripEstimate(&*it) == getTripEstimate(group.front()) &&
+                 llvm::none_of(group, [&](Operation *member) {
+                   return engineOf(member) == engineOf(&*it);
+                 });
+           ++it)
+        group.push_back(&*it);
+      loops(group, timeline);
     }
   }
 
@@ -61,32 +72,82 @@ public:
   }
 
 private:
-  void schedule(Operation *op, ArrayRef<Work> work, Timeline &timeline) {
-    timeline.schedule(op, work);
-    ++done;
+  static bool isLoop(Operation *op) {
+    return llvm::isa<bir::ForOp, bir::DynamicForOp>(op);
+  }
+  static bir::Engine engineOf(Operation *op) {
+    return llvm::cast<bir::InstInterface>(op).getEngine();
   }
 
-  /// A loop: its trips one after another, as the simulator runs them, until
-  /// the schedule repeats itself from one trip to the next; the remaining
-  /// trips then each add the same cycles.
-  void loop(Operation *op, Timeline &timeline) {
-    int64_t trips = getTripEstimate(op);
-    LoopEstimate entry{op, trips, std::nullopt, 0};
-    if (auto dyn = llvm::dyn_cast<bir::DynamicForOp>(op)) {
-      entry.maxTrip = dyn.getMaxTrip();
-      entry.tripEstimate = dyn.getTripEstimate();
-    }
-    // A loop inside another runs once per outer trip; it is listed once.
+  /// An instruction, or a loop inside a trip, on `timeline`.
+  void scheduleItem(Operation *op, Timeline &timeline) {
+    if (isLoop(op))
+      return loops({op}, timeline);
+    if (scheduleInstruction(timeline, op, describeWork(op, model)))
+      ++done;
+  }
+
+  /// The index of `op`'s entry in result.loops (a loop inside another runs
+  /// once per outer trip; it is listed once).
+  size_t getEntry(Operation *op) {
     auto [it, inserted] = loopIndex.try_emplace(op, result.loops.size());
-    size_t index = it->second;
-    if (inserted)
+    if (inserted) {
+      LoopEstimate entry{op, getTripEstimate(op), std::nullopt, 0};
+      if (auto dyn = llvm::dyn_cast<bir::DynamicForOp>(op)) {
+        entry.maxTrip = dyn.getMaxTrip();
+        entry.tripEstimate = dyn.getTripEstimate();
+      }
       result.loops.push_back(entry);
-    Work trip = describeTrip(op, model);
+    }
+    return it->second;
+  }
+
+  /// One trip of each loop of `group`: each engine's body as far as its
+  /// waits allow, engine after engine, until all are done. A wait whose
+  /// signal no engine can give any more (hand-written code) orders nothing,
+  /// as Timeline::wait says.
+  void trip(ArrayRef<Operation *> group, Timeline &timeline) {
+    SmallVector<Block::iterator> at, ends;
+    for (Operation *loop : group) {
+      Block &body = loop->getRegion(0).front();
+      timeline.schedule(loop, {describeTrip(loop, model)});
+      ++done;
+      at.push_back(body.begin());
+      ends.push_back(body.end());
+    }
+    auto blocked = [&](size_t m) {
+      auto wait = llvm::dyn_cast<bir::SemWaitOp>(*at[m]);
+      return wait && !timeline.hasPending(wait.getSem().value_or(0));
+    };
+    for (bool progress = true; progress;) {
+      progress = false;
+      for (size_t m = 0; m < group.size(); ++m)
+        for (; at[m] != ends[m] && !blocked(m); ++at[m], progress = true)
+          scheduleItem(&*at[m], timeline);
+      if (progress)
+        continue;
+      for (size_t m = 0; m < group.size() && !progress; ++m)
+        if (at[m] != ends[m]) {
+          scheduleItem(&*at[m]++, timeline);
+          progress = true;
+        }
+    }
+  }
+
+  /// Loops of as many trips, run together (one loop, or one split across
+  /// engines): their trips one after another, as the simulator runs them,
+  /// until the schedule repeats itself from one trip to the next; the
+  /// remaining trips then each add the same cycles.
+  void loops(ArrayRef<Operation *> group, Timeline &timeline) {
+    int64_t trips = getTripEstimate(group.front());
+    SmallVector<size_t> entries;
+    for (Operation *loop : group)
+      entries.push_back(getEntry(loop));
     for (int64_t i = 0; i < trips; ++i) {
       Timeline::Snapshot before = timeline.snapshot();
-      schedule(op, {trip}, timeline);
-      schedule(op->getRegion(0).front(), timeline);
-      result.loops[index].bodyCycles = timeline.getEnd() - before.end;
+      trip(group, timeline);
+      for (size_t index : entries)
+        result.loops[index].bodyCycles = timeline.getEnd() - before.end;
       done += 2 * static_cast<int64_t>(before.relative.size());
       if (timeline.snapshot().relative == before.relative) {
         timeline.repeat(before, trips - i - 1);

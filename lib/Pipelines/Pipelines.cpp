@@ -149,6 +149,8 @@ void dyn::buildLowerToDGEPipeline(OpPassManager &pm,
   // streams' semaphores.
   func.addPass(bir::createBIRInsertSync({/*drop=*/options.testDropSemaphore}));
   func.addPass(bir::createBIRAllocateSemaphores());
+  // Loops that hold several engines' work: one per engine.
+  func.addPass(bir::createBIRSplitEngineLoops());
 }
 
 void dyn::buildLowerToADDR4Pipeline(OpPassManager &pm,

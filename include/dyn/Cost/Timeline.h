@@ -106,6 +106,11 @@ public:
   /// holds its engine until the signal it takes.
   void signal(bir::Engine engine, unsigned semaphore);
   void wait(mlir::Operation *op, bir::Engine engine, unsigned semaphore);
+  /// Whether a signal on `semaphore` is scheduled that no wait took yet.
+  bool hasPending(unsigned semaphore) const {
+    auto it = semaphores.find(semaphore);
+    return it != semaphores.end() && !it->second.empty();
+  }
   /// The state that decides how later work is scheduled, relative to the
   /// end, with the end and busy cycles.
   struct Snapshot {

@@ -210,9 +210,9 @@ std::string whyNotStageable(mlir::Value view, mlir::AffineMap map,
 std::string whyNotEngineMask(dynshape::BufferMaskOp op, bir::Engine engine);
 
 /// Why the engines cannot run `op` (planCompute, then each operand's
-/// access; inside a loop or a conditional, every instruction must run on
-/// `engine`, the engine of the registers and of bir loops), or "".
-std::string whyNotOnEngines(mlir::linalg::LinalgOp op, bir::Engine engine);
+/// access), or "". Inside a loop or a conditional the instructions may run
+/// on any engine: bir-split-engine-loops gives each engine its own loop.
+std::string whyNotOnEngines(mlir::linalg::LinalgOp op);
 
 } // namespace dyn
 

@@ -435,20 +435,11 @@ SmallVector<Engine> dyn::getComputeEngines(linalg::LinalgOp op,
   return engines;
 }
 
-std::string dyn::whyNotOnEngines(linalg::LinalgOp op, Engine engine) {
+std::string dyn::whyNotOnEngines(linalg::LinalgOp op) {
   ComputePlan plan;
   std::string why = planCompute(op, plan);
   if (!why.empty())
     return why;
-  // A bir loop's body runs on the loop's engine.
-  if (op->getParentOfType<scf::ForOp>() || op->getParentOfType<scf::IfOp>())
-    for (Engine needed : getComputeEngines(op, plan))
-      if (needed != engine)
-        return ("compute inside a loop or a conditional, whose body runs on "
-                "the loop's engine (" +
-                stringifyEngine(engine) + ", the engine option), needs " +
-                stringifyEngine(needed))
-            .str();
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   SmallVector<int64_t> mFree, nFree;
   if (plan.m >= 0)

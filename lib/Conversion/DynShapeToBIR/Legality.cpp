@@ -206,7 +206,7 @@ static LogicalResult checkForm(Operation *op, Engine engine) {
       .Case([&](linalg::LinalgOp linalgOp) {
         auto transpose = llvm::dyn_cast<linalg::TransposeOp>(op);
         if (!transpose || !whyNotATransposeDMA(transpose).empty())
-          return failAsDMA(whyNotOnEngines(linalgOp, engine));
+          return failAsDMA(whyNotOnEngines(linalgOp));
         std::string why;
         for (Value view : {transpose.getInput(), transpose.getInit()})
           if (why.empty())

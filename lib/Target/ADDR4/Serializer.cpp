@@ -218,6 +218,16 @@ LogicalResult Serializer::processLocations() {
 }
 
 LogicalResult Serializer::processLoopBody(Block &body, size_t loopIndex) {
+  // The container's loop is one engine's: its body is in that stream.
+  bir::Engine engine = llvm::cast<bir::InstInterface>(body.getParentOp())
+                           .getEngine();
+  for (auto inst : body.getOps<bir::InstInterface>())
+    if (inst.getEngine() != engine)
+      return inst->emitOpError("runs on '")
+             << bir::stringifyEngine(inst.getEngine()) << "' in a loop on '"
+             << bir::stringifyEngine(engine)
+             << "'; a container loop holds one engine's stream (run "
+                "bir-split-engine-loops first)";
   if (failed(processBlock(body)))
     return failure();
   m.instructions[loopIndex].bodyCount = m.instructions.size() - loopIndex - 1;

@@ -319,29 +319,6 @@ func.func @unindexed_loop(%a: memref<4xf32>, %o: memref<4xf32>) {
 
 // -----
 
-func.func @compute_in_loop(%x: memref<16x32xf32>, %o: memref<16x32xf32>, %n_i32: i32) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c16 = arith.constant 16 : index
-  %n0 = arith.index_cast %n_i32 : i32 to index
-  %n = arith.minsi %n0, %c16 : index
-  scf.for %j = %c0 to %n step %c1 {
-    %row = memref.subview %x[%j, 0] [1, 32] [1, 1] : memref<16x32xf32> to memref<1x32xf32, strided<[32, 1], offset: ?>>
-    %out = memref.subview %o[%j, 0] [1, 32] [1, 1] : memref<16x32xf32> to memref<1x32xf32, strided<[32, 1], offset: ?>>
-    // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: compute inside a loop or a conditional, whose body runs on the loop's engine (pool, the engine option), needs act}}
-    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
-                    iterator_types = ["parallel", "parallel"]}
-        ins(%row : memref<1x32xf32, strided<[32, 1], offset: ?>>) outs(%out : memref<1x32xf32, strided<[32, 1], offset: ?>>) {
-    ^bb0(%a: f32, %b: f32):
-      %e = math.exp %a : f32
-      linalg.yield %e : f32
-    }
-  }
-  return
-}
-
-// -----
-
 // Chunks of 128 partitions count as separate instructions too (a mutated
 // input once unrolled 16 million of them).
 func.func @too_many_chunks(%a: memref<200000x1xf32>, %o: memref<200000x1xf32>) {

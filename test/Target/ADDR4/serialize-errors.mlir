@@ -255,3 +255,17 @@ module {
     }
   }
 }
+
+// -----
+
+// A container loop is one engine's stream: a loop that still holds another
+// engine's work has not been through bir-split-engine-loops.
+module attributes {dge.arch = #dge<arch gen3>} {
+  func.func @unsplit_loop() {
+    bir.for %i = 0 to 4 step 1 on pool attributes {reg = 0 : i32} {
+      // expected-error @+1 {{'bir.mov_imm' op runs on 'act' in a loop on 'pool'; a container loop holds one engine's stream (run bir-split-engine-loops first)}}
+      %c = bir.mov_imm 1 on act {reg = 0 : i32}
+    }
+    return
+  }
+}

@@ -286,9 +286,16 @@ std::optional<unsigned> dyn::bir::getPhysicalRegister(Value reg) {
 
 LogicalResult dyn::bir::verifyEngineDiscipline(Operation *op) {
   Engine engine = llvm::cast<InstInterface>(op).getEngine();
+  // A loop whose body holds several engines' work becomes one loop per
+  // engine (bir-split-engine-loops), each with its own induction register:
+  // until then any engine in the body may read the loop's.
+  auto isEnclosingInduction = [&](Value reg) {
+    auto arg = llvm::dyn_cast<BlockArgument>(reg);
+    return arg && arg.getOwner()->getParentOp()->isProperAncestor(op);
+  };
   auto check = [&](Value reg, unsigned operand) -> LogicalResult {
     std::optional<Engine> regEngine = getRegisterEngine(reg);
-    if (!regEngine || *regEngine == engine)
+    if (!regEngine || *regEngine == engine || isEnclosingInduction(reg))
       return success();
     return op->emitOpError("reads a register of engine '")
            << stringifyEngine(*regEngine) << "' through operand #" << operand
@@ -307,22 +314,6 @@ LogicalResult dyn::bir::verifyEngineDiscipline(Operation *op) {
               failed(check(reg, operand.getOperandNumber())))
             return failure();
     }
-  }
-  // Instructions inside a loop run on the (nearest) loop's engine. No loop
-  // encloses the function they are in (a name compare: this runs for every
-  // instruction at every verification).
-  for (Operation *parent = op->getParentOp();
-       parent && !llvm::isa<func::FuncOp>(parent);
-       parent = parent->getParentOp()) {
-    auto loop = llvm::dyn_cast<InstInterface>(parent);
-    if (!loop)
-      continue;
-    if (loop.getEngine() != engine)
-      return op->emitOpError("runs on '")
-             << stringifyEngine(engine) << "' inside a loop on '"
-             << stringifyEngine(loop.getEngine())
-             << "'; a loop's body runs on the loop's engine";
-    break;
   }
   return success();
 }

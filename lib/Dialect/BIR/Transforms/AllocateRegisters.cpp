@@ -21,8 +21,6 @@
 
 #include "LiveRanges.h"
 
-#include "dyn/Support/BottomUp.h"
-
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/SetVector.h"
@@ -106,29 +104,12 @@ usesAfter(Value reg, int64_t point, const ProgramOrder &order) {
   return later;
 }
 
-/// The instructions of the code of `reg`, each once, operands first.
-static SmallVector<Operation *> codeOf(Value reg) {
-  SmallVector<Operation *> code;
-  llvm::DenseMap<Value, bool> visited;
-  auto operands = [](Value value, SmallVectorImpl<Value> &out) {
-    for (Value operand : value.getDefiningOp()->getOperands())
-      if (llvm::isa<RegType>(operand.getType()))
-        out.push_back(operand);
-  };
-  // computeBottomUp reaches each value once, after its operands.
-  dyn::computeBottomUp(reg, visited, operands, [&](Value value) {
-    code.push_back(value.getDefiningOp());
-    return true;
-  });
-  return code;
-}
-
 /// Emits the code of `reg` again at the builder's point; records what it
 /// makes in `made`.
 static Value recompute(Value reg, OpBuilder &builder,
                        llvm::DenseSet<Value> &made) {
   IRMapping mapping;
-  for (Operation *def : codeOf(reg))
+  for (Operation *def : getRegisterCode(reg))
     made.insert(builder.clone(*def, mapping)->getResult(0));
   return mapping.lookup(reg);
 }
@@ -221,7 +202,7 @@ static Victim pickVictim(ArrayRef<Interval *> live, int64_t point,
     llvm::SmallPtrSet<Block *, 4> blocks;
     for (auto &use : later)
       blocks.insert(use.first->getBlock());
-    int64_t cost = static_cast<int64_t>(blocks.size() * codeOf(other->reg).size());
+    int64_t cost = static_cast<int64_t>(blocks.size() * getRegisterCode(other->reg).size());
     if (!best.interval || cost < best.cost ||
         (cost == best.cost && other->end > best.interval->end))
       best = {other, std::move(later), cost};

@@ -2,6 +2,8 @@
 
 #include "LiveRanges.h"
 
+#include "dyn/Support/BottomUp.h"
+
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -35,6 +37,25 @@ dyn::bir::getInstructionUses(Value reg) {
       uses.emplace_back(consumer, &use);
   }
   return uses;
+}
+
+SmallVector<Operation *> dyn::bir::getRegisterCode(Value reg) {
+  SmallVector<Operation *> code;
+  llvm::DenseMap<Value, bool> visited;
+  auto operands = [](Value value, SmallVectorImpl<Value> &out) {
+    if (Operation *def = value.getDefiningOp())
+      for (Value operand : def->getOperands())
+        if (llvm::isa<RegType>(operand.getType()))
+          out.push_back(operand);
+  };
+  // computeBottomUp reaches each value once, after its operands. A block
+  // argument (an induction register) has no code.
+  dyn::computeBottomUp(reg, visited, operands, [&](Value value) {
+    if (Operation *def = value.getDefiningOp())
+      code.push_back(def);
+    return true;
+  });
+  return code;
 }
 
 int64_t ProgramOrder::useEnd(Operation *user, Operation *defScope) const {

@@ -20,6 +20,10 @@ namespace dyn::bir {
 llvm::SmallVector<std::pair<mlir::Operation *, mlir::OpOperand *>>
 getInstructionUses(mlir::Value reg);
 
+/// The instructions that compute `reg` (register code), each once, operands
+/// first; block arguments it reads have none.
+llvm::SmallVector<mlir::Operation *> getRegisterCode(mlir::Value reg);
+
 class ProgramOrder {
 public:
   explicit ProgramOrder(mlir::Operation *root);

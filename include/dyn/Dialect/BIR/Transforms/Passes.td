@@ -194,4 +194,36 @@ def BIRAllocateSemaphores
   ];
 }
 
+def BIRSplitEngineLoops
+    : Pass<"bir-split-engine-loops", "::mlir::func::FuncOp"> {
+  let summary = "One loop per engine for a loop that holds several engines' work";
+  let description = [{
+    Each engine runs its own stream, and a container loop is one stream's.
+    A `bir.for` or `bir.dynamic_for` whose body holds instructions of other
+    engines than its own becomes one loop per engine, with the same bounds
+    and `max_trip`/`trip_estimate`, each holding that engine's instructions
+    (semaphore instructions included) in their order. The loops follow one
+    another in program order; bir-insert-sync has already put every
+    dependency between the engines into semaphores, per trip inside the
+    body or around the loop, so trip `i + 1` of one engine may overlap trip
+    `i` of another wherever the data allow it.
+
+    Registers belong to one engine. Each new loop gets an induction
+    register of its engine, free for the whole loop, which replaces the
+    original's in the instructions it takes. A `bir.dynamic_for`'s trip
+    count is computed again on each engine, before the loops, from the same
+    register code: runtime scalars, constants and ALU operations, and
+    element reads of memory that no instruction writes. It runs after
+    `bir-allocate-registers` and `bir-allocate-semaphores`.
+
+    Located errors: an engine with no free register, a trip count that
+    another engine cannot compute again, and a loop nested in a split loop
+    that itself holds several engines' work (only the outermost loop of a
+    nest may).
+  }];
+  let statistics = [
+    Statistic<"numSplit", "loops", "Loops split across engines">
+  ];
+}
+
 #endif // DYN_DIALECT_BIR_TRANSFORMS_PASSES_TD
