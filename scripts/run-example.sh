@@ -65,6 +65,12 @@ for entry in attention_f32 attention_bf16; do
   build/bin/dyn-sim examples/attention_decode.mlir --entry "$entry" --compare \
     --trials 20 --seed 1
 done
+echo "== attention over 128-position KV tiles (examples/attention_tiles.mlir): one runtime loop per engine, meeting at semaphores"
+build/bin/dyn-opt examples/attention_tiles.mlir --lower-to-addr4 --mlir-print-debuginfo |
+  build/bin/dyn-translate --serialize-addr4 -o out/attention_tiles.addr4
+build/bin/dyn-translate --addr4-listing out/attention_tiles.addr4 | sed -n '/^streams/,/^descriptor blocks/p'
+/usr/bin/python3 test/Sim/Inputs/check_attention_tiles.py build/bin/dyn-sim \
+  examples/attention_tiles.mlir out
 echo "== a Llama-style decoder layer as a user writes it (RMSNorm with rsqrt, RoPE by slices and concat, heads by reshapes, grouped-query attention over a bounded cache, SwiGLU): examples/decoder_layer.mlir against float64 NumPy"
 /usr/bin/python3 examples/decoder_layer_reference.py --dyn-sim build/bin/dyn-sim \
   --work out/decoder --reference

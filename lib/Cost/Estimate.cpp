@@ -249,8 +249,9 @@ FunctionEstimate dyn::cost::estimateFunction(func::FuncOp func,
   // A run of the same step (a loop's trips) is one line with its count.
   SmallVector<const Slice *> path = timeline.getCriticalPath();
   // A run of trips is one line: the longest repetition of a group of up to
-  // kMaxGroup steps (a trip's trigger and its transfer, say) is folded.
-  constexpr size_t kMaxGroup = 8;
+  // kMaxGroup steps (a trip's trigger and its transfer, or a trip of a
+  // loop split across engines) is folded.
+  constexpr size_t kMaxGroup = 64;
   auto same = [&](size_t a, size_t b) {
     return path[a]->op == path[b]->op &&
            path[a]->resource.index() == path[b]->resource.index();
