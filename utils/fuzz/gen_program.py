@@ -1045,6 +1045,8 @@ PREDICATES = ["oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt",
 IDENTITY = {"addf": "0.0", "maximumf": "-inf", "minimumf": "inf"}
 # The view ops (op_view): how often, before each op, and their extents.
 VIEW_RATE = 0.3
+# After each top-level compute op, the chance of a runtime loop (op_loop).
+LOOP_RATE = 0.2
 VIEW_EXTENTS = [1, 2, 3, 4, 5, 6, 7, 8, 16, 64, 128, 130, 200]
 INF = {("inf", "f32"): "0x7F800000", ("-inf", "f32"): "0xFF800000",
        ("nan", "f32"): "0x7FC00000",
@@ -1063,7 +1065,9 @@ class ComputeGen(Gen):
     elementwise arith/math on tensors, parallel linalg.generic, fill,
     broadcast, reduce and matmul, on f32 and bf16 tensors, static or
     bounded, with now and then a dynamic_slice or dynamic_update_slice
-    in between. No loops: compute inside one does not lower."""
+    in between; now and then (op_loop, from a random stream of its own) a
+    runtime loop carrying one tensor through 1 to 3 compute steps per trip,
+    whose instructions run on several engines."""
 
     def __init__(self, seed, max_ops, views=True, reshapes=False):
         Gen.__init__(self, seed, max_ops, ["f32", "f32", "bf16"])
@@ -1074,6 +1078,9 @@ class ComputeGen(Gen):
         # what it was before they were added, with their lines (names
         # starting with "w", arguments "%wargN") and results added.
         self.rv = random.Random(seed * 104729 + 61)
+        # Loops (op_loop) draw from a stream of their own too: a seed's
+        # program is the one it was before, with its loops inserted.
+        self.rl = random.Random(seed * 7919 + 54)
         self.vtensors, self.vscalars, self.vfinal = [], [], []
         self.vstate = dict(r=self.rv, counter=0, name_prefix="w",
                            scalar_args=[], index_args=[], vec_args=[],
@@ -1520,6 +1527,8 @@ class ComputeGen(Gen):
         n = self.r.randint(2, self.max_ops)
         while self.ops < n or not self.made():
             self.random_op()
+            if self.rl.random() < LOOP_RATE:
+                self.loop_mode(self.op_loop)
         if self.views and self.rv.random() < VIEW_RATE:
             self.op_view()
         made = self.made()
@@ -1531,6 +1540,103 @@ class ComputeGen(Gen):
             if (v.name, str(v.ty)) not in results:
                 results.append((v.name, str(v.ty)))
         return self.function(results)
+
+    # ------------------------------------------------- loops (issue 54)
+    def loop_mode(self, fn):
+        """Runs `fn` on the loop stream, without view ops (theirs are
+        function-wide) and with the tensor.dim values it makes forgotten
+        after it (they are the body's)."""
+        r, views, dims = self.r, self.views, dict(self.dims)
+        self.r, self.views = self.rl, False
+        try:
+            fn()
+        finally:
+            self.r, self.views, self.dims = r, views, dims
+
+    def op_loop(self):
+        """acc = init; for i < clamp(%n, 0, C): acc = f(acc), with f 1 to 3
+        steps that keep acc's type, each reading the step before: exp
+        (Activation), an elementwise op with a value in scope or a new
+        argument (Vector), a matmul by a square argument (PE, f32), and a
+        row max or sum broadcast back and subtracted (Vector). One loop
+        then holds several engines' work, which bir-split-engine-loops
+        makes one loop per engine. No NumPy model (the loop's result is
+        unmodelled): --compare checks it against the reference
+        interpreter."""
+        init = self.pick(lambda v: v.whole and not v.ty.bounded
+                         and v.ty.elem != "i32")
+        if init is None:
+            return
+        ty = init.ty
+        n = self.scalar_arg()
+        s, t, ub = self.fresh("s"), self.fresh("s"), self.fresh("ub")
+        self.emit("%s = arith.minsi %s, %s : i32" % (
+            s, n, self.const(self.r.randint(1, 4))))
+        self.emit("%s = arith.maxsi %s, %s : i32" % (t, s, self.const(0)))
+        self.emit("%s = arith.index_cast %s : i32 to index" % (ub, t))
+        iv, res, acc = self.fresh("iv"), self.fresh("r"), self.fresh("acc")
+        self.emit("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (%s) {"
+                  % (res, iv, self.const(0, "index"), ub,
+                     self.const(1, "index"), acc, init.name, ty))
+        body = Scope(self.scope.lines, self.scope.indent + 1, loop=True)
+        self.scopes.append(body)
+        x = acc
+        steps = ["exp", "binary"]
+        if ty.rank == 2 and ty.elem == "f32" and max(ty.shape) <= 128:
+            steps.append("matmul")
+        if ty.rank >= 2:
+            steps.append("reduce")
+        for _ in range(self.r.randint(1, 3)):
+            x = getattr(self, "loop_" + self.r.choice(steps))(x, ty)
+        self.emit("scf.yield %s : %s" % (x, ty))
+        self.scopes.pop()
+        self.emit("}")
+        self.add(V(res, ty))
+
+    def loop_exp(self, x, ty):
+        y = self.fresh()
+        self.emit("%s = math.exp %s : %s" % (y, x, ty))
+        return y
+
+    def loop_binary(self, x, ty):
+        w, y = self.operand(ty).name, self.fresh()
+        a, b = (x, w) if self.chance(0.5) else (w, x)
+        self.emit("%s = arith.%s %s, %s : %s" % (
+            y, self.binop(a, b), a, b, ty))
+        return y
+
+    def loop_matmul(self, x, ty):
+        k = ty.shape[1]
+        w = self.new_arg(T([k, k], "f32", [False, False]))
+        e, z, y = self.fresh("e"), self.fresh("i"), self.fresh()
+        self.emit("%s = tensor.empty() : %s" % (e, ty))
+        self.emit("%s = linalg.fill ins(%s : f32) outs(%s : %s) -> %s" % (
+            z, self.fconst(0.0), e, ty, ty))
+        self.emit("%s = linalg.matmul ins(%s, %s : %s, %s) outs(%s : %s) -> %s"
+                  % (y, x, w.name, ty, w.ty, z, ty, ty))
+        return y
+
+    def loop_reduce(self, x, ty):
+        # The engines sum into f32 only.
+        kind, ident = self.r.choice([("maximumf", "-inf")] + (
+            [("addf", 0.0)] if ty.elem == "f32" else []))
+        rty = T(ty.shape[:-1], ty.elem, ty.dyn[:-1])
+        e, z, r = self.fresh("e"), self.fresh("i"), self.fresh()
+        a, b, c = self.fresh("b"), self.fresh("b"), self.fresh("b")
+        self.emit("%s = tensor.empty() : %s" % (e, rty))
+        self.emit("%s = linalg.fill ins(%s : %s) outs(%s : %s) -> %s" % (
+            z, self.fconst(ident, ty.elem), ty.elem, e, rty, rty))
+        self.emit("%s = linalg.reduce ins(%s : %s) outs(%s : %s) dimensions = "
+                  "[%d] (%s: %s, %s: %s) { %s = arith.%s %s, %s : %s  "
+                  "linalg.yield %s : %s }" % (
+                      r, x, ty, z, rty, ty.rank - 1, a, ty.elem, b, ty.elem,
+                      c, kind, a, b, ty.elem, c, ty.elem))
+        e2, bc, y = self.fresh("e"), self.fresh(), self.fresh()
+        self.emit("%s = tensor.empty() : %s" % (e2, ty))
+        self.emit("%s = linalg.broadcast ins(%s : %s) outs(%s : %s) "
+                  "dimensions = [%d]" % (bc, r, rty, e2, ty, ty.rank - 1))
+        self.emit("%s = arith.subf %s, %s : %s" % (y, x, bc, ty))
+        return y
 
     # ------------------------------------------------- views (issue 61)
     @contextlib.contextmanager

@@ -97,19 +97,35 @@ private:
     return items;
   }
 
-  /// The accesses of `op`; a loop's are all its body's.
-  void getTouches(Operation *op, SmallVectorImpl<Touch> &touches) {
-    if (isLoop(op)) {
-      for (Operation &inner : op->getRegion(0).front())
-        getTouches(&inner, touches);
-      return;
-    }
-    for (const cost::Work &piece : cost::describeWork(op, model)) {
-      for (const cost::Access &read : piece.reads)
-        touches.push_back({cost::getFootprint(read), false, piece.resource.queue});
-      for (const cost::Access &write : piece.writes)
-        touches.push_back({cost::getFootprint(write), true, piece.resource.queue});
-    }
+  /// The accesses of `op`, by the stream that makes them: an instruction's
+  /// are its engine's; a loop's are its body's, each engine's on its own
+  /// stream (a loop whose body holds several engines' work runs as one
+  /// loop per engine), the loop's engine first.
+  using Parts = SmallVector<std::pair<unsigned, SmallVector<Touch>>, 1>;
+  Parts getParts(Operation *op) {
+    Parts parts;
+    auto partOf = [&](unsigned stream) -> SmallVector<Touch> & {
+      for (auto &[s, touches] : parts)
+        if (s == stream)
+          return touches;
+      parts.push_back({stream, {}});
+      return parts.back().second;
+    };
+    partOf(streamOf(op));
+    op->walk([&](Operation *inner) {
+      if (!llvm::isa<InstInterface>(inner) || isLoop(inner))
+        return;
+      SmallVector<Touch> &touches = partOf(streamOf(inner));
+      for (const cost::Work &piece : cost::describeWork(inner, model)) {
+        for (const cost::Access &read : piece.reads)
+          touches.push_back(
+              {cost::getFootprint(read), false, piece.resource.queue});
+        for (const cost::Access &write : piece.writes)
+          touches.push_back(
+              {cost::getFootprint(write), true, piece.resource.queue});
+      }
+    });
+    return parts;
   }
 
   bool isOrdered(const Record &a, unsigned stream) const {
@@ -188,10 +204,10 @@ private:
     return it->second;
   }
 
-  /// Records `op`'s accesses at the next position of its stream; returns
+  /// Records `op`'s accesses on `stream` at its next position; returns
   /// that position.
-  int64_t record(Operation *op, ArrayRef<Touch> touches, Records &records) {
-    unsigned stream = streamOf(op);
+  int64_t record(Operation *op, unsigned stream, ArrayRef<Touch> touches,
+                 Records &records) {
     int64_t pos = next[stream]++;
     history[stream].push_back(known[stream]);
     for (const Touch &touch : touches) {
@@ -214,14 +230,34 @@ private:
   /// Walks one instruction or loop of `block`.
   void visit(Operation *op, Records &records, Block *block,
              Operation *carriedLoop) {
-    unsigned stream = streamOf(op);
-    SmallVector<Touch> touches;
-    getTouches(op, touches);
+    Parts parts = getParts(op);
+    for (auto &[stream, touches] : parts)
+      synchronizePart(op, stream, touches, records, block, carriedLoop);
+    if (isLoop(op) && !carriedLoop) {
+      // A loop may run no trip: what any stream learns inside it, it
+      // does not know after it.
+      std::array<Clock, kStreams> before = known;
+      walkBody(op);
+      known = before;
+    }
+    for (auto &[stream, touches] : parts) {
+      int64_t pos = record(op, stream, touches, records);
+      if (carriedLoop)
+        secondTrip[{op, stream}] = pos;
+    }
+  }
+
+  /// The waits `stream`'s part of `op` needs before it.
+  void synchronizePart(Operation *op, unsigned stream, ArrayRef<Touch> touches,
+                       Records &records, Block *block,
+                       Operation *carriedLoop) {
     // Knowledge a replayed trip had from the waits added before `op`.
     if (carriedLoop)
-      for (auto [from, anchor] : applied.lookup(op))
-        if (auto it = secondTrip.find(anchor); it != secondTrip.end())
-          learn(stream, from, it->second);
+      for (auto [to, from, anchor] : applied.lookup(op))
+        if (to == stream)
+          if (auto it = secondTrip.find({anchor, from});
+              it != secondTrip.end())
+            learn(stream, from, it->second);
     SmallVector<const Record *> deps =
         findDependencies(touches, stream, records);
     // A dependency whose signal teaches the position of another makes that
@@ -244,16 +280,8 @@ private:
         continue;
       }
       synchronize(*a, op, stream, getChannel(block, a->stream, stream));
-      applied[op].push_back({a->stream, a->anchor});
+      applied[op].push_back({stream, a->stream, a->anchor});
     }
-    if (isLoop(op) && !carriedLoop) {
-      Clock before = known[stream];
-      walkBody(op);
-      known[stream] = before; // a loop may run no trip
-    }
-    int64_t pos = record(op, touches, records);
-    if (carriedLoop)
-      secondTrip[op] = pos;
   }
 
   /// A dependency of `b` on `a` in the previous trip of `loop`: a channel
@@ -290,10 +318,13 @@ private:
   std::array<int64_t, kStreams> next{}, secondTripStart{};
   std::array<Clock, kStreams> known;
   std::array<SmallVector<Clock, 0>, kStreams> history;
-  /// Where each instruction of the body being walked a second time is.
-  llvm::DenseMap<Operation *, int64_t> secondTrip;
-  /// The dependencies a first trip synchronized before each instruction.
-  llvm::DenseMap<Operation *, SmallVector<std::pair<unsigned, Operation *>, 1>>
+  /// Where each instruction (or each stream's part of a loop) of the body
+  /// being walked a second time is.
+  llvm::DenseMap<std::pair<Operation *, unsigned>, int64_t> secondTrip;
+  /// The dependencies a first trip synchronized before each instruction:
+  /// the waiting stream, the signalling stream and the signal's anchor.
+  llvm::DenseMap<Operation *,
+                 SmallVector<std::tuple<unsigned, unsigned, Operation *>, 1>>
       applied;
   llvm::DenseMap<std::tuple<Block *, unsigned, unsigned>, int64_t> channels;
 };
