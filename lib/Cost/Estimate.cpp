@@ -245,6 +245,10 @@ FunctionEstimate dyn::cost::estimateFunction(func::FuncOp func,
   estimator.schedule(func.getBody().front(), timeline);
   estimator.countRegion(func.getBody().front(), 1);
   result.cycles = timeline.getEnd();
+  result.microseconds = model.toMicroseconds(result.cycles);
+  result.clockMHz = model.clockMHz;
+  result.roofline = getRoofline(timeline, model);
+  result.hbmBytes = timeline.getHBMBytes();
   result.busy = timeline.getBusy();
   // A run of the same step (a loop's trips) is one line with its count.
   SmallVector<const Slice *> path = timeline.getCriticalPath();
@@ -305,9 +309,14 @@ dyn::cost::getBusyJSON(const std::array<int64_t, Resource::kCount> &busy) {
 }
 
 void dyn::cost::printTable(raw_ostream &os, const FunctionEstimate &e) {
-  os << "function @" << e.name << ": " << e.cycles << " cycles"
+  os << "function @" << e.name << ": " << e.cycles << " cycles, "
+     << llvm::format("%.3f", e.microseconds) << " us at " << e.clockMHz
+     << " MHz"
      << (e.exact ? "" : " (approximate: a loop's schedule did not settle)")
      << "\n";
+  os << "  roofline: " << e.roofline.cycles << " cycles, bound by "
+     << e.roofline.bound << " (" << e.hbmBytes << " HBM bytes); efficiency "
+     << llvm::format("%.3f", e.roofline.efficiency) << "\n";
   for (Resource r : usedResources(e.busy))
     os << "  " << llvm::left_justify(r.name(), 12) << " busy "
        << e.busy[r.index()] << " cycles\n";
@@ -347,6 +356,12 @@ void dyn::cost::printJSON(raw_ostream &os,
     functions.push_back(llvm::json::Object{
         {"name", e.name},
         {"estimated_cycles", e.cycles},
+        {"estimated_us", e.microseconds},
+        {"clock_mhz", e.clockMHz},
+        {"roofline_cycles", e.roofline.cycles},
+        {"bound", e.roofline.bound},
+        {"efficiency", e.roofline.efficiency},
+        {"hbm_bytes", e.hbmBytes},
         {"engines", getBusyJSON(e.busy)},
         {"loops", std::move(loops)},
         {"critical_path", std::move(path)},

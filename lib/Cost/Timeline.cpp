@@ -27,6 +27,8 @@ int64_t Timeline::schedule(Operation *op, ArrayRef<Work> work) {
     }
     freeAt[r] = finish;
     busy[r] = addCounts(busy[r], piece.cycles);
+    peakBusy[r] = addCounts(peakBusy[r], piece.peakCycles);
+    hbmBytes = addCounts(hbmBytes, piece.hbmBytes);
     if (finish.at >= end.at)
       end = finish;
     if (finish.at >= done[stream].at)
@@ -66,6 +68,8 @@ Timeline::Snapshot Timeline::snapshot() const {
   Snapshot s;
   s.end = end.at;
   s.busy = busy;
+  s.peakBusy = peakBusy;
+  s.hbmBytes = hbmBytes;
   for (const Time &t : freeAt)
     s.relative.push_back(t.at - end.at);
   for (const Time &t : done)
@@ -89,8 +93,13 @@ void Timeline::repeat(const Snapshot &before, int64_t times) {
   for (auto &entry : semaphores)
     for (Time &t : entry.second)
       t.at = addCounts(t.at, shift);
-  for (unsigned i = 0; i < Resource::kCount; ++i)
+  for (unsigned i = 0; i < Resource::kCount; ++i) {
     busy[i] = addCounts(busy[i], mulCounts(busy[i] - before.busy[i], times));
+    peakBusy[i] = addCounts(
+        peakBusy[i], mulCounts(peakBusy[i] - before.peakBusy[i], times));
+  }
+  hbmBytes =
+      addCounts(hbmBytes, mulCounts(hbmBytes - before.hbmBytes, times));
 }
 
 SmallVector<const Slice *> Timeline::getCriticalPath() const {

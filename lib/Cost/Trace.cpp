@@ -11,13 +11,44 @@ using namespace mlir;
 using namespace dyn;
 using namespace dyn::cost;
 
+Roofline dyn::cost::getRoofline(const Timeline &timeline,
+                                const LatencyModel &model) {
+  Roofline roofline;
+  int64_t hbm =
+      model.transferCycles(timeline.getHBMBytes(), model.hbmMBPerSecond);
+  if (hbm > 0) {
+    roofline.cycles = hbm;
+    roofline.bound = "hbm";
+  }
+  for (unsigned i = 0; i < Resource::kCount; ++i) {
+    Resource resource = Resource::fromIndex(i);
+    if (!resource.queue && timeline.getPeakBusy()[i] > roofline.cycles) {
+      roofline.cycles = timeline.getPeakBusy()[i];
+      roofline.bound = resource.name();
+    }
+  }
+  if (timeline.getEnd() > 0)
+    roofline.efficiency = static_cast<double>(roofline.cycles) /
+                          static_cast<double>(timeline.getEnd());
+  return roofline;
+}
+
 void dyn::cost::printProfileJSON(raw_ostream &os, StringRef function,
                                  const Timeline &timeline,
-                                 int64_t instructions) {
-  llvm::json::Object profile{{"function", function.str()},
-                             {"cycles", timeline.getEnd()},
-                             {"engines", getBusyJSON(timeline.getBusy())},
-                             {"instructions", instructions}};
+                                 int64_t instructions,
+                                 const LatencyModel &model) {
+  Roofline roofline = getRoofline(timeline, model);
+  llvm::json::Object profile{
+      {"function", function.str()},
+      {"cycles", timeline.getEnd()},
+      {"microseconds", model.toMicroseconds(timeline.getEnd())},
+      {"clock_mhz", model.clockMHz},
+      {"engines", getBusyJSON(timeline.getBusy())},
+      {"instructions", instructions},
+      {"roofline_cycles", roofline.cycles},
+      {"bound", roofline.bound},
+      {"efficiency", roofline.efficiency},
+      {"hbm_bytes", timeline.getHBMBytes()}};
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(profile))) << "\n";
 }
 

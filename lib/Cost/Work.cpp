@@ -53,12 +53,13 @@ std::pair<int64_t, int64_t> dyn::cost::getOperandShape(Value ap) {
           pattern.dropFront().getNumElements().value_or(1)};
 }
 
-/// The work of a compute instruction: fixed + its largest operand's
-/// elements per partition over the engine's rate; it reads its inputs and
-/// writes `written` (reading those it accumulates into).
+/// The work of a compute instruction: in the engine's cycles, the larger
+/// of its minimum and its fixed cycles plus its largest operand's elements
+/// per partition (times `passes`) over the engine's rate; it reads its
+/// inputs and writes `written` (reading those it accumulates into).
 static Work computeWork(Operation *op, bir::Engine engine,
                         ArrayRef<Value> written, ArrayRef<Value> accumulated,
-                        const LatencyModel &model) {
+                        const LatencyModel &model, int64_t passes = 1) {
   Work work{{engine, false}, 0, {}, {}};
   int64_t elements = 1;
   for (Value operand : op->getOperands()) {
@@ -71,9 +72,69 @@ static Work computeWork(Operation *op, bir::Engine engine,
   }
   for (Value out : written)
     work.writes.push_back(operandAccess(out));
-  work.cycles = addCounts(model.computeFixed(engine),
-                          llvm::divideCeil(elements, model.computeRate(engine)));
+  int64_t streamed =
+      llvm::divideCeil(mulCounts(elements, passes), model.computeRate(engine));
+  work.cycles = model.toModelCycles(
+      engine, std::max(model.computeMin(engine),
+                       addCounts(model.computeFixed(engine), streamed)));
+  work.peakCycles = model.toModelCycles(engine, streamed);
   return work;
+}
+
+/// Whether the location `ap` walks holds f32.
+static bool isF32Operand(Value ap) {
+  auto pattern = ap.getDefiningOp<bir::AccessPatternInterface>();
+  return pattern && llvm::cast<MemRefType>(pattern.getMem().getType())
+                        .getElementType()
+                        .isF32();
+}
+
+/// A matmul: max(min(MM_INIT_LATENCY, stationary columns), moving columns)
+/// PE cycles, four passes on fp32 (the NKI ISA reference's nc_matmul).
+static Work matmulWork(bir::MatmulOp mm, const LatencyModel &model) {
+  SmallVector<Value> out{mm.getOut()};
+  Work work = computeWork(mm, mm.getEngine(), out,
+                          mm.getAccumulate() ? ArrayRef<Value>(out)
+                                             : ArrayRef<Value>{},
+                          model);
+  int64_t passes = isF32Operand(mm.getStationary()) ||
+                           isF32Operand(mm.getMoving())
+                       ? model.matmulFp32Passes
+                       : 1;
+  int64_t stationary = getOperandShape(mm.getStationary()).second;
+  int64_t streamed = llvm::divideCeil(
+      mulCounts(getOperandShape(mm.getMoving()).second, passes),
+      model.computeRate(mm.getEngine()));
+  int64_t start = mulCounts(
+      std::min(model.computeMin(mm.getEngine()), stationary), passes);
+  work.cycles = model.toModelCycles(
+      mm.getEngine(),
+      addCounts(model.computeFixed(mm.getEngine()), std::max(start, streamed)));
+  work.peakCycles = model.toModelCycles(mm.getEngine(), streamed);
+  return work;
+}
+
+/// The contiguous runs a descriptor side walks: its innermost level of step
+/// 1, merged with the levels around it that continue it. An on-chip side
+/// does not merge across its first level, the partitions.
+static int64_t countRuns(bir::PatternRef pattern, bool onChip) {
+  size_t first = onChip ? 1 : 0, i = pattern.size();
+  while (i > first && pattern.num(i - 1) == 1)
+    --i;
+  int64_t run = 1;
+  if (i > first && pattern.step(i - 1) == 1) {
+    run = pattern.num(--i);
+    for (; i > first; --i) {
+      if (pattern.num(i - 1) == 1)
+        continue;
+      std::optional<int64_t> merged =
+          llvm::checkedMul(run, pattern.num(i - 1));
+      if (pattern.step(i - 1) != run || !merged)
+        break;
+      run = *merged;
+    }
+  }
+  return std::max<int64_t>(1, pattern.getNumElements().value_or(run) / run);
 }
 
 /// The work of a trigger: its start (and software DGE's descriptor
@@ -85,10 +146,24 @@ static SmallVector<Work, 2> triggerWork(dge::TriggerOp trigger,
   Work start{{trigger.getTrigger(), false}, model.triggerCycles, {}, {}};
   Work transfer{{trigger.getQueue().value_or(trigger.getTrigger()), true},
                 model.dmaFixedCycles, {}, {}};
-  int64_t descriptors = 0, bytes = 0;
+  int64_t descriptors = 0, bytes = 0, charged = 0;
   for (auto desc : block.getBody().front().getOps<dge::DescriptorOp>()) {
     ++descriptors;
     bytes = addCounts(bytes, desc.getBytes());
+    // Each contiguous run costs dma_run_overhead_bytes more: a strided or
+    // element-by-element side moves fewer bytes a cycle.
+    auto onChip = [](Value mem) {
+      return bir::getMemorySpace(llvm::cast<MemRefType>(mem.getType())) !=
+             bir::MemorySpace::dram;
+    };
+    int64_t runs = std::max(countRuns(desc.getSrcPattern(), onChip(desc.getSrc())),
+                            countRuns(desc.getDstPattern(), onChip(desc.getDst())));
+    charged = addCounts(
+        charged, addCounts(desc.getBytes(),
+                           mulCounts(runs, model.dmaRunOverheadBytes)));
+    for (Value mem : {desc.getSrc(), desc.getDst()})
+      if (!onChip(mem))
+        transfer.hbmBytes = addCounts(transfer.hbmBytes, desc.getBytes());
     auto side = [&](Value mem, Value dyn, dge::AddressMode mode,
                     int64_t offset, bir::PatternRef pattern, bool source) {
       int64_t eb = *bir::getElementBytes(llvm::cast<MemRefType>(mem.getType()));
@@ -111,10 +186,11 @@ static SmallVector<Work, 2> triggerWork(dge::TriggerOp trigger,
   if (trigger.getDgeType() == dge::DGEType::swdge)
     start.cycles = addCounts(
         start.cycles, mulCounts(model.swdgeDescriptorCycles, descriptors));
-  transfer.cycles =
-      addCounts(transfer.cycles,
-                addCounts(mulCounts(model.dmaDescriptorCycles, descriptors),
-                          llvm::divideCeil(bytes, model.dmaBytesPerCycle)));
+  transfer.cycles = addCounts(
+      transfer.cycles,
+      addCounts(mulCounts(model.dmaDescriptorCycles, descriptors),
+                model.transferCycles(charged, model.dmaQueueMBPerSecond)));
+  transfer.peakCycles = model.transferCycles(bytes, model.dmaQueueMBPerSecond);
   return {start, transfer};
 }
 
@@ -153,12 +229,15 @@ SmallVector<Work, 2> dyn::cost::describeWork(Operation *op,
             model)};
       })
       .Case([&](bir::MatmulOp mm) {
-        SmallVector<Value> out{mm.getOut()};
-        return SmallVector<Work, 2>{
-            computeWork(mm, mm.getEngine(), out,
-                        mm.getAccumulate() ? ArrayRef<Value>(out)
-                                           : ArrayRef<Value>{},
-                        model)};
+        return SmallVector<Work, 2>{matmulWork(mm, model)};
+      })
+      .Case([&](bir::TensorTensorOp tt) {
+        // Two tensor inputs take two passes on the Vector engine.
+        int64_t passes = tt.getEngine() == bir::Engine::dve
+                             ? model.vectorTwoInputPasses
+                             : 1;
+        return SmallVector<Work, 2>{computeWork(
+            tt, tt.getEngine(), {tt.getOut()}, {}, model, passes)};
       })
       .Case([&](bir::CopyPredicatedOp copy) {
         // The elements not selected keep their values: out is also read.
@@ -166,8 +245,8 @@ SmallVector<Work, 2> dyn::cost::describeWork(Operation *op,
         return SmallVector<Work, 2>{
             computeWork(copy, copy.getEngine(), out, out, model)};
       })
-      .Case<bir::TensorTensorOp, bir::TensorScalarOp, bir::TensorCopyOp,
-            bir::TensorReduceOp, bir::IotaOp, bir::AffineSelectOp>(
+      .Case<bir::TensorScalarOp, bir::TensorCopyOp, bir::TensorReduceOp,
+            bir::IotaOp, bir::AffineSelectOp>(
           [&](auto compute) {
             return SmallVector<Work, 2>{computeWork(
                 compute, compute.getEngine(), {compute.getOut()}, {}, model)};

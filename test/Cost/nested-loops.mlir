@@ -8,10 +8,10 @@
 
 !cache = tensor<?x8xi32, #dynshape.bounds<65535, ?>>
 
-// CHECK-LABEL: function @nested: 54322269654286195 cycles (approximate: a loop's schedule did not settle)
-// CHECK:         loop bir.dynamic_for at {{.*}}nested-loops.mlir:[[# @LINE + 12]]:8: 828904702133 cycles per trip x 65535 (max_trip)
-// CHECK-NEXT:    loop bir.dynamic_for at {{.*}}nested-loops.mlir:[[# @LINE + 12]]:11: 12648275 cycles per trip x 65535 (max_trip)
-// CHECK-NEXT:    loop bir.dynamic_for at {{.*}}nested-loops.mlir:[[# @LINE + 12]]:13: 193 cycles per trip x 65535 (max_trip)
+// CHECK-LABEL: function @nested: 109207377595334320 cycles, {{.*}} us at 1400 MHz (approximate: a loop's schedule did not settle)
+// CHECK:         loop bir.dynamic_for at {{.*}}nested-loops.mlir:[[# @LINE + 12]]:8: 1666397766008 cycles per trip x 65535 (max_trip)
+// CHECK-NEXT:    loop bir.dynamic_for at {{.*}}nested-loops.mlir:[[# @LINE + 12]]:11: 25427600 cycles per trip x 65535 (max_trip)
+// CHECK-NEXT:    loop bir.dynamic_for at {{.*}}nested-loops.mlir:[[# @LINE + 12]]:13: 388 cycles per trip x 65535 (max_trip)
 // CHECK-NEXT:    critical path:
 // CHECK:           pool: dge.trigger at {{.*}}, then pool queue: dge.trigger at {{.*}} (x{{[0-9]+}})
 // CHECK:         dynamic instructions
@@ -39,7 +39,7 @@ func.func @nested(%cache: !cache, %row: tensor<1x8xi32>) -> !cache {
 
 // Four loops: the cycles, the bytes moved and the coarse estimate
 // saturate at 2^63 - 1 instead of overflowing.
-// CHECK-LABEL: function @nested: 9223372036854775807 cycles (approximate: a loop's schedule did not settle)
+// CHECK-LABEL: function @nested: 9223372036854775807 cycles, {{.*}} us at 1400 MHz (approximate: a loop's schedule did not settle)
 // CHECK:         dynamic instructions (coarse): {{[0-9]+}}, copies
 // CHECK-NEXT:    FLOPs: 0, bytes moved: 9223372036854775807
 !cache = tensor<?x8xi32, #dynshape.bounds<65535, ?>>

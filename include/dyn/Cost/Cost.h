@@ -45,6 +45,18 @@ Work describeTrip(mlir::Operation *loop, const LatencyModel &model);
 /// `trip_estimate`, else its `max_trip`.
 int64_t getTripEstimate(mlir::Operation *loop);
 
+/// The physical limit of a schedule's work: the largest of the time the
+/// high-bandwidth memory needs for the bytes moved to or from DRAM, and the
+/// time each engine needs for its work at its peak rate (no fixed or
+/// minimum cycles). `bound` names it: "hbm" or the engine.
+struct Roofline {
+  int64_t cycles = 0;
+  std::string bound = "none";
+  /// roofline / cycles (1 when nothing was done).
+  double efficiency = 1;
+};
+Roofline getRoofline(const Timeline &timeline, const LatencyModel &model);
+
 struct LoopEstimate {
   mlir::Operation *loop;
   int64_t maxTrip;                     ///< the bound (a bir.for: its trips)
@@ -55,6 +67,12 @@ struct LoopEstimate {
 struct FunctionEstimate {
   std::string name;
   int64_t cycles = 0;
+  /// The cycles in microseconds at the model's clock.
+  double microseconds = 0;
+  int64_t clockMHz = 0;
+  Roofline roofline;
+  /// Bytes moved to or from DRAM.
+  int64_t hbmBytes = 0;
   /// False when a loop's schedule did not settle within the trips the
   /// estimate schedules one by one, and was extended from its last trip.
   bool exact = true;
@@ -85,10 +103,12 @@ llvm::json::Object getBusyJSON(
 /// "bir.alu_imm at file:line:col": an instruction as the reports name it.
 std::string describeOperation(mlir::Operation *op);
 
-/// A measured run as JSON: `cycles`, `engines` (resource -> busy cycles)
-/// and `instructions`.
+/// A measured run as JSON: `cycles`, `microseconds`, `engines` (resource
+/// -> busy cycles), `instructions`, and the roofline (`roofline_cycles`,
+/// `bound`, `efficiency`).
 void printProfileJSON(llvm::raw_ostream &os, llvm::StringRef function,
-                      const Timeline &timeline, int64_t instructions);
+                      const Timeline &timeline, int64_t instructions,
+                      const LatencyModel &model);
 
 /// The slices of a recording timeline as Chrome trace-event JSON (one track
 /// per engine and DMA queue, one complete event per slice, named after the

@@ -77,11 +77,16 @@ struct Access {
   bool source = false;
 };
 
-/// One piece of an instruction's work on one resource.
+/// One piece of an instruction's work on one resource: its cycles, of
+/// which `peakCycles` would remain at the resource's peak rate (no fixed or
+/// minimum cycles; the roofline's share), and the bytes it moves to or
+/// from DRAM (the high-bandwidth memory's share).
 struct Work {
   Resource resource;
   int64_t cycles = 0;
   llvm::SmallVector<Access, 2> reads, writes;
+  int64_t peakCycles = 0;
+  int64_t hbmBytes = 0;
 };
 
 /// A scheduled piece of work, kept when the timeline records them, with the
@@ -115,7 +120,8 @@ public:
   /// end, with the end and busy cycles.
   struct Snapshot {
     int64_t end = 0;
-    std::array<int64_t, Resource::kCount> busy{};
+    std::array<int64_t, Resource::kCount> busy{}, peakBusy{};
+    int64_t hbmBytes = 0;
     llvm::SmallVector<int64_t> relative; // free and done times, semaphores
   };
   Snapshot snapshot() const;
@@ -136,6 +142,12 @@ public:
   /// When the last work finishes.
   int64_t getEnd() const { return end.at; }
   const std::array<int64_t, Resource::kCount> &getBusy() const { return busy; }
+  /// Per resource, the busy cycles its work needs at its peak rate.
+  const std::array<int64_t, Resource::kCount> &getPeakBusy() const {
+    return peakBusy;
+  }
+  /// The bytes moved to or from DRAM.
+  int64_t getHBMBytes() const { return hbmBytes; }
   llvm::ArrayRef<Slice> getSlices() const { return slices; }
 
 private:
@@ -146,7 +158,8 @@ private:
   bool record;
   Time end;
   std::array<Time, Resource::kCount> freeAt{};
-  std::array<int64_t, Resource::kCount> busy{};
+  std::array<int64_t, Resource::kCount> busy{}, peakBusy{};
+  int64_t hbmBytes = 0;
   /// Per stream (engine), when all the work it has started finishes.
   std::array<Time, machine::kNumEngineSlots> done{};
   /// Per semaphore, the times of its signals not yet waited for.

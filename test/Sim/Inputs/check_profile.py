@@ -3,8 +3,8 @@ checks a --trace file (test/Sim/profile.test).
 
 usage: check_profile.py ESTIMATE.json FULL.json FEWER.json NONE.json TRACE.json
 
-FULL ran every loop at its max_trip: its cycles and busy cycles must equal
-the estimate. FEWER and NONE ran fewer trips: strictly fewer cycles, in
+FULL ran every loop at its max_trip: its cycles, busy cycles, roofline
+and time must equal the estimate's. FEWER and NONE ran fewer trips: strictly fewer cycles, in
 that order. The trace must be Chrome trace-event JSON whose complete events
 end at FULL's cycles.
 """
@@ -20,8 +20,18 @@ if full["cycles"] != estimate["estimated_cycles"]:
     sys.exit(f"FAIL: measured {full['cycles']} != estimate {estimate['estimated_cycles']}")
 if full["engines"] != estimate["engines"]:
     sys.exit(f"FAIL: busy {full['engines']} != {estimate['engines']}")
+for key in ("roofline_cycles", "bound", "hbm_bytes"):
+    if full[key] != estimate[key]:
+        sys.exit(f"FAIL: measured {key} {full[key]} != estimate {estimate[key]}")
+if abs(full["microseconds"] - estimate["estimated_us"]) > 1e-9:
+    sys.exit("FAIL: microseconds differ")
 print(f"estimate {estimate['estimated_cycles']} cycles; measured with 64 trips: "
       f"{full['cycles']}, equal, busy equal")
+print(f"roofline {full['roofline_cycles']} cycles, bound by {full['bound']}, "
+      f"efficiency {full['efficiency']:.3f}, {full['microseconds']:.3f} us: "
+      f"equal to the estimate's")
+if not fewer["hbm_bytes"] < full["hbm_bytes"]:
+    sys.exit("FAIL: fewer trips did not move fewer HBM bytes")
 if not fewer["cycles"] < full["cycles"]:
     sys.exit("FAIL: fewer trips did not cost less")
 print(f"measured with 9 trips: {fewer['cycles']} < {full['cycles']}")
