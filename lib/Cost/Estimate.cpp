@@ -197,6 +197,11 @@ private:
           flops = act.getSum() ? 2 * elements : elements;
           result.hasReduce |= static_cast<bool>(act.getSum());
         })
+        .Case([&](bir::TransposeOp t) {
+          auto [p, f] = getOperandShape(t.getIn());
+          elements = p * f;
+          result.hasCopy = true;
+        })
         .Case([&](bir::TensorCopyOp copy) {
           auto [p, f] = getOperandShape(copy.getOut());
           elements = p * f;

@@ -72,13 +72,39 @@ static Work computeWork(Operation *op, bir::Engine engine,
   }
   for (Value out : written)
     work.writes.push_back(operandAccess(out));
+  work.cycles = estimateCompute(engine, elements, passes, model);
+  work.peakCycles = model.toModelCycles(
+      engine,
+      llvm::divideCeil(mulCounts(elements, passes), model.computeRate(engine)));
+  return work;
+}
+
+int64_t dyn::cost::estimateCompute(bir::Engine engine, int64_t elements,
+                                   int64_t passes, const LatencyModel &model) {
   int64_t streamed =
       llvm::divideCeil(mulCounts(elements, passes), model.computeRate(engine));
-  work.cycles = model.toModelCycles(
+  return model.toModelCycles(
       engine, std::max(model.computeMin(engine),
                        addCounts(model.computeFixed(engine), streamed)));
-  work.peakCycles = model.toModelCycles(engine, streamed);
-  return work;
+}
+
+/// PE cycles of `columns` streamed `passes` times after a start of
+/// min(MM_INIT_LATENCY, `width`): the matmul's moving columns or the
+/// transpose's partitions (the NKI ISA reference's nc_matmul cost).
+static int64_t peCycles(int64_t columns, int64_t width, int64_t passes,
+                        const LatencyModel &model) {
+  int64_t streamed = llvm::divideCeil(mulCounts(columns, passes),
+                                      model.computeRate(bir::Engine::pe));
+  int64_t start =
+      mulCounts(std::min(model.computeMin(bir::Engine::pe), width), passes);
+  return model.toModelCycles(
+      bir::Engine::pe,
+      addCounts(model.computeFixed(bir::Engine::pe), std::max(start, streamed)));
+}
+
+int64_t dyn::cost::estimateTranspose(int64_t partitions, int64_t each, bool f32,
+                                     const LatencyModel &model) {
+  return peCycles(partitions, each, f32 ? model.matmulFp32Passes : 1, model);
 }
 
 /// Whether the location `ap` walks holds f32.
@@ -101,23 +127,31 @@ static Work matmulWork(bir::MatmulOp mm, const LatencyModel &model) {
                            isF32Operand(mm.getMoving())
                        ? model.matmulFp32Passes
                        : 1;
-  int64_t stationary = getOperandShape(mm.getStationary()).second;
-  int64_t streamed = llvm::divideCeil(
-      mulCounts(getOperandShape(mm.getMoving()).second, passes),
-      model.computeRate(mm.getEngine()));
-  int64_t start = mulCounts(
-      std::min(model.computeMin(mm.getEngine()), stationary), passes);
-  work.cycles = model.toModelCycles(
-      mm.getEngine(),
-      addCounts(model.computeFixed(mm.getEngine()), std::max(start, streamed)));
-  work.peakCycles = model.toModelCycles(mm.getEngine(), streamed);
+  int64_t columns = getOperandShape(mm.getMoving()).second;
+  work.cycles = peCycles(columns, getOperandShape(mm.getStationary()).second,
+                         passes, model);
+  work.peakCycles = model.toModelCycles(
+      bir::Engine::pe, llvm::divideCeil(mulCounts(columns, passes),
+                                        model.computeRate(bir::Engine::pe)));
   return work;
 }
 
-/// The contiguous runs a descriptor side walks: its innermost level of step
-/// 1, merged with the levels around it that continue it. An on-chip side
-/// does not merge across its first level, the partitions.
-static int64_t countRuns(bir::PatternRef pattern, bool onChip) {
+/// A transpose streams its input's partitions through the PE array as a
+/// matmul streams its moving columns (project-defined: the NKI ISA
+/// reference gives no separate cost).
+static Work transposeWork(bir::TransposeOp t, const LatencyModel &model) {
+  Work work = computeWork(t, t.getEngine(), {t.getOut()}, {}, model);
+  auto [partitions, each] = getOperandShape(t.getIn());
+  bool f32 = isF32Operand(t.getIn());
+  work.cycles = estimateTranspose(partitions, each, f32, model);
+  work.peakCycles = model.toModelCycles(
+      bir::Engine::pe,
+      llvm::divideCeil(mulCounts(partitions, f32 ? model.matmulFp32Passes : 1),
+                       model.computeRate(bir::Engine::pe)));
+  return work;
+}
+
+int64_t dyn::cost::countContiguousRuns(bir::PatternRef pattern, bool onChip) {
   size_t first = onChip ? 1 : 0, i = pattern.size();
   while (i > first && pattern.num(i - 1) == 1)
     --i;
@@ -135,6 +169,21 @@ static int64_t countRuns(bir::PatternRef pattern, bool onChip) {
     }
   }
   return std::max<int64_t>(1, pattern.getNumElements().value_or(run) / run);
+}
+
+/// What a transfer of `bytes` in `runs` contiguous runs costs, in bytes at
+/// the queue's bandwidth.
+static int64_t chargedBytes(int64_t bytes, int64_t runs,
+                            const LatencyModel &model) {
+  return addCounts(bytes, mulCounts(runs, model.dmaRunOverheadBytes));
+}
+
+int64_t dyn::cost::estimateTransfer(int64_t bytes, int64_t runs,
+                                    const LatencyModel &model) {
+  return addCounts(
+      addCounts(model.dmaFixedCycles, model.dmaDescriptorCycles),
+      model.transferCycles(chargedBytes(bytes, runs, model),
+                           model.dmaQueueMBPerSecond));
 }
 
 /// The work of a trigger: its start (and software DGE's descriptor
@@ -156,11 +205,9 @@ static SmallVector<Work, 2> triggerWork(dge::TriggerOp trigger,
       return bir::getMemorySpace(llvm::cast<MemRefType>(mem.getType())) !=
              bir::MemorySpace::dram;
     };
-    int64_t runs = std::max(countRuns(desc.getSrcPattern(), onChip(desc.getSrc())),
-                            countRuns(desc.getDstPattern(), onChip(desc.getDst())));
-    charged = addCounts(
-        charged, addCounts(desc.getBytes(),
-                           mulCounts(runs, model.dmaRunOverheadBytes)));
+    int64_t runs = std::max(countContiguousRuns(desc.getSrcPattern(), onChip(desc.getSrc())),
+                            countContiguousRuns(desc.getDstPattern(), onChip(desc.getDst())));
+    charged = addCounts(charged, chargedBytes(desc.getBytes(), runs, model));
     for (Value mem : {desc.getSrc(), desc.getDst()})
       if (!onChip(mem))
         transfer.hbmBytes = addCounts(transfer.hbmBytes, desc.getBytes());
@@ -230,6 +277,9 @@ SmallVector<Work, 2> dyn::cost::describeWork(Operation *op,
       })
       .Case([&](bir::MatmulOp mm) {
         return SmallVector<Work, 2>{matmulWork(mm, model)};
+      })
+      .Case([&](bir::TransposeOp t) {
+        return SmallVector<Work, 2>{transposeWork(t, model)};
       })
       .Case([&](bir::TensorTensorOp tt) {
         // Two tensor inputs take two passes on the Vector engine.

@@ -74,7 +74,7 @@ ELEM_NAMES = {"f32": "<f4", "i32": "<i4", "bf16": "<u2", "f16": "<f2",
               "i8": "|i1", "i16": "<i2", "i64": "<i8", "f64": "<f8"}
 ENGINES = [1, 2, 3, 4, 6]
 OPCODES = [1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
-           106]
+           21, 106]
 ALU_OPS = [4, 5, 6, 7, 8, 9, 27] + list(range(32, 48))
 # Flag bits: a location's (format::LocationFlag) and a compute
 # instruction's (format::ComputeFlag, lib/Target/ADDR4/Format.h).
@@ -105,7 +105,8 @@ OPERANDS = {
     # sem_signal, sem_wait: a semaphore id (below 32, the core's count).
     19: [("sem", "B", "semaphore")],
     20: [("sem", "B", "semaphore")],
-    # 9 (memset) and the compute instructions 10-18 are variable-length:
+    # 9 (memset) and the compute instructions 10-18 and 21 are
+    # variable-length:
     # see parse_inst.
 }
 # Compute instructions (transferInstruction in
@@ -121,7 +122,7 @@ COMPUTE = {10: (["kind"], 3), 13: (["kind"], 2), 11: (["kind", "scalar"], 2),
            12: ([], 2), 14: (["affine"], 1),
            15: (["kind", "scalar", "affine", "fill"], 2),
            16: (["kind", "activation"], None), 17: (["flags"], 3),
-           18: (["flags", "source"], None)}
+           18: (["flags", "source"], None), 21: ([], 2)}
 
 
 def operand_count(inst):

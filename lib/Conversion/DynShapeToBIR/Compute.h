@@ -176,8 +176,17 @@ private:
   mlir::Value getTile(unsigned slot, llvm::ArrayRef<int64_t> shape,
                       mlir::Type type, bir::MemorySpace space);
 
-  /// Tiles of masked operands are slots of their own.
+  /// Stages the read of `view` into `staged` (a tile in walk order) through
+  /// a PE transpose when `view` walks its contiguous dim as partitions and
+  /// the cost model finds that cheaper than one DMA element by element;
+  /// false when it does not (the caller copies with one DMA).
+  bool stageTransposed(unsigned slot, const Side &view, const Side &staged);
+
+  /// Tiles of masked operands are slots of their own, and so are the row
+  /// and PSUM tiles of transposed ones.
   static constexpr unsigned kMaskedSlots = 256;
+  static constexpr unsigned kTransposedSlots = 512;
+  static constexpr unsigned kTransposedPsumSlots = 768;
 
   mlir::ConversionPatternRewriter &rewriter;
   mlir::Operation *op;

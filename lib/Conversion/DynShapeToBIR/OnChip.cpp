@@ -11,6 +11,8 @@
 
 #include "Compute.h"
 
+#include "dyn/Cost/Cost.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
 using namespace mlir;
@@ -106,6 +108,59 @@ Value OnChipBuilder::getTile(unsigned slot, ArrayRef<int64_t> shape, Type type,
   tile = AllocOp::create(rewriter, op->getLoc(), memref, IntegerAttr(),
                          UnitAttr());
   return tile;
+}
+
+bool OnChipBuilder::stageTransposed(unsigned slot, const Side &view,
+                                    const Side &staged) {
+  // A static 2-D view whose partitions are its contiguous dim: [P, F]
+  // read from F rows of P elements (a row-major [F, P] source).
+  if (view.isDynamic() || view.pattern.size() != 2 ||
+      view.pattern.step(0) != 1 || view.pattern.step(1) < view.pattern.num(0))
+    return false;
+  int64_t partitions = view.pattern.num(0), rows = view.pattern.num(1);
+  auto baseType = llvm::cast<MemRefType>(view.base.getType());
+  Type element = baseType.getElementType();
+  if (partitions > machine::kNumPartitions ||
+      rows > machine::kNumPartitions || !machine::isEngineFloat(element))
+    return false;
+  // The cost model chooses: one DMA walking the source element by element,
+  // or a DMA of whole rows, a PE transpose into PSUM and a copy out.
+  cost::LatencyModel model;
+  int64_t bytes = partitions * rows * *bir::getElementBytes(baseType);
+  bool onChip = getMemorySpace(baseType) != MemorySpace::dram;
+  PatternVector natural = {{view.pattern.step(1), rows}, {1, partitions}};
+  int64_t direct = cost::estimateTransfer(
+      bytes,
+      std::max(cost::countContiguousRuns(view.pattern.get(), onChip),
+               partitions),
+      model);
+  int64_t viaPE =
+      cost::estimateTransfer(
+          bytes,
+          std::max(cost::countContiguousRuns(natural.get(), onChip), rows),
+          model) +
+      cost::estimateTranspose(rows, partitions, element.isF32(), model) +
+      cost::estimateCompute(Engine::dve, rows, 1, model);
+  if (viaPE >= direct)
+    return false;
+  Location loc = op->getLoc();
+  Side source = view;
+  source.pattern = natural;
+  Side rowsSide;
+  rowsSide.base = getTile(kTransposedSlots + slot, {rows, partitions}, element,
+                          MemorySpace::sbuf);
+  int64_t rowLength =
+      llvm::cast<MemRefType>(rowsSide.base.getType()).getDimSize(1);
+  rowsSide.pattern = {{rowLength, rows}, {1, partitions}};
+  rowsSide.staticDims = {0, 1};
+  buildCopy(rewriter, op, dmaEngine, source, rowsSide);
+  Value rowsAP = buildAP(rewriter, loc, rowsSide);
+  Value psum = tile(kTransposedPsumSlots + slot, partitions, rows,
+                    rewriter.getF32Type(), MemorySpace::psum);
+  TransposeOp::create(rewriter, loc, rowsAP, psum, Engine::pe);
+  TensorCopyOp::create(rewriter, loc, psum, buildAP(rewriter, loc, staged),
+                       Engine::dve);
+  return true;
 }
 
 Value OnChipBuilder::tile(unsigned slot, int64_t partitions, int64_t elements,
@@ -245,7 +300,7 @@ Value OnChipBuilder::access(unsigned slot, Value view, AffineMap map,
     tileSide.pattern.append(1, 1);
   for (size_t d = 0; d < tileSide.pattern.size(); ++d)
     tileSide.staticDims.push_back(d);
-  if (!isWrite || alsoRead)
+  if (isWrite ? alsoRead : !stageTransposed(slot, viewSide, tileSide))
     buildCopy(rewriter, op, dmaEngine, viewSide, tileSide);
   if (isWrite)
     pendingWrites.push_back({tileSide, viewSide});

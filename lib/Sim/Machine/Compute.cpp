@@ -175,6 +175,18 @@ void dyn::sim::executeCompute(Operation *op, llvm::ArrayRef<Operand> operands,
         if (act.getSum())
           store(operands.back(), sums);
       })
+      .Case([&](bir::TransposeOp) {
+        // out[f, p] = in[p, f]: the values pass through, converted to f32
+        // (exact from f32, bf16 and f16).
+        std::vector<float> in = load(operands[0]);
+        size_t partitions = operands[0].shape.front();
+        size_t each = in.size() / partitions;
+        std::vector<float> out(in.size());
+        for (size_t p = 0; p < partitions; ++p)
+          for (size_t f = 0; f < each; ++f)
+            out[f * partitions + p] = in[p * each + f];
+        store(operands[1], out);
+      })
       .Case([&](bir::MatmulOp mm) {
         // out[m, n] (+)= sum_k s[k, m] * v[k, n], k ascending, in f32.
         std::vector<float> s = load(operands[0]), v = load(operands[1]);

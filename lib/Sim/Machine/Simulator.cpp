@@ -457,7 +457,8 @@ LogicalResult Machine::execute(Operation *op) {
       })
       .Case<bir::TensorTensorOp, bir::TensorScalarOp, bir::TensorCopyOp,
             bir::CopyPredicatedOp, bir::TensorReduceOp, bir::IotaOp,
-            bir::AffineSelectOp, bir::ActivationOp, bir::MatmulOp>(
+            bir::AffineSelectOp, bir::ActivationOp, bir::MatmulOp,
+            bir::TransposeOp>(
           [&](Operation *op) { return executeCompute(op); })
       .Case<dge::BlockOp, bir::PhysicalAPOp, bir::RegisterAPOp,
             func::ReturnOp>([&](Operation *) {

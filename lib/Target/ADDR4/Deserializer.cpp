@@ -191,6 +191,9 @@ LogicalResult Deserializer::buildCompute(const InstructionSpec &in, size_t at,
                                                       : UnitAttr(),
                           engine);
     break;
+  case Transpose:
+    bir::TransposeOp::create(b, loc, ops[0], ops[1], engine);
+    break;
   }
   return success();
 }
@@ -370,6 +373,7 @@ LogicalResult Deserializer::buildList(size_t begin, size_t end,
     case AffineSelect:
     case Activation:
     case Matmul:
+    case Transpose:
       if (failed(buildCompute(in, i, regs)))
         return failure();
       continue;

@@ -50,6 +50,7 @@ enum Opcode : uint8_t {
   CopyPredicated = 18,
   SemSignal = 19, // version 5
   SemWait = 20,   // version 5
+  Transpose = 21,
   DynamicFor = 106, // the report's InstDynamicForLoop opcode
 };
 

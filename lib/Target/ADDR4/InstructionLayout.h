@@ -108,6 +108,8 @@ bool transferInstruction(IO &io, Spec &in) {
   }
   case Matmul:
     return io.flags(in.flags, AccumulateFlag) && io.operands(in, 3);
+  case Transpose:
+    return io.operands(in, 2);
   case CopyPredicated:
     if (!io.flags(in.flags, ReverseFlag | ImmediateSourceFlag) ||
         ((in.flags & ImmediateSourceFlag) &&

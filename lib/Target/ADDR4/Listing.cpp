@@ -322,6 +322,10 @@ static void printFunction(llvm::raw_ostream &os, const FunctionModel &m) {
       if (in.flags & SumOperandFlag)
         printOperand(os, "sum", in.operands.back());
       break;
+    case Transpose:
+      os << "transpose";
+      printOutAndIn(os, in);
+      break;
     case Matmul:
       os << "matmul" << ((in.flags & AccumulateFlag) ? " accumulate" : " start");
       printOperand(os, "out", in.operands[2]);

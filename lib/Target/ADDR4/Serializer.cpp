@@ -353,7 +353,8 @@ LogicalResult Serializer::processInstruction(Operation *op) {
       })
       .Case<bir::TensorTensorOp, bir::TensorScalarOp, bir::TensorCopyOp,
             bir::CopyPredicatedOp, bir::TensorReduceOp, bir::IotaOp,
-            bir::AffineSelectOp, bir::ActivationOp, bir::MatmulOp>(
+            bir::AffineSelectOp, bir::ActivationOp, bir::MatmulOp,
+            bir::TransposeOp>(
           [&](Operation *) {
             return failed(processCompute(op, in)) ? failure() : done();
           })
@@ -526,6 +527,10 @@ LogicalResult Serializer::processCompute(Operation *op, InstructionSpec &in) {
         in.opcode = Matmul;
         in.flags = mm.getAccumulate() ? AccumulateFlag : 0;
         return operands({mm.getStationary(), mm.getMoving(), mm.getOut()});
+      })
+      .Case([&](bir::TransposeOp t) {
+        in.opcode = Transpose;
+        return operands({t.getIn(), t.getOut()});
       });
 }
 

@@ -190,8 +190,10 @@ func.func @reduce_add(%a: memref<4x8xf32>, %o: memref<4xf32>) {
 // -----
 
 // A max along the columns: the output's dim (the input's dim 1) goes on the
-// partitions, so the staging DMA reads the input transposed (step 1 across
-// partitions, 8 along the row).
+// partitions, so the input is staged transposed. The cost model prices a
+// DMA reading it element by element (step 1 across partitions, 8 along the
+// row: 32 runs of 4 bytes) above a DMA of its 4 whole rows, a PE transpose
+// into PSUM and a copy out, and takes the second.
 // CHECK-LABEL: func.func @reduce_max(
 // CHECK-SAME:    %[[A:[^:]+]]: memref<4x8xf32, #bir.mem<dram>>, %[[O:[^:]+]]: memref<8xf32, #bir.mem<dram>>)
 // CHECK:         %[[OT:.*]] = bir.alloc : memref<8x1xf32, #bir.mem<sbuf>>
@@ -202,9 +204,16 @@ func.func @reduce_add(%a: memref<4x8xf32>, %o: memref<4xf32>) {
 // CHECK:         %[[INIT:.*]] = bir.ap %[[RT]] offset 0 pattern {{\[\[}}5, 8], [1, 1]]
 // CHECK:         bir.tensor_copy %[[OUT]] -> %[[INIT]] on dve
 // CHECK:         %[[AT:.*]] = bir.alloc : memref<8x4xf32, #bir.mem<sbuf>>
-// CHECK:         %[[ASRC:.*]] = bir.ap %[[A]] offset 0 pattern {{\[\[}}1, 8], [8, 4]]
-// CHECK:         %[[ADST:.*]] = bir.ap %[[AT]] offset 0 pattern {{\[\[}}4, 8], [1, 4]]
+// CHECK:         %[[ROWS:.*]] = bir.alloc : memref<4x8xf32, #bir.mem<sbuf>>
+// CHECK:         %[[ASRC:.*]] = bir.ap %[[A]] offset 0 pattern {{\[\[}}8, 4], [1, 8]]
+// CHECK:         %[[ADST:.*]] = bir.ap %[[ROWS]] offset 0 pattern {{\[\[}}8, 4], [1, 8]]
 // CHECK:         bir.dma %[[ASRC]] -> %[[ADST]] on pool
+// CHECK:         %[[RIN:.*]] = bir.ap %[[ROWS]] offset 0 pattern {{\[\[}}8, 4], [1, 8]]
+// CHECK:         %[[TP:.*]] = bir.alloc : memref<8x4xf32, #bir.mem<psum>>
+// CHECK:         %[[TOUT:.*]] = bir.ap %[[TP]] offset 0 pattern {{\[\[}}4, 8], [1, 4]]
+// CHECK:         bir.transpose %[[RIN]] -> %[[TOUT]] on pe
+// CHECK:         %[[STAGED:.*]] = bir.ap %[[AT]] offset 0 pattern {{\[\[}}4, 8], [1, 4]]
+// CHECK:         bir.tensor_copy %[[TOUT]] -> %[[STAGED]] on dve
 // CHECK:         %[[AIN:.*]] = bir.ap %[[AT]] offset 0 pattern {{\[\[}}4, 8], [1, 4]]
 // CHECK:         %[[ELEMS:.*]] = bir.ap %[[RT]] offset 1 pattern {{\[\[}}5, 8], [1, 4]]
 // CHECK:         bir.tensor_copy %[[AIN]] -> %[[ELEMS]] on dve
@@ -225,8 +234,9 @@ func.func @reduce_max(%a: memref<4x8xf32>, %o: memref<8xf32>) {
 
 // A matmul: the output's value is copied into a PSUM tile, each 128-row
 // chunk of the contraction is a matmul accumulate into it (the stationary
-// A staged k-major, [[1, 128], [256, 4]], at offsets 0 and 128; the moving
-// B at rows 0 and 128, offset 2048), and the PSUM tile is copied to the
+// A staged k-major: 4 rows of 128 read whole, at offsets 0 and 128, and
+// transposed on the PE array into PSUM, then copied out; the moving B at
+// rows 0 and 128, offset 2048), and the PSUM tile is copied to the
 // output's tile and out. The staging tiles serve both chunks.
 // CHECK-LABEL: func.func @matmul(
 // CHECK-SAME:    %[[A:[^:]+]]: memref<4x256xf32, #bir.mem<dram>>, %[[B:[^:]+]]: memref<256x16xf32, #bir.mem<dram>>, %[[O:[^:]+]]: memref<4x16xf32, #bir.mem<dram>>)
@@ -239,9 +249,13 @@ func.func @reduce_max(%a: memref<4x8xf32>, %o: memref<8xf32>) {
 // CHECK:         %[[OUT:.*]] = bir.ap %[[OT]] offset 0 pattern {{\[\[}}16, 4], [1, 16]]
 // CHECK:         bir.tensor_copy %[[OUT]] -> %[[PSUM]] on dve
 // CHECK:         %[[AT:.*]] = bir.alloc : memref<128x4xf32, #bir.mem<sbuf>>
-// CHECK:         %[[A0SRC:.*]] = bir.ap %[[A]] offset 0 pattern {{\[\[}}1, 128], [256, 4]]
-// CHECK:         %[[A0DST:.*]] = bir.ap %[[AT]] offset 0 pattern {{\[\[}}4, 128], [1, 4]]
+// CHECK:         %[[AR:.*]] = bir.alloc : memref<4x128xf32, #bir.mem<sbuf>>
+// CHECK:         %[[A0SRC:.*]] = bir.ap %[[A]] offset 0 pattern {{\[\[}}256, 4], [1, 128]]
+// CHECK:         %[[A0DST:.*]] = bir.ap %[[AR]] offset 0 pattern {{\[\[}}128, 4], [1, 128]]
 // CHECK:         bir.dma %[[A0SRC]] -> %[[A0DST]] on pool
+// CHECK:         %[[AP:.*]] = bir.alloc : memref<128x4xf32, #bir.mem<psum>>
+// CHECK:         bir.transpose %{{.*}} -> %{{.*}} on pe
+// CHECK:         bir.tensor_copy %{{.*}} -> %{{.*}} on dve
 // CHECK:         %[[A0:.*]] = bir.ap %[[AT]] offset 0 pattern {{\[\[}}4, 128], [1, 4]]
 // CHECK:         %[[BT:.*]] = bir.alloc : memref<128x16xf32, #bir.mem<sbuf>>
 // CHECK:         %[[B0SRC:.*]] = bir.ap %[[B]] offset 0 pattern {{\[\[}}16, 128], [1, 16]]
@@ -250,9 +264,11 @@ func.func @reduce_max(%a: memref<4x8xf32>, %o: memref<8xf32>) {
 // CHECK:         %[[B0:.*]] = bir.ap %[[BT]] offset 0 pattern {{\[\[}}16, 128], [1, 16]]
 // CHECK:         bir.matmul %[[A0]], %[[B0]] -> %[[PSUM]] accumulate on pe
 // CHECK-NOT:     bir.alloc
-// CHECK:         %[[A1SRC:.*]] = bir.ap %[[A]] offset 128 pattern {{\[\[}}1, 128], [256, 4]]
-// CHECK:         %[[A1DST:.*]] = bir.ap %[[AT]] offset 0 pattern {{\[\[}}4, 128], [1, 4]]
+// CHECK:         %[[A1SRC:.*]] = bir.ap %[[A]] offset 128 pattern {{\[\[}}256, 4], [1, 128]]
+// CHECK:         %[[A1DST:.*]] = bir.ap %[[AR]] offset 0 pattern {{\[\[}}128, 4], [1, 128]]
 // CHECK:         bir.dma %[[A1SRC]] -> %[[A1DST]] on pool
+// CHECK:         bir.transpose %{{.*}} -> %{{.*}} on pe
+// CHECK:         bir.tensor_copy %{{.*}} -> %{{.*}} on dve
 // CHECK:         %[[A1:.*]] = bir.ap %[[AT]] offset 0 pattern {{\[\[}}4, 128], [1, 4]]
 // CHECK:         %[[B1SRC:.*]] = bir.ap %[[B]] offset 2048 pattern {{\[\[}}16, 128], [1, 16]]
 // CHECK:         %[[B1DST:.*]] = bir.ap %[[BT]] offset 0 pattern {{\[\[}}16, 128], [1, 16]]
@@ -283,9 +299,12 @@ func.func @matmul(%a: memref<4x256xf32>, %b: memref<256x16xf32>, %o: memref<4x16
 // CHECK-NOT:     bir.alloc : memref<256x64xf32
 // CHECK:         %[[PSUM:.*]] = bir.ap %{{.*}} offset 0 pattern {{\[\[}}64, 1], [1, 64]] : memref<1x64xf32, #bir.mem<psum>>
 // CHECK:         %[[PT:.*]] = bir.alloc : memref<128x1xf32, #bir.mem<sbuf>>
-// CHECK:         %[[P0SRC:.*]] = bir.ap %[[P]] offset 0 pattern {{\[\[}}1, 128], [256, 1]]
-// CHECK:         %[[P0DST:.*]] = bir.ap %[[PT]] offset 0 pattern {{\[\[}}1, 128], [1, 1]]
+// CHECK:         %[[PR:.*]] = bir.alloc : memref<1x128xf32, #bir.mem<sbuf>>
+// CHECK:         %[[P0SRC:.*]] = bir.ap %[[P]] offset 0 pattern {{\[\[}}256, 1], [1, 128]]
+// CHECK:         %[[P0DST:.*]] = bir.ap %[[PR]] offset 0 pattern {{\[\[}}128, 1], [1, 128]]
 // CHECK:         bir.dma %[[P0SRC]] -> %[[P0DST]] on pool
+// CHECK:         bir.transpose %{{.*}} -> %{{.*}} on pe
+// CHECK:         bir.tensor_copy %{{.*}} -> %{{.*}} on dve
 // CHECK:         %[[P0:.*]] = bir.ap %[[PT]] offset 0 pattern {{\[\[}}1, 128], [1, 1]]
 // CHECK:         %[[VT:.*]] = bir.alloc : memref<128x64xf32, #bir.mem<sbuf>>
 // CHECK:         %[[V0SRC:.*]] = bir.ap %[[V]] offset 0 pattern {{\[\[}}64, 128], [1, 64]]
@@ -296,9 +315,11 @@ func.func @matmul(%a: memref<4x256xf32>, %b: memref<256x16xf32>, %o: memref<4x16
 // CHECK:         %[[M0:.*]] = bir.ap %[[MT]] offset 0 pattern {{\[\[}}64, 128], [1, 64]]
 // CHECK:         bir.affine_select %[[V0]] -> %[[M0]] where base 0 partition 1 free [0] lt reg %[[SIZE]] else 0.000000e+00 on pool
 // CHECK:         bir.matmul %[[P0]], %[[M0]] -> %[[PSUM]] accumulate on pe
-// CHECK:         %[[P1SRC:.*]] = bir.ap %[[P]] offset 128 pattern {{\[\[}}1, 128], [256, 1]]
-// CHECK:         %[[P1DST:.*]] = bir.ap %[[PT]] offset 0
+// CHECK:         %[[P1SRC:.*]] = bir.ap %[[P]] offset 128 pattern {{\[\[}}256, 1], [1, 128]]
+// CHECK:         %[[P1DST:.*]] = bir.ap %[[PR]] offset 0
 // CHECK:         bir.dma %[[P1SRC]] -> %[[P1DST]] on pool
+// CHECK:         bir.transpose %{{.*}} -> %{{.*}} on pe
+// CHECK:         bir.tensor_copy %{{.*}} -> %{{.*}} on dve
 // CHECK:         %[[P1:.*]] = bir.ap %[[PT]] offset 0
 // CHECK:         %[[V1SRC:.*]] = bir.ap %[[V]] offset 8192 pattern {{\[\[}}64, 128], [1, 64]]
 // CHECK:         %[[V1DST:.*]] = bir.ap %[[VT]] offset 0

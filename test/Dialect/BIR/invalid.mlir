@@ -2026,3 +2026,42 @@ func.func @alu_without_engine(%v: i32) {
 // expected-error @-2 {{'bir.tensor_copy' op in is an access pattern that is itself invalid}}
 %a = "bir.ap"(%m) <{offset = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 0>}> : (memref<1x64xf32, #bir.mem<sbuf>>) -> !bir.ap
 %b = "bir.ap"(%m) <{offset = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 0>, pattern = #bir.pattern<[[64, 1], [1, 64]]>}> : (memref<1x64xf32, #bir.mem<sbuf>>) -> !bir.ap
+
+// -----
+
+// A transpose's out is in's partitions and elements swapped.
+func.func @transpose_shape() {
+  %r = bir.alloc : memref<8x16xf32, #bir.mem<sbuf>>
+  %c = bir.alloc : memref<16x16xf32, #bir.mem<psum>>
+  %ar = bir.ap %r offset 0 pattern [[16, 8], [1, 16]] : memref<8x16xf32, #bir.mem<sbuf>>
+  %ac = bir.ap %c offset 0 pattern [[16, 16], [1, 16]] : memref<16x16xf32, #bir.mem<psum>>
+  // expected-error @+1 {{'bir.transpose' op out must be 16 partitions of 8 elements, got 16 of 16}}
+  bir.transpose %ar -> %ac on pe
+  return
+}
+
+// -----
+
+// The PE array transposes at most 128 elements per partition.
+func.func @transpose_width() {
+  %r = bir.alloc : memref<8x200xf32, #bir.mem<sbuf>>
+  %c = bir.alloc : memref<128x8xf32, #bir.mem<psum>>
+  %ar = bir.ap %r offset 0 pattern [[200, 8], [1, 200]] : memref<8x200xf32, #bir.mem<sbuf>>
+  %ac = bir.ap %c offset 0 pattern [[8, 128], [1, 8]] : memref<128x8xf32, #bir.mem<psum>>
+  // expected-error @+1 {{'bir.transpose' op in has 200 elements per partition; the PE array transposes at most 128}}
+  bir.transpose %ar -> %ac on pe
+  return
+}
+
+// -----
+
+// In SBUF, out in PSUM, on the PE array.
+func.func @transpose_spaces() {
+  %r = bir.alloc : memref<8x16xf32, #bir.mem<psum>>
+  %c = bir.alloc : memref<16x8xf32, #bir.mem<psum>>
+  %ar = bir.ap %r offset 0 pattern [[16, 8], [1, 16]] : memref<8x16xf32, #bir.mem<psum>>
+  %ac = bir.ap %c offset 0 pattern [[8, 16], [1, 8]] : memref<16x8xf32, #bir.mem<psum>>
+  // expected-error @+1 {{'bir.transpose' op in must be in SBUF}}
+  bir.transpose %ar -> %ac on pe
+  return
+}

@@ -722,3 +722,15 @@ func.func @matmul() {
   bir.matmul %abs, %abm -> %abo on pe
   return
 }
+
+// A PE transpose: 64 partitions of 128 bf16 into 128 PSUM partitions of 64.
+// CHECK-LABEL: func.func @transpose(
+// CHECK: bir.transpose %{{.*}} -> %{{.*}} on pe
+func.func @transpose() {
+  %r = bir.alloc : memref<64x128xbf16, #bir.mem<sbuf>>
+  %c = bir.alloc : memref<128x64xf32, #bir.mem<psum>>
+  %ar = bir.ap %r offset 0 pattern [[128, 64], [1, 128]] : memref<64x128xbf16, #bir.mem<sbuf>>
+  %ac = bir.ap %c offset 0 pattern [[64, 128], [1, 64]] : memref<128x64xf32, #bir.mem<psum>>
+  bir.transpose %ar -> %ac on pe
+  return
+}

@@ -290,6 +290,25 @@ matmulShape(Operation *op, Value ap, StringRef name, bool inPSUM) {
   return std::make_pair(shape->front(), countElements(*shape) / shape->front());
 }
 
+LogicalResult TransposeOp::verify() {
+  if (failed(verifyEngine(*this, getEngine(), Engine::pe)))
+    return failure();
+  auto in = matmulShape(*this, getIn(), "in", false);
+  auto out = matmulShape(*this, getOut(), "out", true);
+  if (failed(in) || failed(out))
+    return failure();
+  auto [p, f] = *in;
+  if (f > AddressMap::kNumPartitions)
+    return emitOpError("in has ")
+           << f << " elements per partition; the PE array transposes at most "
+           << AddressMap::kNumPartitions;
+  if (out->first != f || out->second != p)
+    return emitOpError("out must be ")
+           << f << " partitions of " << p << " elements, got " << out->first
+           << " of " << out->second;
+  return success();
+}
+
 LogicalResult MatmulOp::verify() {
   if (failed(verifyEngine(*this, getEngine(), Engine::pe)))
     return failure();

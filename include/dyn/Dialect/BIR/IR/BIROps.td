@@ -615,6 +615,28 @@ def BIR_MatmulOp : BIR_Inst<"matmul"> {
   let hasVerifier = 1;
 }
 
+def BIR_TransposeOp : BIR_Inst<"transpose"> {
+  let summary = "PE array: psum[F, P] = in[P, F]^T, exactly";
+  let description = [{
+    Moves a tile of `P` partitions of `F` elements through the PE array so
+    that `out[f, p] = in[p, f]`: the Tensor Engine's transpose, which passes
+    the values through instead of multiplying them by an identity matrix,
+    so every value arrives as it left, NaN and infinities included. `P` and
+    `F` are at most 128. `in` is in SBUF, f32, bf16 or f16; `out` is an f32
+    PSUM tile, to which each value widens exactly. The lowering stages an
+    operand read in the other dim order this way when the cost model finds
+    it cheaper than a DMA that walks the source element by element.
+
+    ```mlir
+    bir.transpose %rows -> %columns on pe
+    ```
+  }];
+  let arguments = (ins BIR_APType:$in, BIR_APType:$out,
+                       BIR_EngineEnumAttr:$engine);
+  let assemblyFormat = "$in `->` $out `on` `` $engine attr-dict";
+  let hasVerifier = 1;
+}
+
 def BIR_MemsetOp : BIR_Inst<"memset"> {
   let summary = "Fill the elements of a static access pattern with a value";
   let description = [{
