@@ -118,6 +118,10 @@ bool OnChipBuilder::stageTransposed(unsigned slot, const Side &view,
       view.pattern.step(0) != 1 || view.pattern.step(1) < view.pattern.num(0))
     return false;
   int64_t partitions = view.pattern.num(0), rows = view.pattern.num(1);
+  // The staged tile must be that [P, F] (not a row of P x F elements).
+  if (staged.pattern.size() != 2 || staged.pattern.num(0) != partitions ||
+      staged.pattern.num(1) != rows)
+    return false;
   auto baseType = llvm::cast<MemRefType>(view.base.getType());
   Type element = baseType.getElementType();
   if (partitions > machine::kNumPartitions ||

@@ -716,9 +716,11 @@ def BIR_TensorCopyDynamicSrcOp
     registers, or, with one index tensor in `generic_addrs`, each row
     `generic_dim` of the source is chosen by the index tensor and scaled by
     `offset_scale[0]` bytes. `other` gives runtime register terms of the
-    destination, for a copy dynamic on both sides. `addr_free_indices` are
-    the access-pattern indices the runtime address does not depend on.
-    `bir-assemble-dynamic-info` turns it into a `bir.dma` with dynamic info.
+    destination, for a copy dynamic on both sides. `addr_free_indices`
+    records the access-pattern indices the runtime address does not depend
+    on, as the report's generator does; the verifier checks their range,
+    and no pass reads them. `bir-assemble-dynamic-info` turns it into a
+    `bir.dma` with dynamic info.
 
     ```mlir
     bir.tensor_copy_dynamic_src %s -> %d generic_addrs(%r : !bir.reg)
