@@ -53,15 +53,22 @@ std::pair<int64_t, int64_t> dyn::cost::getOperandShape(Value ap) {
           pattern.dropFront().getNumElements().value_or(1)};
 }
 
-/// The work of a compute instruction: in the engine's cycles, the larger
-/// of its minimum and its fixed cycles plus its largest operand's elements
-/// per partition (times `passes`) over the engine's rate; it reads its
-/// inputs and writes `written` (reading those it accumulates into).
-static Work computeWork(Operation *op, bir::Engine engine,
-                        ArrayRef<Value> written, ArrayRef<Value> accumulated,
-                        const LatencyModel &model, int64_t passes = 1) {
+/// An engine's cycles to stream `elements` per partition `passes` times at
+/// its peak rate.
+static int64_t streamedCycles(bir::Engine engine, int64_t elements,
+                              int64_t passes, const LatencyModel &model) {
+  return llvm::divideCeil(mulCounts(elements, passes),
+                          model.computeRate(engine));
+}
+
+/// The accesses of a compute instruction on `engine`: it reads its inputs
+/// and writes `written` (reading those it accumulates into); `elements` is
+/// its largest operand's elements per partition.
+static Work accessWork(Operation *op, bir::Engine engine,
+                       ArrayRef<Value> written, ArrayRef<Value> accumulated,
+                       int64_t &elements) {
   Work work{{engine, false}, 0, {}, {}};
-  int64_t elements = 1;
+  elements = 1;
   for (Value operand : op->getOperands()) {
     if (!llvm::isa<bir::AccessPatternType>(operand.getType()))
       continue;
@@ -72,20 +79,29 @@ static Work computeWork(Operation *op, bir::Engine engine,
   }
   for (Value out : written)
     work.writes.push_back(operandAccess(out));
+  return work;
+}
+
+/// The work of a compute instruction: estimateCompute of its largest
+/// operand's elements per partition, times `passes`.
+static Work computeWork(Operation *op, bir::Engine engine,
+                        ArrayRef<Value> written, ArrayRef<Value> accumulated,
+                        const LatencyModel &model, int64_t passes = 1) {
+  int64_t elements;
+  Work work = accessWork(op, engine, written, accumulated, elements);
   work.cycles = estimateCompute(engine, elements, passes, model);
   work.peakCycles = model.toModelCycles(
-      engine,
-      llvm::divideCeil(mulCounts(elements, passes), model.computeRate(engine)));
+      engine, streamedCycles(engine, elements, passes, model));
   return work;
 }
 
 int64_t dyn::cost::estimateCompute(bir::Engine engine, int64_t elements,
                                    int64_t passes, const LatencyModel &model) {
-  int64_t streamed =
-      llvm::divideCeil(mulCounts(elements, passes), model.computeRate(engine));
   return model.toModelCycles(
       engine, std::max(model.computeMin(engine),
-                       addCounts(model.computeFixed(engine), streamed)));
+                       addCounts(model.computeFixed(engine),
+                                 streamedCycles(engine, elements, passes,
+                                                model))));
 }
 
 /// PE cycles of `columns` streamed `passes` times after a start of
@@ -93,13 +109,13 @@ int64_t dyn::cost::estimateCompute(bir::Engine engine, int64_t elements,
 /// transpose's partitions (the NKI ISA reference's nc_matmul cost).
 static int64_t peCycles(int64_t columns, int64_t width, int64_t passes,
                         const LatencyModel &model) {
-  int64_t streamed = llvm::divideCeil(mulCounts(columns, passes),
-                                      model.computeRate(bir::Engine::pe));
   int64_t start =
       mulCounts(std::min(model.computeMin(bir::Engine::pe), width), passes);
   return model.toModelCycles(
       bir::Engine::pe,
-      addCounts(model.computeFixed(bir::Engine::pe), std::max(start, streamed)));
+      addCounts(model.computeFixed(bir::Engine::pe),
+                std::max(start, streamedCycles(bir::Engine::pe, columns,
+                                               passes, model))));
 }
 
 int64_t dyn::cost::estimateTranspose(int64_t partitions, int64_t each, bool f32,
@@ -115,43 +131,46 @@ static bool isF32Operand(Value ap) {
                         .isF32();
 }
 
-/// A matmul: max(min(MM_INIT_LATENCY, stationary columns), moving columns)
-/// PE cycles, four passes on fp32 (the NKI ISA reference's nc_matmul).
+/// The work of a PE instruction that streams `columns` after a start of
+/// `width` (peCycles), `passes` times.
+static Work peWork(Operation *op, ArrayRef<Value> written,
+                   ArrayRef<Value> accumulated, int64_t columns, int64_t width,
+                   int64_t passes, const LatencyModel &model) {
+  int64_t elements;
+  Work work = accessWork(op, bir::Engine::pe, written, accumulated, elements);
+  work.cycles = peCycles(columns, width, passes, model);
+  work.peakCycles = model.toModelCycles(
+      bir::Engine::pe, streamedCycles(bir::Engine::pe, columns, passes, model));
+  return work;
+}
+
+/// A matmul: its moving columns after a start of its stationary columns,
+/// four passes on fp32.
 static Work matmulWork(bir::MatmulOp mm, const LatencyModel &model) {
   SmallVector<Value> out{mm.getOut()};
-  Work work = computeWork(mm, mm.getEngine(), out,
-                          mm.getAccumulate() ? ArrayRef<Value>(out)
-                                             : ArrayRef<Value>{},
-                          model);
   int64_t passes = isF32Operand(mm.getStationary()) ||
                            isF32Operand(mm.getMoving())
                        ? model.matmulFp32Passes
                        : 1;
-  int64_t columns = getOperandShape(mm.getMoving()).second;
-  work.cycles = peCycles(columns, getOperandShape(mm.getStationary()).second,
-                         passes, model);
-  work.peakCycles = model.toModelCycles(
-      bir::Engine::pe, llvm::divideCeil(mulCounts(columns, passes),
-                                        model.computeRate(bir::Engine::pe)));
-  return work;
+  return peWork(mm, out, mm.getAccumulate() ? ArrayRef<Value>(out)
+                                            : ArrayRef<Value>{},
+                getOperandShape(mm.getMoving()).second,
+                getOperandShape(mm.getStationary()).second, passes, model);
 }
 
 /// A transpose streams its input's partitions through the PE array as a
 /// matmul streams its moving columns (project-defined: the NKI ISA
 /// reference gives no separate cost).
 static Work transposeWork(bir::TransposeOp t, const LatencyModel &model) {
-  Work work = computeWork(t, t.getEngine(), {t.getOut()}, {}, model);
   auto [partitions, each] = getOperandShape(t.getIn());
-  bool f32 = isF32Operand(t.getIn());
-  work.cycles = estimateTranspose(partitions, each, f32, model);
-  work.peakCycles = model.toModelCycles(
-      bir::Engine::pe,
-      llvm::divideCeil(mulCounts(partitions, f32 ? model.matmulFp32Passes : 1),
-                       model.computeRate(bir::Engine::pe)));
-  return work;
+  return peWork(t, {t.getOut()}, {}, partitions, each,
+                isF32Operand(t.getIn()) ? model.matmulFp32Passes : 1, model);
 }
 
-int64_t dyn::cost::countContiguousRuns(bir::PatternRef pattern, bool onChip) {
+/// The contiguous runs a DMA side walks: its innermost level of step 1,
+/// merged with the levels around it that continue it. An on-chip side does
+/// not merge across its first level, the partitions.
+static int64_t countContiguousRuns(bir::PatternRef pattern, bool onChip) {
   size_t first = onChip ? 1 : 0, i = pattern.size();
   while (i > first && pattern.num(i - 1) == 1)
     --i;
@@ -171,19 +190,26 @@ int64_t dyn::cost::countContiguousRuns(bir::PatternRef pattern, bool onChip) {
   return std::max<int64_t>(1, pattern.getNumElements().value_or(run) / run);
 }
 
-/// What a transfer of `bytes` in `runs` contiguous runs costs, in bytes at
-/// the queue's bandwidth.
-static int64_t chargedBytes(int64_t bytes, int64_t runs,
+/// What a descriptor of `bytes` costs, in bytes at the queue's bandwidth:
+/// each contiguous run of the side that walks more of them costs
+/// dma_run_overhead_bytes more, so a strided or element-by-element side
+/// moves fewer bytes a cycle.
+static int64_t chargedBytes(int64_t bytes, bir::PatternRef src, bool srcOnChip,
+                            bir::PatternRef dst, bool dstOnChip,
                             const LatencyModel &model) {
+  int64_t runs = std::max(countContiguousRuns(src, srcOnChip),
+                          countContiguousRuns(dst, dstOnChip));
   return addCounts(bytes, mulCounts(runs, model.dmaRunOverheadBytes));
 }
 
-int64_t dyn::cost::estimateTransfer(int64_t bytes, int64_t runs,
-                                    const LatencyModel &model) {
+int64_t dyn::cost::estimateTransfer(int64_t bytes, bir::PatternRef src,
+                                    bool srcOnChip, bir::PatternRef dst,
+                                    bool dstOnChip, const LatencyModel &model) {
   return addCounts(
       addCounts(model.dmaFixedCycles, model.dmaDescriptorCycles),
-      model.transferCycles(chargedBytes(bytes, runs, model),
-                           model.dmaQueueMBPerSecond));
+      model.transferCycles(
+          chargedBytes(bytes, src, srcOnChip, dst, dstOnChip, model),
+          model.dmaQueueMBPerSecond));
 }
 
 /// The work of a trigger: its start (and software DGE's descriptor
@@ -199,15 +225,14 @@ static SmallVector<Work, 2> triggerWork(dge::TriggerOp trigger,
   for (auto desc : block.getBody().front().getOps<dge::DescriptorOp>()) {
     ++descriptors;
     bytes = addCounts(bytes, desc.getBytes());
-    // Each contiguous run costs dma_run_overhead_bytes more: a strided or
-    // element-by-element side moves fewer bytes a cycle.
     auto onChip = [](Value mem) {
       return bir::getMemorySpace(llvm::cast<MemRefType>(mem.getType())) !=
              bir::MemorySpace::dram;
     };
-    int64_t runs = std::max(countContiguousRuns(desc.getSrcPattern(), onChip(desc.getSrc())),
-                            countContiguousRuns(desc.getDstPattern(), onChip(desc.getDst())));
-    charged = addCounts(charged, chargedBytes(desc.getBytes(), runs, model));
+    charged = addCounts(
+        charged, chargedBytes(desc.getBytes(), desc.getSrcPattern(),
+                              onChip(desc.getSrc()), desc.getDstPattern(),
+                              onChip(desc.getDst()), model));
     for (Value mem : {desc.getSrc(), desc.getDst()})
       if (!onChip(mem))
         transfer.hbmBytes = addCounts(transfer.hbmBytes, desc.getBytes());

@@ -36,19 +36,16 @@ bool scheduleInstruction(Timeline &timeline, mlir::Operation *op,
 
 /// The cycles of work not yet built, from the formulas describeWork prices
 /// built work with: for a lowering that chooses between two forms. A
-/// transfer of one descriptor of `bytes` in `runs` contiguous runs; a
-/// compute instruction of `elements` per partition in `passes`; a
-/// transpose of `partitions` x `each` elements.
-int64_t estimateTransfer(int64_t bytes, int64_t runs, const LatencyModel &model);
+/// transfer of one descriptor of `bytes` between the patterns `src` and
+/// `dst` (on chip or in DRAM); a compute instruction of `elements` per
+/// partition in `passes`; a transpose of `partitions` x `each` elements.
+int64_t estimateTransfer(int64_t bytes, bir::PatternRef src, bool srcOnChip,
+                         bir::PatternRef dst, bool dstOnChip,
+                         const LatencyModel &model);
 int64_t estimateCompute(bir::Engine engine, int64_t elements, int64_t passes,
                         const LatencyModel &model);
 int64_t estimateTranspose(int64_t partitions, int64_t each, bool f32,
                           const LatencyModel &model);
-
-/// The contiguous runs a DMA side walks: its innermost level of step 1,
-/// merged with the levels around it that continue it. An on-chip side does
-/// not merge across its first level, the partitions.
-int64_t countContiguousRuns(bir::PatternRef pattern, bool onChip);
 
 /// Partitions (the first num) and elements per partition (the product of
 /// the other nums) of a compute operand.

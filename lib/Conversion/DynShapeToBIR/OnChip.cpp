@@ -133,16 +133,12 @@ bool OnChipBuilder::stageTransposed(unsigned slot, const Side &view,
   int64_t bytes = partitions * rows * *bir::getElementBytes(baseType);
   bool onChip = getMemorySpace(baseType) != MemorySpace::dram;
   PatternVector natural = {{view.pattern.step(1), rows}, {1, partitions}};
-  int64_t direct = cost::estimateTransfer(
-      bytes,
-      std::max(cost::countContiguousRuns(view.pattern.get(), onChip),
-               partitions),
-      model);
+  PatternVector rowsTile = {{partitions, rows}, {1, partitions}};
+  int64_t direct = cost::estimateTransfer(bytes, view.pattern.get(), onChip,
+                                          staged.pattern.get(), true, model);
   int64_t viaPE =
-      cost::estimateTransfer(
-          bytes,
-          std::max(cost::countContiguousRuns(natural.get(), onChip), rows),
-          model) +
+      cost::estimateTransfer(bytes, natural.get(), onChip, rowsTile.get(), true,
+                             model) +
       cost::estimateTranspose(rows, partitions, element.isF32(), model) +
       cost::estimateCompute(Engine::dve, rows, 1, model);
   if (viaPE >= direct)

@@ -55,7 +55,8 @@ class Splitter {
 public:
   explicit Splitter(func::FuncOp func) : func(func) {}
 
-  LogicalResult split(Operation *loop);
+  /// Splits `loop` if its body holds other engines' work; true if it did.
+  FailureOr<bool> split(Operation *loop);
 
 private:
   /// Physical registers of `engine` that hold a value somewhere in
@@ -187,11 +188,11 @@ void Splitter::cloneWithOperands(Operation *op, Operation *loop,
   builder.clone(*op, mapping);
 }
 
-LogicalResult Splitter::split(Operation *loop) {
+FailureOr<bool> Splitter::split(Operation *loop) {
   SmallVector<Engine> engines = getBodyEngines(loop);
   Engine home = engineOf(loop);
   if (engines.empty() || (engines.size() == 1 && engines.front() == home))
-    return success();
+    return false;
   // Only the outermost loop of a nest may hold several engines' work.
   WalkResult nested = loop->walk([&](Operation *inner) {
     if (inner == loop || !isLoop(inner))
@@ -288,7 +289,7 @@ LogicalResult Splitter::split(Operation *loop) {
         if (def->use_empty())
           def->erase();
   }
-  return success();
+  return true;
 }
 
 struct BIRSplitEngineLoopsPass
@@ -301,11 +302,10 @@ struct BIRSplitEngineLoopsPass
       if (isLoop(&op))
         loops.push_back(&op);
     for (Operation *loop : loops) {
-      size_t before = getBodyEngines(loop).size();
-      if (failed(splitter.split(loop)))
+      FailureOr<bool> split = splitter.split(loop);
+      if (failed(split))
         return signalPassFailure();
-      if (before > 1)
-        ++numSplit;
+      numSplit += *split;
     }
   }
 };
