@@ -102,6 +102,9 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   OpPassManager &func = pm.nest<func::FuncOp>();
   func.addPass(createDynCanonicalize(structured));
   func.addPass(createCSEPass());
+  // Work along a bounded dimension follows its runtime size.
+  if (options.boundedCompute == BoundedCompute::tiled)
+    func.addPass(dynshape::createDynShapeTileBounded());
   ConvertDynShapeToBIROptions convert;
   convert.engine = options.engine;
   func.addPass(createConvertDynShapeToBIR(convert));

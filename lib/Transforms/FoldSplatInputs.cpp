@@ -1,7 +1,7 @@
 //===- FoldSplatInputs.cpp - dyn-fold-splat-inputs ------------------------===//
 //
-// A splat tensor constant read by a linalg.generic becomes a scalar constant
-// in its body (Passes.td).
+// A splat tensor (a constant, or a fill of one) read by a linalg.generic
+// becomes a scalar constant in its body (Passes.td).
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,11 +21,19 @@ using namespace mlir;
 
 namespace {
 
-/// The splat value of a ranked tensor constant, or null.
+/// The splat value of a ranked tensor constant, or of a linalg.fill of a
+/// constant on tensors, or null.
 static TypedAttr getSplat(Value value) {
+  if (!llvm::isa<RankedTensorType>(value.getType()))
+    return nullptr;
+  if (auto fill = value.getDefiningOp<linalg::FillOp>()) {
+    TypedAttr scalar;
+    if (matchPattern(fill.getInputs()[0], m_Constant(&scalar)))
+      return scalar;
+    return nullptr;
+  }
   DenseElementsAttr elements;
-  if (!llvm::isa<RankedTensorType>(value.getType()) ||
-      !matchPattern(value, m_Constant(&elements)) || !elements.isSplat())
+  if (!matchPattern(value, m_Constant(&elements)) || !elements.isSplat())
     return nullptr;
   return elements.getSplatValue<TypedAttr>();
 }

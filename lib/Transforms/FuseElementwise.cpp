@@ -134,12 +134,26 @@ namespace {
 struct DynFuseElementwisePass
     : dyn::impl::DynFuseElementwiseBase<DynFuseElementwisePass> {
   void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    // A broadcast that one elementwise op reads becomes a generic, which
+    // fuses into it: the reader then indexes the broadcast's input with
+    // the broadcast's map, and no broadcast buffer is written.
+    SmallVector<linalg::BroadcastOp> broadcasts;
+    getOperation()->walk([&](linalg::BroadcastOp op) {
+      Value result = op->getNumResults() == 1 ? op->getResult(0) : Value();
+      if (result && result.hasOneUse() &&
+          isFusableElementwise(*result.getUsers().begin()))
+        broadcasts.push_back(op);
+    });
+    for (linalg::BroadcastOp op : broadcasts) {
+      rewriter.setInsertionPoint(op);
+      (void)linalg::generalizeNamedOp(rewriter, op);
+    }
     SmallVector<linalg::GenericOp> consumers;
     getOperation()->walk([&](linalg::GenericOp op) {
       if (isFusableElementwise(op))
         consumers.push_back(op);
     });
-    IRRewriter rewriter(&getContext());
     bool changed = false;
     // In program order: a fused op is the consumer of the next fusion.
     for (linalg::GenericOp consumer : consumers) {

@@ -13,6 +13,10 @@ class OpPassManager;
 
 namespace dyn {
 
+/// Whether compute along a bounded dimension covers the bound or only the
+/// runtime size's tiles (dynshape-tile-bounded).
+enum class BoundedCompute { full, tiled };
+
 /// The options every dyn pipeline takes.
 struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
   Option<dge::Arch> arch{
@@ -76,6 +80,16 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
                        clEnumValN(bir::Engine::pool, "pool", "Pool"),
                        clEnumValN(bir::Engine::dve, "dve", "Vector"),
                        clEnumValN(bir::Engine::sp, "sp", "SP"))};
+  Option<BoundedCompute> boundedCompute{
+      *this, "bounded-compute",
+      llvm::cl::desc("Compute along a bounded dimension"),
+      llvm::cl::init(BoundedCompute::tiled),
+      llvm::cl::values(
+          clEnumValN(BoundedCompute::tiled, "tiled",
+                     "a runtime loop over the valid tiles only "
+                     "(dynshape-tile-bounded)"),
+          clEnumValN(BoundedCompute::full, "full",
+                     "over the whole bound, masked"))};
   Option<int64_t> testDropSemaphore{
       *this, "test-drop-semaphore",
       llvm::cl::desc("Tests only: bir-insert-sync leaves out its N-th "
@@ -92,7 +106,8 @@ llvm::LogicalResult parsePipelineOptions(
 
 /// Tensor level to bir with physical registers and static addresses:
 /// split-indices, pad-to-bound, dynshape-bufferize (One-Shot Bufferize,
-/// linear on update chains), convert-dynshape-to-bir,
+/// linear on update chains), tile-bounded (unless bounded-compute=full),
+/// convert-dynshape-to-bir,
 /// assemble-dynamic-info, dge-setup, allocate-memory, lower-symbolic-ap,
 /// expand-dynamic-ap-info, hoist-loop-invariants, allocate-registers.
 void buildLowerToBIRPipeline(mlir::OpPassManager &pm,

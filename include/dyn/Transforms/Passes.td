@@ -62,7 +62,11 @@ def DynFuseElementwise : Pass<"dyn-fuse-elementwise"> {
     `linalg::fuseElementwiseOps`): `x / (1 + exp(-x))` written as four ops
     on tensors becomes one body, so the lowering sees the whole expression
     (and runs a SiLU or a sigmoid as one Activation instruction) and needs
-    no buffer between the ops. Reductions and contractions are left alone:
+    no buffer between the ops. A `linalg.broadcast` that one such op
+    reads is generalized and fused the same way: the op then reads the
+    broadcast's input along the broadcast dims (a softmax's `s - max`
+    needs no `[rows, n]` buffer of maxima). Reductions and contractions are
+    left alone:
     the padder masks their inputs, which fusion would hide. Every body op
     keeps its type, so each result is rounded as before.
   }];
@@ -110,7 +114,9 @@ def DynFoldSplatInputs : Pass<"dyn-fold-splat-inputs"> {
   let description = [{
     A splat tensor constant that a `linalg.generic` on tensors reads (what
     `convert-elementwise-to-linalg` makes of `arith.addf %x, %one` with
-    `%one = arith.constant dense<1.0> : tensor<...>`) becomes a scalar
+    `%one = arith.constant dense<1.0> : tensor<...>`), or the result of a
+    `linalg.fill` of a constant on tensors (a splat of a runtime-sized
+    tensor, which no tensor constant can be), becomes a scalar
     `arith.constant` in the body, and the input goes. The engines take
     such a scalar as an immediate or a memset; a tensor constant would be a
     buffer the program never wrote. The `lower-to-*` pipelines run it after

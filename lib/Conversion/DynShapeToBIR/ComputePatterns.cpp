@@ -141,9 +141,20 @@ private:
     forEachInstance(plan, [&](ArrayRef<LoopRange> ranges) {
       Value ap = builder.write(0, out, mapOf(op, 1), plan.partitionLoop,
                                plan.freeLoops, ranges, /*alsoRead=*/false);
-      MemsetOp::create(rewriter, op.getLoc(), ap,
+      // A memset fills a static pattern; one that a loop's induction
+      // register steers gets a filled tile copied in.
+      Value filled = ap;
+      if (!ap.getDefiningOp<PhysicalAPOp>())
+        filled = builder.tile(
+            kTempSlots,
+            plan.partitionLoop < 0 ? 1 : ranges[plan.partitionLoop].count,
+            freeElements(plan, ranges),
+            llvm::cast<MemRefType>(out.getType()).getElementType());
+      MemsetOp::create(rewriter, op.getLoc(), filled,
                        rewriter.getI64IntegerAttr(bits),
                        EngineAttr::get(ctx, engine()));
+      if (filled != ap)
+        TensorCopyOp::create(rewriter, op.getLoc(), filled, ap, Engine::dve);
       builder.finishWrites();
     });
   }

@@ -81,14 +81,24 @@ std::string dyn::whyNotStageable(Value view, AffineMap map,
                                  ArrayRef<int64_t> freeLoops) {
   if (!hasRuntimeOffset(view))
     return "";
-  // The DMA generator of a runtime offset walks the view's dims in order.
+  // The DMA generator of a runtime offset walks the view's dims in order;
+  // a batch loop's dim (neither partitions nor free) is one index in each
+  // instance.
   SmallVector<int64_t> order =
       getWalkOrder(getDimLoops(map), partitionLoop, freeLoops);
-  if (order.size() != map.getNumResults() ||
-      !llvm::is_sorted(order))
-    return "a compute operand at a runtime offset that the engines read in "
-           "another dim order; copy it into a buffer first";
-  return "";
+  if (llvm::is_sorted(order))
+    return "";
+  // A 2-D tile read transposed goes by rows, in order, and through the PE
+  // array (stageTransposed).
+  auto type = llvm::cast<MemRefType>(view.getType());
+  if (order.size() == 2 && order[0] > order[1] &&
+      machine::isEngineFloat(type.getElementType()) &&
+      type.getDimSize(order[0]) <= machine::kNumPartitions &&
+      type.getDimSize(order[1]) <= machine::kNumPartitions)
+    return "";
+  return "a compute operand at a runtime offset that the engines read in "
+         "another dim order, larger than the 128 x 128 tile the PE array "
+         "transposes; copy it into a buffer first";
 }
 
 Value OnChipBuilder::getTile(unsigned slot, ArrayRef<int64_t> shape, Type type,
@@ -114,7 +124,7 @@ bool OnChipBuilder::stageTransposed(unsigned slot, const Side &view,
                                     const Side &staged) {
   // A static 2-D view whose partitions are its contiguous dim: [P, F]
   // read from F rows of P elements (a row-major [F, P] source).
-  if (view.isDynamic() || view.pattern.size() != 2 ||
+  if (view.pattern.size() != 2 ||
       view.pattern.step(0) != 1 || view.pattern.step(1) < view.pattern.num(0))
     return false;
   int64_t partitions = view.pattern.num(0), rows = view.pattern.num(1);
@@ -141,7 +151,9 @@ bool OnChipBuilder::stageTransposed(unsigned slot, const Side &view,
                              model) +
       cost::estimateTranspose(rows, partitions, element.isF32(), model) +
       cost::estimateCompute(Engine::dve, rows, 1, model);
-  if (viaPE >= direct)
+  // At a runtime offset, the DMA generator walks the source in order: only
+  // the rows can go by DMA.
+  if (viaPE >= direct && !view.isDynamic())
     return false;
   Location loc = op->getLoc();
   Side source = view;

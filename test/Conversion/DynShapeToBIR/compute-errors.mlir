@@ -290,13 +290,13 @@ func.func @too_many_instructions(%a: memref<2x2048x4xf32>, %o: memref<2x2048xf32
 
 // -----
 
-func.func @runtime_row_transposed(%t: memref<8x4xf32>, %o: memref<4x4xf32>, %i_i32: i32) {
+func.func @runtime_row_transposed(%t: memref<8x200xf32>, %o: memref<200x4xf32>, %i_i32: i32) {
   %i = arith.index_cast %i_i32 : i32 to index
-  %v = memref.subview %t[%i, 0] [4, 4] [1, 1] : memref<8x4xf32> to memref<4x4xf32, strided<[4, 1], offset: ?>>
-  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: a compute operand at a runtime offset that the engines read in another dim order; copy it into a buffer first}}
+  %v = memref.subview %t[%i, 0] [4, 200] [1, 1] : memref<8x200xf32> to memref<4x200xf32, strided<[200, 1], offset: ?>>
+  // expected-error @+1 {{'linalg.generic' op cannot be lowered by convert-dynshape-to-bir: a compute operand at a runtime offset that the engines read in another dim order, larger than the 128 x 128 tile the PE array transposes; copy it into a buffer first}}
   linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>],
                   iterator_types = ["parallel", "parallel"]}
-      ins(%v : memref<4x4xf32, strided<[4, 1], offset: ?>>) outs(%o : memref<4x4xf32>) {
+      ins(%v : memref<4x200xf32, strided<[200, 1], offset: ?>>) outs(%o : memref<200x4xf32>) {
   ^bb0(%x: f32, %z: f32):
     %e = math.exp %x : f32
     linalg.yield %e : f32

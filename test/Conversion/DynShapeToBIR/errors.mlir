@@ -195,11 +195,11 @@ func.func @stored_flags() {
 
 // -----
 
-func.func @transpose_at_runtime_offset(%t: memref<8x4xf32>, %o: memref<4x4xf32>, %i_i32: i32) {
+func.func @transpose_at_runtime_offset(%t: memref<8x200xf32>, %o: memref<200x4xf32>, %i_i32: i32) {
   %i = arith.index_cast %i_i32 : i32 to index
-  %v = memref.subview %t[%i, 0] [4, 4] [1, 1] : memref<8x4xf32> to memref<4x4xf32, strided<[4, 1], offset: ?>>
-  // expected-error @+1 {{'linalg.transpose' op cannot be lowered by convert-dynshape-to-bir: a compute operand at a runtime offset that the engines read in another dim order; copy it into a buffer first}}
-  linalg.transpose ins(%v : memref<4x4xf32, strided<[4, 1], offset: ?>>) outs(%o : memref<4x4xf32>) permutation = [1, 0]
+  %v = memref.subview %t[%i, 0] [4, 200] [1, 1] : memref<8x200xf32> to memref<4x200xf32, strided<[200, 1], offset: ?>>
+  // expected-error @+1 {{'linalg.transpose' op cannot be lowered by convert-dynshape-to-bir: a compute operand at a runtime offset that the engines read in another dim order, larger than the 128 x 128 tile the PE array transposes; copy it into a buffer first}}
+  linalg.transpose ins(%v : memref<4x200xf32, strided<[200, 1], offset: ?>>) outs(%o : memref<200x4xf32>) permutation = [1, 0]
   return
 }
 

@@ -236,4 +236,53 @@ def DynShapeBufferize : Pass<"dynshape-bufferize", "::mlir::ModuleOp"> {
                            "::mlir::memref::MemRefDialect"];
 }
 
+def DynShapeTileBounded : Pass<"dynshape-tile-bounded", "::mlir::func::FuncOp"> {
+  let summary = "Run bounded compute over the valid tiles only: a runtime "
+                "loop of ceil(n / T) trips";
+  let description = [{
+    After `dynshape-pad-to-bound`, every bounded dimension is its bound and
+    the engines would compute over all of it. On buffers (after
+    bufferization), this pass puts each linalg op, and each fill
+    `dynshape.buffer_mask`, that works along such a dimension in an
+    `scf.for` from 0 to the runtime size `n` with step `T`: `ceil(n / T)`
+    trips of a static `T`-wide tile, addressed by the induction variable.
+    The buffers stay sized for the bound.
+
+    Which loop of an op is tiled, and by which size:
+
+    * a reduction loop (a sum, a max, the `k` of a contraction) whose input
+      is the output of a padding mask along that dim, with a fill neutral
+      for the combiner (0 for `addf` and for a contraction, -inf for
+      `maximumf`/`maxnumf`, +inf for `minimumf`/`minnumf`, 1 for `mulf`):
+      the mask's size. The elements skipped are fill, which does not change
+      the result; across trips the op accumulates into its init (a running
+      max or sum on chip, PSUM for a matmul);
+    * a parallel loop whose every written buffer is read, by every reader,
+      only up to the same runtime size: the reads are those of masks and of
+      ops tiled by that size (a fixed point, optimistic on chains of
+      elementwise ops). Elements of the buffer past `ceil(n / T) * T` are
+      then never written nor read.
+
+    Sizes are the same when they are the same value clamped to the same
+    range (`maxsi`/`minsi` with constants, `index_cast`). An op is tiled
+    along at most one loop; a dimension whose bound is not a multiple of
+    `T`, or is not larger than one tile, stays whole. A mask inside a tile
+    keeps its size relative to the tile's start (`n - iv`), so only the
+    last tile's mask removes anything. A mask whose output only feeds one
+    tiled op moves into that op's loop, on a tile-sized buffer, where the
+    lowering folds it into the op's read.
+
+    `T` is 128 (`tile-size`): the partitions a row tile spans, and the
+    columns of a row that one PSUM bank holds four times over in f32. One
+    size for every op keeps a producer's tiles and its consumer's aligned.
+  }];
+  let options = [
+    Option<"tileSize", "tile-size", "int64_t", /*default=*/"128",
+           "Elements of a bounded dimension per trip (a power of two)">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // DYN_DIALECT_DYNSHAPE_TRANSFORMS_PASSES_TD
