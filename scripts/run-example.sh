@@ -71,6 +71,9 @@ build/bin/dyn-opt examples/attention_tiles.mlir --lower-to-addr4 --mlir-print-de
 build/bin/dyn-translate --addr4-listing out/attention_tiles.addr4 | sed -n '/^streams/,/^descriptor blocks/p'
 /usr/bin/python3 test/Sim/Inputs/check_attention_tiles.py build/bin/dyn-sim \
   examples/attention_tiles.mlir out
+echo "== grouped-query attention at Llama-3-8B sizes over a bf16 KV cache bounded at 4,096 rows (examples/attention_gqa.mlir): the work follows the runtime length n, in ceil(n / 128) tiles"
+/usr/bin/python3 test/Sim/Inputs/check_attention_gqa.py build/bin/dyn-sim \
+  examples/attention_gqa.mlir out
 echo "== a Llama-style decoder layer as a user writes it (RMSNorm with rsqrt, RoPE by slices and concat, heads by reshapes, grouped-query attention over a bounded cache, SwiGLU): examples/decoder_layer.mlir against float64 NumPy"
 /usr/bin/python3 examples/decoder_layer_reference.py --dyn-sim build/bin/dyn-sim \
   --work out/decoder --reference

@@ -36,8 +36,23 @@ Roofline dyn::cost::getRoofline(const Timeline &timeline,
 void dyn::cost::printProfileJSON(raw_ostream &os, StringRef function,
                                  const Timeline &timeline,
                                  int64_t instructions,
+                                 ArrayRef<LoopTrips> loops,
                                  const LatencyModel &model) {
   Roofline roofline = getRoofline(timeline, model);
+  llvm::json::Array loopsJSON;
+  for (const LoopTrips &loop : loops) {
+    auto dynamic = llvm::dyn_cast<bir::DynamicForOp>(loop.loop);
+    std::optional<uint64_t> estimate =
+        dynamic ? dynamic.getTripEstimate() : std::nullopt;
+    loopsJSON.push_back(llvm::json::Object{
+        {"op", describeOperation(loop.loop)},
+        {"max_trip", dynamic ? static_cast<int64_t>(dynamic.getMaxTrip())
+                             : getTripEstimate(loop.loop)},
+        {"trip_estimate", estimate ? llvm::json::Value(*estimate)
+                                   : llvm::json::Value(nullptr)},
+        {"runs", loop.runs},
+        {"trips", loop.trips}});
+  }
   llvm::json::Object profile{
       {"function", function.str()},
       {"cycles", timeline.getEnd()},
@@ -48,7 +63,8 @@ void dyn::cost::printProfileJSON(raw_ostream &os, StringRef function,
       {"roofline_cycles", roofline.cycles},
       {"bound", roofline.bound},
       {"efficiency", roofline.efficiency},
-      {"hbm_bytes", timeline.getHBMBytes()}};
+      {"hbm_bytes", timeline.getHBMBytes()},
+      {"loops", std::move(loopsJSON)}};
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(profile))) << "\n";
 }
 

@@ -21,12 +21,13 @@ using namespace mlir;
 
 namespace {
 
-/// The splat value of a ranked tensor constant, or of a linalg.fill of a
-/// constant on tensors, or null.
-static TypedAttr getSplat(Value value) {
+/// The splat value of a ranked tensor constant, or null. With `fills`, also
+/// of a linalg.fill of a constant on tensors (an elementwise op's operand:
+/// a contraction's stays a tensor, or it would no longer be one).
+static TypedAttr getSplat(Value value, bool fills) {
   if (!llvm::isa<RankedTensorType>(value.getType()))
     return nullptr;
-  if (auto fill = value.getDefiningOp<linalg::FillOp>()) {
+  if (auto fill = value.getDefiningOp<linalg::FillOp>(); fill && fills) {
     TypedAttr scalar;
     if (matchPattern(fill.getInputs()[0], m_Constant(&scalar)))
       return scalar;
@@ -49,7 +50,8 @@ struct FoldSplatInputs : OpRewritePattern<linalg::GenericOp> {
     SmallVector<AffineMap> maps;
     SmallVector<std::pair<unsigned, TypedAttr>> splats;
     for (OpOperand *input : op.getDpsInputOperands()) {
-      if (TypedAttr splat = getSplat(input->get())) {
+      if (TypedAttr splat = getSplat(input->get(), op.getNumLoops() ==
+                                                       op.getNumParallelLoops())) {
         splats.push_back({input->getOperandNumber(), splat});
         continue;
       }

@@ -62,6 +62,13 @@ arith.index_cast, then compute on the view; with --reshapes also
 expand_shape, collapse_shape and generics with constant or other affine
 indices (for the reference: the compiler does not lower them).
 
+Compute along a bounded dim of 256 to 512 rows (ComputeGen.op_bounded,
+from a random stream of its own), which dynshape-tile-bounded runs over
+ceil(n / 128) tiles: a sum, max or min over the rows (of the rows or of
+their exp, from the identity or not), a softmax over the rows, or the
+contraction x^T . exp(x) over them; dyn-sim --compare draws their runtime
+sizes at 0, 1, 127, 128, 129 and the bound one time in four.
+
 Each program also has a NumPy model (numpy_model.py): make(...).model()
 gives a closure per value, which run_fuzz.py --model and
 fuzz_reference.py evaluate.
@@ -1047,6 +1054,10 @@ IDENTITY = {"addf": "0.0", "maximumf": "-inf", "minimumf": "inf"}
 VIEW_RATE = 0.3
 # After each top-level compute op, the chance of a runtime loop (op_loop).
 LOOP_RATE = 0.2
+# After each top-level compute op, the chance of compute along a bounded
+# dim longer than one 128-row tile (op_bounded), and its bounds.
+BOUNDED_RATE = 0.15
+TILED_BOUNDS = [256, 384, 512]
 VIEW_EXTENTS = [1, 2, 3, 4, 5, 6, 7, 8, 16, 64, 128, 130, 200]
 INF = {("inf", "f32"): "0x7F800000", ("-inf", "f32"): "0xFF800000",
        ("nan", "f32"): "0x7FC00000",
@@ -1081,6 +1092,8 @@ class ComputeGen(Gen):
         # Loops (op_loop) draw from a stream of their own too: a seed's
         # program is the one it was before, with its loops inserted.
         self.rl = random.Random(seed * 7919 + 54)
+        # And so does compute along long bounded dims (op_bounded).
+        self.rb = random.Random(seed * 6151 + 29)
         self.vtensors, self.vscalars, self.vfinal = [], [], []
         self.vstate = dict(r=self.rv, counter=0, name_prefix="w",
                            scalar_args=[], index_args=[], vec_args=[],
@@ -1529,6 +1542,8 @@ class ComputeGen(Gen):
             self.random_op()
             if self.rl.random() < LOOP_RATE:
                 self.loop_mode(self.op_loop)
+            if self.rb.random() < BOUNDED_RATE:
+                self.loop_mode(self.op_bounded, self.rb)
         if self.views and self.rv.random() < VIEW_RATE:
             self.op_view()
         made = self.made()
@@ -1542,16 +1557,91 @@ class ComputeGen(Gen):
         return self.function(results)
 
     # ------------------------------------------------- loops (issue 54)
-    def loop_mode(self, fn):
-        """Runs `fn` on the loop stream, without view ops (theirs are
-        function-wide) and with the tensor.dim values it makes forgotten
-        after it (they are the body's)."""
+    def loop_mode(self, fn, stream=None):
+        """Runs `fn` on the loop stream (or `stream`), without view ops
+        (theirs are function-wide) and with the tensor.dim values it makes
+        forgotten after it (they are the body's)."""
         r, views, dims = self.r, self.views, dict(self.dims)
-        self.r, self.views = self.rl, False
+        self.r, self.views = stream or self.rl, False
         try:
             fn()
         finally:
             self.r, self.views, self.dims = r, views, dims
+
+    def reduce_rows(self, a, comb, elem, fill):
+        """linalg.reduce of `a` over its dim 0 with `comb` into `elem`,
+        from a fill of `fill` (its identity, or not)."""
+        out, ty = self.init(self.like(a)[1:], elem, fill)
+        x, acc, r = self.fresh("b"), self.fresh("b"), self.fresh("b")
+        lines = []
+        y = self.to_f32([(x, a.ty.elem)], lines)[0] if elem == "f32" else x
+        lines.append("%s = arith.%s %s, %s : %s" % (r, comb, acc, y, elem))
+        lines.append("linalg.yield %s : %s" % (r, elem))
+        name = self.fresh()
+        self.emit("%s = linalg.reduce ins(%s : %s) outs(%s : %s) dimensions = [0] "
+                  "(%s: %s, %s: %s) { %s }" % (name, a.name, a.ty, out, ty, x,
+                                               a.ty.elem, acc, elem,
+                                               "  ".join(lines)))
+        self.fns[name] = lambda c, i=a.name, o=out: nm.reduce(
+            c, c(i), 0, comb, c(o), elem, True)
+        return self.add(V(name, ty))
+
+    def op_bounded(self):
+        """Compute along a bounded dim of 256 to 512 rows, which
+        dynshape-tile-bounded runs over ceil(n / 128) tiles: a reduction
+        over the rows (sum, max or min, from its identity or not), of the
+        rows or of their exp; a softmax over the rows (max, exp of the
+        shifted rows, sum); or the contraction x^T . exp(x) over the rows
+        on the PE array."""
+        bound = self.r.choice(TILED_BOUNDS)
+        cols = self.r.choice([c for c in (1, 2, 4, 8, 16)
+                              if bound * c <= MAX_ELEMS])
+        elem = self.r.choice(self.elems)
+        x = self.new_arg(T([bound, cols], elem, [True, False]))
+        kind = self.r.choice(["reduce", "reduce_exp", "softmax", "contract"])
+        if kind != "reduce":
+            e = self.fresh()
+            self.emit("%s = math.exp %s : %s" % (e, x.name, x.ty))
+            self.fns[e] = lambda c, v=x.name: c.flt(nm.fexp(c(v), c), elem)
+            ex = self.add(V(e, x.ty))
+        if kind in ("reduce", "reduce_exp"):
+            comb = self.r.choice(["addf", "maximumf", "minimumf"])
+            fill = IDENTITY[comb] if self.chance(0.7) else self.r.choice(FCONSTS)
+            self.reduce_rows(x if kind == "reduce" else ex, comb,
+                             "f32" if comb == "addf" or self.chance(0.5)
+                             else elem, fill)
+        elif kind == "softmax":
+            m = self.reduce_rows(x, "maximumf", "f32", "-inf")
+            out, ty = self.init(self.like(x), "f32")
+            mb = self.fresh()
+            self.emit("%s = linalg.broadcast ins(%s : %s) outs(%s : %s) "
+                      "dimensions = [0]" % (mb, m.name, m.ty, out, ty))
+            self.fns[mb] = lambda c, v=m.name, o=out: np.broadcast_to(
+                np.expand_dims(c(v), 0), c(o).shape).copy()
+            xf = x.name
+            if elem != "f32":
+                xf = self.fresh()
+                self.emit("%s = arith.extf %s : %s to %s" % (xf, x.name, x.ty, ty))
+                self.fns[xf] = lambda c, v=x.name: c(v)
+            d, p = self.fresh(), self.fresh()
+            self.emit("%s = arith.subf %s, %s : %s" % (d, xf, mb, ty))
+            self.fns[d] = lambda c, a=xf, b=mb: c.flt(
+                nm.fbinary("subf", c(a), c(b), c), "f32")
+            self.emit("%s = math.exp %s : %s" % (p, d, ty))
+            self.fns[p] = lambda c, v=d: c.flt(nm.fexp(c(v), c), "f32")
+            self.reduce_rows(self.add(V(p, ty)), "addf", "f32", "0.0")
+        else:
+            out, oty = self.init([(x, 1), (x, 1)], "f32", "0.0")
+            name = self.fresh()
+            self.emit("%s = linalg.matmul indexing_maps = ["
+                      "affine_map<(m, n, k) -> (k, m)>, "
+                      "affine_map<(m, n, k) -> (k, n)>, "
+                      "affine_map<(m, n, k) -> (m, n)>] ins(%s, %s : %s, %s) "
+                      "outs(%s : %s) -> %s" % (name, x.name, ex.name, x.ty,
+                                               ex.ty, out, oty, oty))
+            self.fns[name] = lambda c, a=x.name, b=ex.name, o=out: nm.matmul(
+                c, c(o), np.swapaxes(c(a), 0, 1), c(b), False)
+            self.add(V(name, oty))
 
     def op_loop(self):
         """acc = init; for i < clamp(%n, 0, C): acc = f(acc), with f 1 to 3

@@ -116,11 +116,20 @@ llvm::json::Object getBusyJSON(
 /// "bir.alu_imm at file:line:col": an instruction as the reports name it.
 std::string describeOperation(mlir::Operation *op);
 
+/// The trips a loop ran in a measured run: `runs` times entered, `trips`
+/// in all.
+struct LoopTrips {
+  mlir::Operation *loop;
+  int64_t runs = 0, trips = 0;
+};
+
 /// A measured run as JSON: `cycles`, `microseconds`, `engines` (resource
-/// -> busy cycles), `instructions`, and the roofline (`roofline_cycles`,
-/// `bound`, `efficiency`).
+/// -> busy cycles), `instructions`, the roofline (`roofline_cycles`,
+/// `bound`, `efficiency`), and `loops`: each loop's `max_trip`,
+/// `trip_estimate` and the `runs` and `trips` it ran.
 void printProfileJSON(llvm::raw_ostream &os, llvm::StringRef function,
                       const Timeline &timeline, int64_t instructions,
+                      llvm::ArrayRef<LoopTrips> loops,
                       const LatencyModel &model);
 
 /// The slices of a recording timeline as Chrome trace-event JSON (one track

@@ -114,9 +114,11 @@ def DynFoldSplatInputs : Pass<"dyn-fold-splat-inputs"> {
   let description = [{
     A splat tensor constant that a `linalg.generic` on tensors reads (what
     `convert-elementwise-to-linalg` makes of `arith.addf %x, %one` with
-    `%one = arith.constant dense<1.0> : tensor<...>`), or the result of a
-    `linalg.fill` of a constant on tensors (a splat of a runtime-sized
-    tensor, which no tensor constant can be), becomes a scalar
+    `%one = arith.constant dense<1.0> : tensor<...>`), or, read by an
+    all-parallel generic, the result of a `linalg.fill` of a constant on
+    tensors (a splat of a runtime-sized tensor, which no tensor constant
+    can be; a contraction keeps it, or it would no longer be one), becomes
+    a scalar
     `arith.constant` in the body, and the input goes. The engines take
     such a scalar as an immediate or a memset; a tensor constant would be a
     buffer the program never wrote. The `lower-to-*` pipelines run it after

@@ -235,21 +235,31 @@ dyn::sim::getRandomArguments(const EntrySignature &sig, std::mt19937 &rng) {
   std::optional<int64_t> previous;
   // The runtime sizes of bounded dims with one bound (a K and a V cache)
   // are often ones the program requires to agree: seven in eight draws
-  // give every such size the same value, mostly inside [0, bound].
+  // give every such size the same value, mostly inside [0, bound]. One
+  // draw in four is an edge: 0, 1, either side of a 128-row tile
+  // (dynshape-tile-bounded's), or the bound.
   llvm::SmallDenseMap<int64_t, int64_t> sizeOfBound;
+  auto drawSize = [&](int64_t bound) -> int64_t {
+    switch (rng() % 4) {
+    case 0: {
+      int64_t edges[] = {0, 1, 127, 128, 129, bound - 1, bound};
+      int64_t edge = edges[rng() % std::size(edges)];
+      return std::clamp<int64_t>(edge, 0, bound);
+    }
+    case 1:
+      return std::uniform_int_distribution<int64_t>(-3, bound + 3)(rng);
+    default:
+      return std::uniform_int_distribution<int64_t>(0, bound)(rng);
+    }
+  };
   for (auto [i, type] : llvm::enumerate(sig.boundaryTypes)) {
     auto t = llvm::dyn_cast<RankedTensorType>(type);
     std::optional<int64_t> bound =
         i < sig.sizeBounds.size() ? sig.sizeBounds[i] : std::nullopt;
     if (!t && bound) {
       auto it = sizeOfBound.find(*bound);
-      if (it == sizeOfBound.end() || rng() % 8 == 0) {
-        int64_t value =
-            rng() % 4 ? std::uniform_int_distribution<int64_t>(0, *bound)(rng)
-                      : std::uniform_int_distribution<int64_t>(
-                            -3, *bound + 3)(rng);
-        it = sizeOfBound.insert_or_assign(*bound, value).first;
-      }
+      if (it == sizeOfBound.end() || rng() % 8 == 0)
+        it = sizeOfBound.insert_or_assign(*bound, drawSize(*bound)).first;
       args.push_back(it->second);
       continue;
     }

@@ -312,8 +312,11 @@ FailureOr<Operation *> Machine::next(Stream &s) {
         f.it = f.block->begin();
         continue;
       }
-      if (measurement && f.count != cost::getTripEstimate(f.loop))
-        measurement->tripsAtEstimate = false;
+      if (measurement) {
+        measurement->countRun(f.loop, f.count);
+        if (f.count != cost::getTripEstimate(f.loop))
+          measurement->tripsAtEstimate = false;
+      }
       s.frames.pop_back();
       ++s.frames.back().it;
       continue;
@@ -372,8 +375,11 @@ LogicalResult Machine::step(Stream &s, Operation *op) {
   if (llvm::isa<bir::ForOp, bir::DynamicForOp>(op)) {
     Frame frame = enterLoop(op);
     if (frame.iv >= frame.ub) {
-      if (measurement && cost::getTripEstimate(op) != 0)
-        measurement->tripsAtEstimate = false;
+      if (measurement) {
+        measurement->countRun(op, 0);
+        if (cost::getTripEstimate(op) != 0)
+          measurement->tripsAtEstimate = false;
+      }
       ++s.frames.back().it;
       return success();
     }

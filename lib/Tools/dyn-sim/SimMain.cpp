@@ -207,7 +207,8 @@ SimDriver::simulateBinary(func::FuncOp binary, ArrayRef<RuntimeValue> args) {
   if (!options.profilePath.empty() &&
       failed(writeFile(options.profilePath, [&](llvm::raw_ostream &os) {
         dyn::cost::printProfileJSON(os, options.entry, measurement.timeline,
-                                    measurement.instructions, *model);
+                                    measurement.instructions,
+                                    measurement.loops, *model);
       })))
     return failure();
   if (!options.tracePath.empty() &&

@@ -898,3 +898,25 @@ func.func @unknown_dialect_attribute() -> index {
   %c0 = arith.constant {dynshape.trip = 3 : i64} 0 : index
   return %c0 : index
 }
+
+// -----
+
+// dynshape.size_estimate
+// expected-error @+1 {{'func.func' op dynshape.size_estimate must be a non-negative integer (the runtime size a profile expects), got -1 : i64}}
+func.func @negative_size_estimate(%n: i32 {dynshape.size_estimate = -1 : i64}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op dynshape.size_estimate is for a bounded tensor argument or its i32 size; argument #0 is 'tensor<4xf32>'}}
+func.func @size_estimate_of_a_static_tensor(%x: tensor<4xf32> {dynshape.size_estimate = 2 : i64}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op has unknown dynshape argument attribute "dynshape.size"}}
+func.func @unknown_argument_attribute(%n: i32 {dynshape.size = 2 : i64}) {
+  return
+}

@@ -864,3 +864,20 @@ func.func @bf16_max_in_f32(%x: tensor<4x?xbf16, #dynshape.bounds<?, 16>>, %init:
   } -> tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// A profile's expected size moves from the bounded argument to its size.
+// CHECK-LABEL: func.func @size_estimate(
+// CHECK-SAME: %{{.*}}: tensor<512x4xf32>, %{{.*}}: i32 {dynshape.size_estimate = 300 : i64})
+func.func @size_estimate(%x: tensor<?x4xf32, #dynshape.bounds<512, ?>> {dynshape.size_estimate = 300 : i64}) -> tensor<4xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %i = linalg.fill ins(%z : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %r = linalg.reduce ins(%x : tensor<?x4xf32, #dynshape.bounds<512, ?>>) outs(%i : tensor<4xf32>) dimensions = [0]
+    (%a: f32, %b: f32) {
+      %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<4xf32>
+}

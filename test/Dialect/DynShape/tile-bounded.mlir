@@ -152,3 +152,27 @@ func.func @whole(%x: memref<1x512xf32>, %y: memref<1x200xf32>,
   dynshape.buffer_mask %r : memref<1x512xf32> dims [1] sizes(%n) fill 0.0 : f32 into %rk : memref<1x512xf32>
   return %a, %b, %c, %r : memref<1xf32>, memref<1xf32>, memref<1xf32>, memref<1x512xf32>
 }
+
+// -----
+
+// A profile's expected size on the size argument gives each loop that
+// follows it its expected trips: ceil(300 / 128) = 3 (the cost model's
+// trip estimate; the binary still runs ceil(n / 128)).
+// CHECK-LABEL: func.func @estimated(
+// CHECK: scf.for
+// CHECK: } {dynshape.trip_estimate = 3 : i64}
+// T64-LABEL: func.func @estimated(
+// T64: } {dynshape.trip_estimate = 5 : i64}
+func.func @estimated(%x: memref<1x512xf32>, %n: i32 {dynshape.size_estimate = 300 : i64}) -> memref<1xf32> {
+  %zero = arith.constant 0.0 : f32
+  %acc = memref.alloc() : memref<1xf32>
+  linalg.fill ins(%zero : f32) outs(%acc : memref<1xf32>)
+  %m = memref.alloc() : memref<1x512xf32>
+  dynshape.buffer_mask %x : memref<1x512xf32> dims [1] sizes(%n) fill 0.0 : f32 into %m : memref<1x512xf32>
+  linalg.reduce ins(%m : memref<1x512xf32>) outs(%acc : memref<1xf32>) dimensions = [1]
+    (%a: f32, %b: f32) {
+      %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32
+    }
+  return %acc : memref<1xf32>
+}

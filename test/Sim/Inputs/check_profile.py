@@ -38,6 +38,17 @@ print(f"measured with 9 trips: {fewer['cycles']} < {full['cycles']}")
 if not none["cycles"] < fewer["cycles"]:
     sys.exit("FAIL: no trip did not cost less")
 print(f"measured with 0 trips: {none['cycles']} < {fewer['cycles']}")
+# The measured trips of each loop, next to its max_trip and trip_estimate.
+ops = [loop["op"] for loop in estimate["loops"]]
+for profile, trips in ((full, 64), (fewer, 9), (none, 0)):
+    loops = profile["loops"]
+    if [loop["op"] for loop in loops] != ops:
+        sys.exit(f"FAIL: profile loops {loops} are not the estimate's {ops}")
+    got = [(loop["max_trip"], loop["runs"], loop["trips"]) for loop in loops]
+    if got != [(64, 1, trips)]:
+        sys.exit(f"FAIL: loops (max_trip, runs, trips) {got}, not "
+                 f"[(64, 1, {trips})]")
+print("loops: max_trip 64, measured 64, 9 and 0 trips in one run each")
 
 trace = json.load(open(trace_path))
 events = trace["traceEvents"]

@@ -11,6 +11,7 @@
 #ifndef DYN_SIM_MACHINE_SIMULATOR_H
 #define DYN_SIM_MACHINE_SIMULATOR_H
 
+#include "dyn/Cost/Cost.h"
 #include "dyn/Cost/Timeline.h"
 #include "dyn/Cost/LatencyModel.h"
 #include "dyn/Sim/Machine/Values.h"
@@ -44,6 +45,19 @@ struct Measurement {
   int64_t instructions = 0;
   /// Every loop ran exactly its trip estimate (cost::getTripEstimate).
   bool tripsAtEstimate = true;
+  /// The trips each loop ran, in the order the loops were first entered.
+  llvm::SmallVector<cost::LoopTrips> loops;
+  llvm::DenseMap<mlir::Operation *, size_t> loopIndex;
+
+  /// Counts one run of `loop` of `trips` trips.
+  void countRun(mlir::Operation *loop, int64_t trips) {
+    auto [it, inserted] = loopIndex.try_emplace(loop, loops.size());
+    if (inserted)
+      loops.push_back({loop});
+    cost::LoopTrips &entry = loops[it->second];
+    ++entry.runs;
+    entry.trips += trips;
+  }
 
   explicit Measurement(cost::LatencyModel model, bool recordSlices = false)
       : model(model), timeline(recordSlices) {}

@@ -82,6 +82,13 @@ static void padArguments(func::FuncOp func, const TypeConverter &converter) {
       if (!type.isDynamicDim(d))
         continue;
       BlockArgument size = entry.addArgument(builder.getI32Type(), arg.getLoc());
+      // A profile's expected size moves to the size.
+      if (Attribute estimate = func.getArgAttr(
+              arg.getArgNumber(),
+              DynShapeDialect::SizeEstimateAttrHelper::getNameStr()))
+        func.setArgAttr(size.getArgNumber(),
+                        DynShapeDialect::SizeEstimateAttrHelper::getNameStr(),
+                        estimate);
       current = withDynamicDim(current, d);
       auto set = SetDimensionSizeOp::create(builder, arg.getLoc(), current,
                                             value, size, d);
@@ -89,6 +96,9 @@ static void padArguments(func::FuncOp func, const TypeConverter &converter) {
       value = set;
     }
     arg.replaceAllUsesExcept(value, first);
+    // The estimate now belongs to the sizes.
+    func.removeArgAttr(arg.getArgNumber(),
+                       DynShapeDialect::SizeEstimateAttrHelper::getNameStr());
   }
 }
 

@@ -65,6 +65,30 @@ SizeKey getSizeKey(Value size) {
   return key;
 }
 
+/// Whether `value` is defined before `op` in its block (or is an argument
+/// of the function): the function bodies here are one block.
+bool isAvailableAt(Value value, Operation *op) {
+  if (llvm::isa<BlockArgument>(value))
+    return true;
+  Operation *def = value.getDefiningOp();
+  return def->getBlock() == op->getBlock() && def->isBeforeInBlock(op);
+}
+
+/// The size `key` stands for, built before `op` from its root.
+Value buildSize(OpBuilder &b, Location loc, const SizeKey &key) {
+  Value size = key.root;
+  auto constant = [&](int64_t c) -> Value {
+    if (size.getType().isIndex())
+      return arith::ConstantIndexOp::create(b, loc, c);
+    return arith::ConstantIntOp::create(b, loc, size.getType(), c);
+  };
+  if (key.lo != INT64_MIN)
+    size = arith::MaxSIOp::create(b, loc, size, constant(key.lo));
+  if (key.hi != INT64_MAX)
+    size = arith::MinSIOp::create(b, loc, size, constant(key.hi));
+  return size;
+}
+
 /// One tileable op seen uniformly: a linalg op on buffers, or a fill mask
 /// (identity maps, every loop parallel).
 struct Candidate {
@@ -333,7 +357,7 @@ void TileBounded::decide() {
           continue;
         if (joined.kind == Demand::none)
           waiting = true;
-        else
+        else if (isAvailableAt(joined.key.root, c.op))
           choice = Tiling{loop, joined.value, joined.key};
       }
       auto it = tiled.find(c.op);
@@ -393,7 +417,9 @@ void TileBounded::tileOp(Operation *op, const Tiling &tiling) {
                                                  tiling));
   OpBuilder b(op);
   Location loc = op->getLoc();
-  Value ub = tiling.size;
+  // A size a reader gave may be computed after this op; its root is not.
+  Value ub = isAvailableAt(tiling.size, op) ? tiling.size
+                                            : buildSize(b, loc, tiling.key);
   if (!ub.getType().isIndex())
     ub = arith::IndexCastOp::create(b, loc, b.getIndexType(), ub);
   // A size not clamped into the bound is clamped here: the loop never runs
@@ -405,6 +431,14 @@ void TileBounded::tileOp(Operation *op, const Tiling &tiling) {
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value step = arith::ConstantIndexOp::create(b, loc, tileSize);
   auto loop = scf::ForOp::create(b, loc, zero, ub, step);
+  // A profile's expected size gives the loop its expected trips.
+  if (std::optional<int64_t> size = getSizeEstimate(tiling.key.root)) {
+    int64_t lo = std::max<int64_t>(tiling.key.lo, 0);
+    int64_t hi = std::max(std::min(tiling.key.hi, extent), lo);
+    int64_t expected = std::clamp(*size, lo, hi);
+    loop->setAttr(DynShapeDialect::TripEstimateAttrHelper::getNameStr(),
+                  b.getI64IntegerAttr(llvm::divideCeil(expected, tileSize)));
+  }
   b.setInsertionPointToStart(loop.getBody());
   Value iv = loop.getInductionVar();
   auto sliceOf = [&](Value buffer, unsigned dim) -> Value {

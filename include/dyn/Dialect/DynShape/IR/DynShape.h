@@ -27,6 +27,10 @@ bool isScalarIndexType(mlir::Type type);
 /// none when it has none.
 std::optional<int64_t> getTripEstimate(mlir::Operation *loop);
 
+/// The `dynshape.size_estimate` of `size` when it is a function argument
+/// that has one: the runtime size a profile expects.
+std::optional<int64_t> getSizeEstimate(mlir::Value size);
+
 /// True when `indices` is one i32 scalar per dimension (the form left by
 /// dynshape-split-indices), false for the index-vector form.
 bool hasScalarIndices(mlir::ValueRange indices);

@@ -49,8 +49,13 @@ def DynShape_Dialect : Dialect {
   let hasConstantMaterializer = 1;
   // `dynshape.trip_estimate` on a loop: a profile's trip count for the cost
   // model, a non-negative integer (verifyOperationAttribute).
-  let discardableAttrs = (ins "::mlir::IntegerAttr":$trip_estimate);
+  // `dynshape.size_estimate` on a function argument: the runtime size a
+  // profile expects for its bounded dims (a bounded tensor) or for itself
+  // (an i32 size), a non-negative integer (verifyRegionArgAttribute).
+  let discardableAttrs = (ins "::mlir::IntegerAttr":$trip_estimate,
+                              "::mlir::IntegerAttr":$size_estimate);
   let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let extraClassDeclaration = [{
     void registerAttributes();
