@@ -60,14 +60,16 @@ public:
     }
   }
 
-  /// Adds `block`'s instructions, run `factor` times, to the estimators.
-  void countRegion(Block &block, int64_t factor) {
+  /// Adds `block`'s instructions, run `factor` times (`padded` at every
+  /// loop's max_trip), to the estimators.
+  void countRegion(Block &block, int64_t factor, int64_t padded) {
     for (Operation &op : block) {
       if (llvm::isa<bir::ForOp, bir::DynamicForOp>(op))
         countRegion(op.getRegion(0).front(),
-                    mulCounts(factor, getTripEstimate(&op)));
+                    mulCounts(factor, getTripEstimate(&op)),
+                    mulCounts(padded, getMaxTrip(&op)));
       else
-        count(&op, factor);
+        count(&op, factor, padded);
     }
   }
 
@@ -164,9 +166,17 @@ private:
     }
   }
 
-  /// The coarse and precise estimators, for `op` run `factor` times.
-  void count(Operation *op, int64_t factor) {
-    int64_t elements = 0, flops = 0, divisor = 65536;
+  /// The coarse and precise estimators, for `op` run `factor` times
+  /// (`padded` times at every loop's max_trip).
+  void count(Operation *op, int64_t factor, int64_t padded) {
+    int64_t elements = 0, flops = 0, divisor = 65536, bytes = 0;
+    // A compute instruction's on-chip traffic: the access patterns it
+    // reads and writes.
+    if (!llvm::isa<dge::TriggerOp>(op))
+      for (Value operand : op->getOperands())
+        if (llvm::isa<bir::AccessPatternType>(operand.getType()))
+          bytes = addCounts(bytes,
+                            bir::getAccessPatternBytes(operand).value_or(0));
     llvm::TypeSwitch<Operation *>(op)
         .Case([&](dge::TriggerOp trigger) {
           auto block = trigger.getBlock().getDefiningOp<dge::BlockOp>();
@@ -174,9 +184,10 @@ private:
             int64_t eb = *bir::getElementBytes(
                 llvm::cast<MemRefType>(desc.getSrc().getType()));
             elements += desc.getBytes() / eb;
-            result.totalBytesMoved = addCounts(
-                result.totalBytesMoved, mulCounts(desc.getBytes(), factor));
+            bytes = addCounts(bytes, desc.getBytes());
           }
+          result.dmaBytesMoved =
+              addCounts(result.dmaBytesMoved, mulCounts(bytes, factor));
           result.hasCopy = true;
         })
         .Case([&](bir::MatmulOp mm) {
@@ -219,6 +230,11 @@ private:
     result.dynamicInstEstimate = addCounts(
         result.dynamicInstEstimate, mulCounts(elements, factor) / divisor);
     result.totalFlops = addCounts(result.totalFlops, mulCounts(flops, factor));
+    result.paddedFlops = addCounts(result.paddedFlops, mulCounts(flops, padded));
+    result.totalBytesMoved =
+        addCounts(result.totalBytesMoved, mulCounts(bytes, factor));
+    result.paddedBytesMoved =
+        addCounts(result.paddedBytesMoved, mulCounts(bytes, padded));
   }
 
   const LatencyModel &model;
@@ -248,7 +264,7 @@ FunctionEstimate dyn::cost::estimateFunction(func::FuncOp func,
   Timeline timeline(/*record=*/true);
   Estimator estimator(model, result);
   estimator.schedule(func.getBody().front(), timeline);
-  estimator.countRegion(func.getBody().front(), 1);
+  estimator.countRegion(func.getBody().front(), 1, 1);
   result.cycles = timeline.getEnd();
   result.microseconds = model.toMicroseconds(result.cycles);
   result.clockMHz = model.clockMHz;
@@ -340,7 +356,9 @@ void dyn::cost::printTable(raw_ostream &os, const FunctionEstimate &e) {
   os << "\n  dynamic instructions (coarse): " << e.dynamicInstEstimate
      << (e.hasCopy ? ", copies" : "") << (e.hasReduce ? ", reductions" : "")
      << "\n  FLOPs: " << e.totalFlops << ", bytes moved: " << e.totalBytesMoved
-     << "\n";
+     << " (" << e.dmaBytesMoved << " by DMA)"
+     << "\n  padded (every loop at max_trip): FLOPs: " << e.paddedFlops
+     << ", bytes moved: " << e.paddedBytesMoved << "\n";
 }
 
 void dyn::cost::printJSON(raw_ostream &os,
@@ -375,7 +393,10 @@ void dyn::cost::printJSON(raw_ostream &os,
         {"has_copy", e.hasCopy},
         {"has_reduce", e.hasReduce},
         {"total_flops", e.totalFlops},
-        {"total_bytes_moved", e.totalBytesMoved}});
+        {"total_bytes_moved", e.totalBytesMoved},
+        {"dma_bytes_moved", e.dmaBytesMoved},
+        {"padded_flops", e.paddedFlops},
+        {"padded_bytes_moved", e.paddedBytesMoved}});
   }
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(functions))) << "\n";
 }

@@ -356,3 +356,17 @@ int64_t dyn::cost::getTripEstimate(Operation *loop) {
     return stat.getTripCount();
   return llvm::cast<bir::DynamicForOp>(loop).getEstimatedTripCount();
 }
+
+int64_t dyn::cost::getMaxTrip(Operation *loop) {
+  if (auto dynamic = llvm::dyn_cast<bir::DynamicForOp>(loop))
+    return static_cast<int64_t>(dynamic.getMaxTrip());
+  return getTripEstimate(loop);
+}
+
+int64_t dyn::cost::getEstimatedRuns(Operation *op) {
+  int64_t runs = 1;
+  for (Operation *loop = op->getParentOp(); loop; loop = loop->getParentOp())
+    if (llvm::isa<bir::ForOp, bir::DynamicForOp>(loop))
+      runs = mulCounts(runs, getTripEstimate(loop));
+  return runs;
+}

@@ -194,3 +194,21 @@ func.func @matmuls(%s: memref<128x128xf32, #bir.mem<sbuf>>, %m: memref<128x512xf
   bir.matmul %asb, %amb -> %ao accumulate on pe
   return
 }
+
+// -----
+
+// The precise estimate at the trip estimate and at max_trip: a Vector add of
+// a [4 x 16] f32 tile (64 FLOPs, 256 bytes read twice and written once,
+// 768 bytes on chip) in a loop of trip_estimate 3 and max_trip 8: 192 FLOPs
+// and 2,304 bytes, none by DMA; padded, 512 FLOPs and 6,144 bytes.
+// CHECK-LABEL: function @precise:
+// CHECK:         FLOPs: 192, bytes moved: 2304 (0 by DMA)
+// CHECK-NEXT:    padded (every loop at max_trip): FLOPs: 512, bytes moved: 6144
+func.func @precise(%x: memref<4x16xf32, #bir.mem<sbuf>>, %n: i32) {
+  %ub = bir.read_var %n on dve {reg = 0 : i32}
+  bir.dynamic_for %i = 0 to 1 * %ub + 0 step 1 max_trip 8 trip_estimate 3 on dve attributes {reg = 1 : i32} {
+    %a = bir.ap %x offset 0 pattern [[16, 4], [1, 16]] : memref<4x16xf32, #bir.mem<sbuf>>
+    bir.tensor_tensor add %a, %a -> %a on dve
+  }
+  return
+}

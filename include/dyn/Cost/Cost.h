@@ -58,6 +58,15 @@ Work describeTrip(mlir::Operation *loop, const LatencyModel &model);
 /// `trip_estimate`, else its `max_trip`.
 int64_t getTripEstimate(mlir::Operation *loop);
 
+/// Trips of a `bir.for`, or the `max_trip` of a `bir.dynamic_for`: the
+/// padded bound.
+int64_t getMaxTrip(mlir::Operation *loop);
+
+/// How many times `op` runs by the precise estimator: the product of its
+/// enclosing loops' trip estimates (saturating). dge-assign-engine weighs a
+/// DMA's bytes by it.
+int64_t getEstimatedRuns(mlir::Operation *op);
+
 /// The physical limit of a schedule's work: the largest of the time the
 /// high-bandwidth memory needs for the bytes moved to or from DRAM, and the
 /// time each engine needs for its work at its peak rate (no fixed or
@@ -96,9 +105,13 @@ struct FunctionEstimate {
   /// and compute instruction, // 8388608 per matmul (tensor contraction).
   int64_t dynamicInstEstimate = 0;
   bool hasCopy = false, hasReduce = false;
-  /// The precise estimator: Σ iteration domain × FLOPs per element, and
-  /// the bytes the DMAs move.
-  int64_t totalFlops = 0, totalBytesMoved = 0;
+  /// The precise estimator, at the trip estimates (the domain the tiled
+  /// loops' runtime sizes leave): Σ iteration domain × FLOPs per element,
+  /// and the bytes moved, by the DMAs and by compute instructions on chip
+  /// (their operands read and written); the same at every loop's max_trip
+  /// (the padded bound).
+  int64_t totalFlops = 0, totalBytesMoved = 0, dmaBytesMoved = 0;
+  int64_t paddedFlops = 0, paddedBytesMoved = 0;
 };
 
 FunctionEstimate estimateFunction(mlir::func::FuncOp func,

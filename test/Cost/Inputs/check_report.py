@@ -9,6 +9,8 @@ import sys
 KEYS = {"name": str, "estimated_cycles": int, "engines": dict, "loops": list,
         "critical_path": list, "dynamic_inst_estimate": int, "has_copy": bool,
         "has_reduce": bool, "total_flops": int, "total_bytes_moved": int,
+        "dma_bytes_moved": int, "padded_flops": int,
+        "padded_bytes_moved": int,
         "estimated_us": (int, float), "clock_mhz": int,
         "roofline_cycles": int, "bound": str, "efficiency": (int, float),
         "hbm_bytes": int}

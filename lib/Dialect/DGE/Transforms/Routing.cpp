@@ -121,13 +121,11 @@ struct DGEAssignEnginePass
         return;
       }
       size_t best = std::min_element(load.begin(), load.end()) - load.begin();
-      // Bytes inside loops count once per estimated trip.
-      uint64_t bytes = bir::getAccessPatternBytes(dma.getSrc()).value_or(0);
-      for (Operation *loop = dma->getParentOp(); loop;
-           loop = loop->getParentOp())
-        if (llvm::isa<bir::ForOp, bir::DynamicForOp>(loop))
-          bytes = llvm::SaturatingMultiply(
-              bytes, static_cast<uint64_t>(cost::getTripEstimate(loop)));
+      // The bytes the precise estimator counts: once per estimated run.
+      uint64_t bytes = llvm::SaturatingMultiply(
+          static_cast<uint64_t>(
+              bir::getAccessPatternBytes(dma.getSrc()).value_or(0)),
+          static_cast<uint64_t>(cost::getEstimatedRuns(dma)));
       load[best] = llvm::SaturatingAdd(load[best], bytes);
       dma.setQueue(engines[best]);
     });
