@@ -21,6 +21,24 @@ using namespace mlir;
 
 namespace {
 
+/// Whether every body op that reads `arg` also reads a body argument other
+/// than `arg`, or what a body op computed from one: with `arg` a constant,
+/// none of them is then an op on constants only, which the lowering takes
+/// only after a fold.
+static bool isReadWithOtherValues(BlockArgument arg) {
+  Block *body = arg.getOwner();
+  return llvm::all_of(arg.getUsers(), [&](Operation *user) {
+    return llvm::any_of(user->getOperands(), [&](Value v) {
+      if (v == arg)
+        return false;
+      if (auto other = llvm::dyn_cast<BlockArgument>(v))
+        return other.getOwner() == body;
+      Operation *def = v.getDefiningOp();
+      return def && def->getBlock() == body && !matchPattern(v, m_Constant());
+    });
+  });
+}
+
 /// The splat value of a ranked tensor constant, or null. With `fills`, also
 /// of a linalg.fill of a constant on tensors (an elementwise op's operand:
 /// a contraction's stays a tensor, or it would no longer be one).
@@ -50,8 +68,10 @@ struct FoldSplatInputs : OpRewritePattern<linalg::GenericOp> {
     SmallVector<AffineMap> maps;
     SmallVector<std::pair<unsigned, TypedAttr>> splats;
     for (OpOperand *input : op.getDpsInputOperands()) {
-      if (TypedAttr splat = getSplat(input->get(), op.getNumLoops() ==
-                                                       op.getNumParallelLoops())) {
+      // A fill folds where no body op would be left with constants only.
+      bool fills = op.getNumLoops() == op.getNumParallelLoops() &&
+                   isReadWithOtherValues(op.getMatchingBlockArgument(input));
+      if (TypedAttr splat = getSplat(input->get(), fills)) {
         splats.push_back({input->getOperandNumber(), splat});
         continue;
       }

@@ -4,11 +4,14 @@
 
 // A sum over a masked [1, 512] row: the reduction runs over ceil(n / 128)
 // tiles (n clamped into the bound, since nothing else clamps it), with the
-// mask in the loop on a tile-sized buffer, its size relative to the tile.
+// mask in the loop on a tile-sized buffer, its size relative to the tile;
+// the sum, which the function returns, runs in a buffer of its own.
 // CHECK-LABEL: func.func @sum(
 // CHECK-SAME: %[[X:.*]]: memref<1x512xf32>, %[[N:.*]]: i32)
-// CHECK: %[[ACC:.*]] = memref.alloc() : memref<1xf32>
+// CHECK: %[[OUT:.*]] = memref.alloc() : memref<1xf32>
 // CHECK-NOT: memref<1x512xf32>
+// CHECK: %[[ACC:.*]] = memref.alloc() : memref<1xf32>
+// CHECK: memref.copy %[[OUT]], %[[ACC]]
 // CHECK: %[[NI:.*]] = arith.index_cast %[[N]] : i32 to index
 // CHECK: %[[UB:.*]] = arith.minsi %[[NI]], %{{.*}} : index
 // CHECK: scf.for %[[IV:.*]] = %{{.*}} to %[[UB]] step %[[T:.*]] {
@@ -19,6 +22,7 @@
 // CHECK:   dynshape.buffer_mask %[[V]] : {{.*}} dims [1] sizes(%[[REL]]) fill 0.000000e+00 : f32 into %[[TILE]]
 // CHECK:   linalg.reduce ins(%[[TILE]] : memref<1x128xf32>) outs(%[[ACC]] : memref<1xf32>)
 // CHECK: }
+// CHECK: memref.copy %[[ACC]], %[[OUT]]
 // BADTILE: error: tile-size must be a positive power of two, got 96
 func.func @sum(%x: memref<1x512xf32>, %n: i32) -> memref<1xf32> {
   %zero = arith.constant 0.0 : f32
@@ -175,4 +179,28 @@ func.func @estimated(%x: memref<1x512xf32>, %n: i32 {dynshape.size_estimate = 30
       linalg.yield %s : f32
     }
   return %acc : memref<1xf32>
+}
+
+// -----
+
+// A reduction into a buffer the function returns (which the lowering keeps
+// in DRAM) accumulates in a buffer of its own across the trips: copied in
+// before the loop, back after it.
+// CHECK-LABEL: func.func @returned_accumulator(
+// CHECK-SAME: %{{.*}}: memref<1x512xf32>, %{{.*}}: i32, %[[OUT:.*]]: memref<1xf32>)
+// CHECK: %[[ACC:.*]] = memref.alloc() : memref<1xf32>
+// CHECK: memref.copy %[[OUT]], %[[ACC]]
+// CHECK: scf.for
+// CHECK:   linalg.reduce ins(%{{.*}} : memref<1x128xf32>) outs(%[[ACC]] : memref<1xf32>)
+// CHECK: }
+// CHECK: memref.copy %[[ACC]], %[[OUT]]
+func.func @returned_accumulator(%x: memref<1x512xf32>, %n: i32, %out: memref<1xf32>) {
+  %m = memref.alloc() : memref<1x512xf32>
+  dynshape.buffer_mask %x : memref<1x512xf32> dims [1] sizes(%n) fill 0.0 : f32 into %m : memref<1x512xf32>
+  linalg.reduce ins(%m : memref<1x512xf32>) outs(%out : memref<1xf32>) dimensions = [1]
+    (%a: f32, %b: f32) {
+      %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32
+    }
+  return
 }

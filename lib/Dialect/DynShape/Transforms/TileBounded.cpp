@@ -89,6 +89,17 @@ Value buildSize(OpBuilder &b, Location loc, const SizeKey &key) {
   return size;
 }
 
+/// Whether the lowering keeps `buffer` in DRAM: a function argument, or an
+/// allocation the function returns.
+bool isInDRAM(Value buffer) {
+  if (llvm::isa<BlockArgument>(buffer))
+    return true;
+  return buffer.getDefiningOp<memref::AllocOp>() &&
+         llvm::any_of(buffer.getUsers(), [](Operation *user) {
+           return llvm::isa<func::ReturnOp>(user);
+         });
+}
+
 /// One tileable op seen uniformly: a linalg op on buffers, or a fill mask
 /// (identity maps, every loop parallel).
 struct Candidate {
@@ -417,6 +428,21 @@ void TileBounded::tileOp(Operation *op, const Tiling &tiling) {
                                                  tiling));
   OpBuilder b(op);
   Location loc = op->getLoc();
+  // A reduction's running value stays on chip across the trips: an init the
+  // lowering keeps in DRAM (an argument, or a buffer the function returns)
+  // is copied into a buffer of its own before the loop and back after it.
+  SmallVector<std::pair<unsigned, Value>> accumulators;
+  if (reductionTiled.contains(op))
+    for (auto [i, operand] : llvm::enumerate(c.operands)) {
+      Value init = operand->get();
+      if (!c.isInit[i] || !isInDRAM(init))
+        continue;
+      auto type = llvm::cast<MemRefType>(init.getType());
+      Value acc = memref::AllocOp::create(
+          b, loc, MemRefType::get(type.getShape(), type.getElementType()));
+      memref::CopyOp::create(b, loc, init, acc);
+      accumulators.push_back({operand->getOperandNumber(), acc});
+    }
   // A size a reader gave may be computed after this op; its root is not.
   Value ub = isAvailableAt(tiling.size, op) ? tiling.size
                                             : buildSize(b, loc, tiling.key);
@@ -494,6 +520,11 @@ void TileBounded::tileOp(Operation *op, const Tiling &tiling) {
   Operation *clone = b.clone(*op);
   for (auto [number, value] : replacements)
     clone->setOperand(number, value);
+  for (auto [number, acc] : accumulators) {
+    clone->setOperand(number, acc);
+    b.setInsertionPointAfter(loop);
+    memref::CopyOp::create(b, loc, acc, op->getOperand(number));
+  }
   op->erase();
   for (Operation *alloc : erasable)
     if (alloc->use_empty())

@@ -256,7 +256,9 @@ def DynShapeTileBounded : Pass<"dynshape-tile-bounded", "::mlir::func::FuncOp"> 
       `maximumf`/`maxnumf`, +inf for `minimumf`/`minnumf`, 1 for `mulf`):
       the mask's size. The elements skipped are fill, which does not change
       the result; across trips the op accumulates into its init (a running
-      max or sum on chip, PSUM for a matmul);
+      max or sum on chip, PSUM for a matmul), and an init in DRAM (an
+      argument or a returned buffer) is copied into a buffer of its own
+      before the loop and back after it;
     * a parallel loop whose every written buffer is read, by every reader,
       only up to the same runtime size: the reads are those of masks and of
       ops tiled by that size (a fixed point, optimistic on chains of
