@@ -283,11 +283,13 @@ FailureOr<bool> Splitter::split(Operation *loop) {
                    ? llvm::cast<DynamicForOp>(loop).getUbReg()
                    : Value();
     loop->erase();
-    // Its trip count code, unless something else reads it.
-    if (ub)
-      for (Operation *def : llvm::reverse(getRegisterCode(ub)))
-        if (def->use_empty())
-          def->erase();
+    // Its trip count code, unless something else reads it. (The list is
+    // kept: a reversed temporary would be gone before the walk.)
+    SmallVector<Operation *> code =
+        ub ? getRegisterCode(ub) : SmallVector<Operation *>();
+    for (Operation *def : llvm::reverse(code))
+      if (def->use_empty())
+        def->erase();
   }
   return true;
 }
