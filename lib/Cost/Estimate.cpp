@@ -94,11 +94,9 @@ private:
   size_t getEntry(Operation *op) {
     auto [it, inserted] = loopIndex.try_emplace(op, result.loops.size());
     if (inserted) {
-      LoopEstimate entry{op, getTripEstimate(op), std::nullopt, 0};
-      if (auto dyn = llvm::dyn_cast<bir::DynamicForOp>(op)) {
-        entry.maxTrip = dyn.getMaxTrip();
+      LoopEstimate entry{op, getMaxTrip(op), std::nullopt, 0};
+      if (auto dyn = llvm::dyn_cast<bir::DynamicForOp>(op))
         entry.tripEstimate = dyn.getTripEstimate();
-      }
       result.loops.push_back(entry);
     }
     return it->second;

@@ -36,22 +36,21 @@ Roofline dyn::cost::getRoofline(const Timeline &timeline,
 void dyn::cost::printProfileJSON(raw_ostream &os, StringRef function,
                                  const Timeline &timeline,
                                  int64_t instructions,
-                                 ArrayRef<LoopTrips> loops,
+                                 const MeasuredLoops &loops,
                                  const LatencyModel &model) {
   Roofline roofline = getRoofline(timeline, model);
   llvm::json::Array loopsJSON;
-  for (const LoopTrips &loop : loops) {
-    auto dynamic = llvm::dyn_cast<bir::DynamicForOp>(loop.loop);
+  for (const auto &[loop, trips] : loops) {
+    auto dynamic = llvm::dyn_cast<bir::DynamicForOp>(loop);
     std::optional<uint64_t> estimate =
         dynamic ? dynamic.getTripEstimate() : std::nullopt;
     loopsJSON.push_back(llvm::json::Object{
-        {"op", describeOperation(loop.loop)},
-        {"max_trip", dynamic ? static_cast<int64_t>(dynamic.getMaxTrip())
-                             : getTripEstimate(loop.loop)},
+        {"op", describeOperation(loop)},
+        {"max_trip", getMaxTrip(loop)},
         {"trip_estimate", estimate ? llvm::json::Value(*estimate)
                                    : llvm::json::Value(nullptr)},
-        {"runs", loop.runs},
-        {"trips", loop.trips}});
+        {"runs", trips.runs},
+        {"trips", trips.trips}});
   }
   llvm::json::Object profile{
       {"function", function.str()},

@@ -17,6 +17,7 @@
 #include "dyn/Cost/Timeline.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -130,11 +131,11 @@ llvm::json::Object getBusyJSON(
 std::string describeOperation(mlir::Operation *op);
 
 /// The trips a loop ran in a measured run: `runs` times entered, `trips`
-/// in all.
+/// in all; per loop, in the order first entered.
 struct LoopTrips {
-  mlir::Operation *loop;
   int64_t runs = 0, trips = 0;
 };
+using MeasuredLoops = llvm::MapVector<mlir::Operation *, LoopTrips>;
 
 /// A measured run as JSON: `cycles`, `microseconds`, `engines` (resource
 /// -> busy cycles), `instructions`, the roofline (`roofline_cycles`,
@@ -142,7 +143,7 @@ struct LoopTrips {
 /// `trip_estimate` and the `runs` and `trips` it ran.
 void printProfileJSON(llvm::raw_ostream &os, llvm::StringRef function,
                       const Timeline &timeline, int64_t instructions,
-                      llvm::ArrayRef<LoopTrips> loops,
+                      const MeasuredLoops &loops,
                       const LatencyModel &model);
 
 /// The slices of a recording timeline as Chrome trace-event JSON (one track

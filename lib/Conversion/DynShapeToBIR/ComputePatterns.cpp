@@ -72,6 +72,12 @@ static void forEachInstance(const ComputePlan &plan,
   unroll(0);
 }
 
+/// The partitions an instance of `plan` spans (1 without a partition loop).
+static int64_t partitionCount(const ComputePlan &plan,
+                              ArrayRef<LoopRange> ranges) {
+  return plan.partitionLoop < 0 ? 1 : ranges[plan.partitionLoop].count;
+}
+
 static int64_t freeElements(const ComputePlan &plan,
                             ArrayRef<LoopRange> ranges) {
   int64_t n = 1;
@@ -147,7 +153,7 @@ private:
       if (!ap.getDefiningOp<PhysicalAPOp>())
         filled = builder.tile(
             kTempSlots,
-            plan.partitionLoop < 0 ? 1 : ranges[plan.partitionLoop].count,
+            partitionCount(plan, ranges),
             freeElements(plan, ranges),
             llvm::cast<MemRefType>(out.getType()).getElementType());
       MemsetOp::create(rewriter, op.getLoc(), filled,
@@ -172,7 +178,7 @@ private:
     BlockArgument init = body.getArgument(outNumber);
     forEachInstance(plan, [&](ArrayRef<LoopRange> ranges) {
       int64_t partitions =
-          plan.partitionLoop < 0 ? 1 : ranges[plan.partitionLoop].count;
+          partitionCount(plan, ranges);
       int64_t elements = freeElements(plan, ranges);
       Value outAP = builder.write(
           outNumber, operands[outNumber], mapOf(op, outNumber),
@@ -282,7 +288,7 @@ private:
     Location loc = op.getLoc();
     forEachInstance(plan, [&](ArrayRef<LoopRange> ranges) {
       int64_t partitions =
-          plan.partitionLoop < 0 ? 1 : ranges[plan.partitionLoop].count;
+          partitionCount(plan, ranges);
       int64_t elements = freeElements(plan, ranges);
       // One row per partition: the init, then the elements in loop order.
       Value outAP = builder.write(1, operands[1], mapOf(op, 1),

@@ -76,6 +76,13 @@ static SmallVector<int64_t> getWalkOrder(ArrayRef<int64_t> dimLoops,
   return order;
 }
 
+/// Whether the PE array transposes a [partitions x rows] tile of `element`
+/// (stageTransposed): at most 128 x 128, of an engine float type.
+static bool isPETransposable(int64_t partitions, int64_t rows, Type element) {
+  return partitions <= machine::kNumPartitions &&
+         rows <= machine::kNumPartitions && machine::isEngineFloat(element);
+}
+
 std::string dyn::whyNotStageable(Value view, AffineMap map,
                                  int64_t partitionLoop,
                                  ArrayRef<int64_t> freeLoops) {
@@ -92,9 +99,8 @@ std::string dyn::whyNotStageable(Value view, AffineMap map,
   // array (stageTransposed).
   auto type = llvm::cast<MemRefType>(view.getType());
   if (order.size() == 2 && order[0] > order[1] &&
-      machine::isEngineFloat(type.getElementType()) &&
-      type.getDimSize(order[0]) <= machine::kNumPartitions &&
-      type.getDimSize(order[1]) <= machine::kNumPartitions)
+      isPETransposable(type.getDimSize(order[0]), type.getDimSize(order[1]),
+                       type.getElementType()))
     return "";
   return "a compute operand at a runtime offset that the engines read in "
          "another dim order, larger than the 128 x 128 tile the PE array "
@@ -122,8 +128,8 @@ Value OnChipBuilder::getTile(unsigned slot, ArrayRef<int64_t> shape, Type type,
 
 bool OnChipBuilder::stageTransposed(unsigned slot, const Side &view,
                                     const Side &staged) {
-  // A static 2-D view whose partitions are its contiguous dim: [P, F]
-  // read from F rows of P elements (a row-major [F, P] source).
+  // A 2-D view whose partitions are its contiguous dim: [P, F] read from F
+  // rows of P elements (a row-major [F, P] source).
   if (view.pattern.size() != 2 ||
       view.pattern.step(0) != 1 || view.pattern.step(1) < view.pattern.num(0))
     return false;
@@ -134,8 +140,7 @@ bool OnChipBuilder::stageTransposed(unsigned slot, const Side &view,
     return false;
   auto baseType = llvm::cast<MemRefType>(view.base.getType());
   Type element = baseType.getElementType();
-  if (partitions > machine::kNumPartitions ||
-      rows > machine::kNumPartitions || !machine::isEngineFloat(element))
+  if (!isPETransposable(partitions, rows, element))
     return false;
   // The cost model chooses: one DMA walking the source element by element,
   // or a DMA of whole rows, a PE transpose into PSUM and a copy out.

@@ -10,6 +10,7 @@
 #include "Patterns.h"
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
+#include "dyn/Dialect/DynShape/IR/FunctionBoundary.h"
 #include "dyn/Support/Machine.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -51,9 +52,7 @@ static MemorySpace getLocationSpace(Value value) {
   if (Value source = getViewSource(value))
     return getLocationSpace(source);
   auto alloc = value.getDefiningOp<memref::AllocOp>();
-  if (!alloc || llvm::any_of(alloc->getUsers(), [](Operation *user) {
-        return llvm::isa<func::ReturnOp>(user);
-      }))
+  if (!alloc || dynshape::crossesFunctionBoundary(value))
     return MemorySpace::dram;
   // A well-formed location (static, whole-byte elements, identity layout)
   // fails on chip only for its partitions or its bytes per partition.

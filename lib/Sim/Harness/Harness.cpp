@@ -242,7 +242,8 @@ dyn::sim::getRandomArguments(const EntrySignature &sig, std::mt19937 &rng) {
   auto drawSize = [&](int64_t bound) -> int64_t {
     switch (rng() % 4) {
     case 0: {
-      int64_t edges[] = {0, 1, 127, 128, 129, bound - 1, bound};
+      constexpr int64_t tile = machine::kNumPartitions;
+      int64_t edges[] = {0, 1, tile - 1, tile, tile + 1, bound - 1, bound};
       int64_t edge = edges[rng() % std::size(edges)];
       return std::clamp<int64_t>(edge, 0, bound);
     }

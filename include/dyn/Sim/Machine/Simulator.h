@@ -46,15 +46,11 @@ struct Measurement {
   /// Every loop ran exactly its trip estimate (cost::getTripEstimate).
   bool tripsAtEstimate = true;
   /// The trips each loop ran, in the order the loops were first entered.
-  llvm::SmallVector<cost::LoopTrips> loops;
-  llvm::DenseMap<mlir::Operation *, size_t> loopIndex;
+  cost::MeasuredLoops loops;
 
   /// Counts one run of `loop` of `trips` trips.
   void countRun(mlir::Operation *loop, int64_t trips) {
-    auto [it, inserted] = loopIndex.try_emplace(loop, loops.size());
-    if (inserted)
-      loops.push_back({loop});
-    cost::LoopTrips &entry = loops[it->second];
+    cost::LoopTrips &entry = loops[loop];
     ++entry.runs;
     entry.trips += trips;
   }

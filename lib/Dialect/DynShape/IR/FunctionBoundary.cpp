@@ -4,8 +4,20 @@
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
 using namespace mlir;
 using namespace dyn::dynshape;
+
+bool dyn::dynshape::crossesFunctionBoundary(Value buffer) {
+  if (auto arg = llvm::dyn_cast<BlockArgument>(buffer))
+    return llvm::isa_and_nonnull<FunctionOpInterface>(
+        arg.getOwner()->getParentOp());
+  return llvm::any_of(buffer.getUsers(), [](Operation *user) {
+    return user->hasTrait<OpTrait::ReturnLike>() &&
+           llvm::isa_and_nonnull<FunctionOpInterface>(user->getParentOp());
+  });
+}
 
 FunctionBoundary::FunctionBoundary(TypeRange types)
     : original(types.begin(), types.end()) {

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
+#include "dyn/Dialect/DynShape/IR/FunctionBoundary.h"
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -16,6 +17,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
 
 #include <tuple>
@@ -65,15 +67,6 @@ SizeKey getSizeKey(Value size) {
   return key;
 }
 
-/// Whether `value` is defined before `op` in its block (or is an argument
-/// of the function): the function bodies here are one block.
-bool isAvailableAt(Value value, Operation *op) {
-  if (llvm::isa<BlockArgument>(value))
-    return true;
-  Operation *def = value.getDefiningOp();
-  return def->getBlock() == op->getBlock() && def->isBeforeInBlock(op);
-}
-
 /// The size `key` stands for, built before `op` from its root.
 Value buildSize(OpBuilder &b, Location loc, const SizeKey &key) {
   Value size = key.root;
@@ -89,15 +82,11 @@ Value buildSize(OpBuilder &b, Location loc, const SizeKey &key) {
   return size;
 }
 
-/// Whether the lowering keeps `buffer` in DRAM: a function argument, or an
-/// allocation the function returns.
-bool isInDRAM(Value buffer) {
-  if (llvm::isa<BlockArgument>(buffer))
-    return true;
-  return buffer.getDefiningOp<memref::AllocOp>() &&
-         llvm::any_of(buffer.getUsers(), [](Operation *user) {
-           return llvm::isa<func::ReturnOp>(user);
-         });
+/// A mask that replaces the padding along one dim by a constant: what
+/// the padder writes before a reduction.
+bool isFillMask(BufferMaskOp mask) {
+  return !mask.getReplacement() && mask.getFillAttr() &&
+         mask.getDims().size() == 1;
 }
 
 /// One tileable op seen uniformly: a linalg op on buffers, or a fill mask
@@ -129,8 +118,7 @@ std::optional<Candidate> getCandidate(Operation *op) {
       c.isInit.push_back(linalgOp.isDpsInit(&operand));
     }
   } else if (auto mask = llvm::dyn_cast<BufferMaskOp>(op)) {
-    if (mask.getReplacement() || !mask.getFillAttr() ||
-        mask.getDims().size() != 1)
+    if (!isFillMask(mask))
       return std::nullopt;
     auto type = mask.getOutput().getType();
     c.ranges.assign(type.getShape().begin(), type.getShape().end());
@@ -186,8 +174,7 @@ BufferMaskOp getMaskOf(Value value) {
     return {};
   for (Operation *user : value.getUsers())
     if (auto mask = llvm::dyn_cast<BufferMaskOp>(user))
-      if (mask.getOutput() == value && !mask.getReplacement() &&
-          mask.getFillAttr() && mask.getDims().size() == 1)
+      if (mask.getOutput() == value && isFillMask(mask))
         return mask;
   return {};
 }
@@ -232,6 +219,7 @@ public:
     tiled.clear();
     whole.clear();
     reductionTiled.clear();
+    dominance = &getAnalysis<DominanceInfo>();
     decide();
     rewrite();
   }
@@ -244,12 +232,13 @@ private:
   void decide();
   void rewrite();
   DenseMap<std::pair<Value, unsigned>, Demand> computeDemands();
-  void tileOp(Operation *op, const Tiling &tiling);
+  void tileOp(const Candidate &c, const Tiling &tiling);
   BufferMaskOp getFusibleMask(Operation *op, OpOperand *operand,
                               std::optional<unsigned> dim,
                               const Tiling &tiling) const;
 
   std::vector<Candidate> candidates;
+  DominanceInfo *dominance = nullptr;
   // Decided (tiled) ops; a parallel candidate absent from both maps is
   // still optimistic.
   DenseMap<Operation *, Tiling> tiled;
@@ -368,7 +357,7 @@ void TileBounded::decide() {
           continue;
         if (joined.kind == Demand::none)
           waiting = true;
-        else if (isAvailableAt(joined.key.root, c.op))
+        else if (dominance->properlyDominates(joined.key.root, c.op))
           choice = Tiling{loop, joined.value, joined.key};
       }
       auto it = tiled.find(c.op);
@@ -387,9 +376,6 @@ void TileBounded::decide() {
   }
 }
 
-/// `op` inside `for iv = 0 to n step T`, each operand that the tiled loop
-/// indexes replaced by its T-wide subview at `iv`. A fill mask whose output
-/// only this op reads goes along, onto a tile-sized buffer.
 /// The fill mask of the input `operand` of `op` (tiled by `tiling`) that
 /// can move into `op`'s loop: tiled the same way, its output read by `op`
 /// alone, and nothing between the two writing what it reads.
@@ -417,8 +403,8 @@ BufferMaskOp TileBounded::getFusibleMask(Operation *op, OpOperand *operand,
 /// `op` inside `for iv = 0 to n step T`, each operand that the tiled loop
 /// indexes replaced by its T-wide subview at `iv`. A fill mask whose output
 /// only this op reads goes along, onto a tile-sized buffer.
-void TileBounded::tileOp(Operation *op, const Tiling &tiling) {
-  Candidate c = *getCandidate(op);
+void TileBounded::tileOp(const Candidate &c, const Tiling &tiling) {
+  Operation *op = c.op;
   SmallVector<BufferMaskOp> fused;
   for (auto [i, operand] : llvm::enumerate(c.operands))
     fused.push_back(c.isInit[i] ? BufferMaskOp()
@@ -435,7 +421,7 @@ void TileBounded::tileOp(Operation *op, const Tiling &tiling) {
   if (reductionTiled.contains(op))
     for (auto [i, operand] : llvm::enumerate(c.operands)) {
       Value init = operand->get();
-      if (!c.isInit[i] || !isInDRAM(init))
+      if (!c.isInit[i] || !crossesFunctionBoundary(init))
         continue;
       auto type = llvm::cast<MemRefType>(init.getType());
       Value acc = memref::AllocOp::create(
@@ -444,8 +430,9 @@ void TileBounded::tileOp(Operation *op, const Tiling &tiling) {
       accumulators.push_back({operand->getOperandNumber(), acc});
     }
   // A size a reader gave may be computed after this op; its root is not.
-  Value ub = isAvailableAt(tiling.size, op) ? tiling.size
-                                            : buildSize(b, loc, tiling.key);
+  Value ub = dominance->properlyDominates(tiling.size, op)
+                 ? tiling.size
+                 : buildSize(b, loc, tiling.key);
   if (!ub.getType().isIndex())
     ub = arith::IndexCastOp::create(b, loc, b.getIndexType(), ub);
   // A size not clamped into the bound is clamped here: the loop never runs
@@ -532,13 +519,9 @@ void TileBounded::tileOp(Operation *op, const Tiling &tiling) {
 }
 
 void TileBounded::rewrite() {
-  SmallVector<Operation *> order;
-  for (const Candidate &c : candidates)
-    if (tiled.count(c.op))
-      order.push_back(c.op);
   // Readers first (last to first), so that a mask a reader takes into its
   // loop is still in place; such a mask leaves `tiled` and is skipped.
-  for (Operation *op : llvm::reverse(order))
-    if (auto it = tiled.find(op); it != tiled.end())
-      tileOp(op, Tiling(it->second));
+  for (const Candidate &c : llvm::reverse(candidates))
+    if (auto it = tiled.find(c.op); it != tiled.end())
+      tileOp(c, Tiling(it->second));
 }

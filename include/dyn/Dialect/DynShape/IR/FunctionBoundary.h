@@ -14,6 +14,7 @@
 #define DYN_DIALECT_DYNSHAPE_IR_FUNCTIONBOUNDARY_H
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Value.h"
 #include "mlir/IR/TypeRange.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -21,6 +22,11 @@
 #include <optional>
 
 namespace dyn::dynshape {
+
+/// Whether `buffer` crosses its function's boundary: an argument of the
+/// function, or a value the function returns. The caller owns such a
+/// buffer, so the lowering keeps it in DRAM.
+bool crossesFunctionBoundary(mlir::Value buffer);
 
 class FunctionBoundary {
 public:
