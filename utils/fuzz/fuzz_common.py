@@ -271,8 +271,14 @@ def _finish(p, wall_seconds):
 def _start(cmd, cwd):
     """Starts `cmd` in a session of its own: Ctrl-C and `timeout` signal
     the fuzzer's process group, and the runs in flight must end on their
-    own, not count as killed by a signal."""
+    own, not count as killed by a signal. The child is forked with SIGINT
+    and SIGTERM blocked, and keeps them blocked: a signal to the group
+    between the fork and the new session would otherwise stay pending and
+    kill the tool once it starts (a false crash finding). Timeouts kill
+    with SIGKILL and the CPU limit is SIGXCPU, which stay unblocked."""
+    interrupts = {signal.SIGINT, signal.SIGTERM}
     for attempt in range(7):
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, interrupts)
         try:
             return subprocess.Popen(cmd, stdout=subprocess.PIPE,
                                     stderr=subprocess.PIPE, cwd=cwd,
@@ -283,7 +289,9 @@ def _start(cmd, cwd):
             # A tool being relinked is briefly missing: wait for it.
             if attempt == 6:
                 raise SystemExit("cannot run %s: %s" % (cmd[0], e))
-            time.sleep(10)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        time.sleep(10)
 
 
 def _run_once(cmd, timeout, cwd, keep_stdout):
