@@ -98,6 +98,141 @@ static uint64_t getMemsetBits(TypedAttr value, Type type) {
   return f.bitcastToAPInt().getZExtValue();
 }
 
+/// The buffer a view is of (its views stripped).
+static Value getRootBuffer(Value view) {
+  view = lookThroughConversion(view);
+  for (Value source = getViewSource(view); source;
+       source = getViewSource(view))
+    view = lookThroughConversion(source);
+  return view;
+}
+
+/// Whether input `i` of `op` is its output buffer read at the positions
+/// it writes (an in-place elementwise op).
+static bool isSamePositions(linalg::LinalgOp op, unsigned i) {
+  unsigned out = op.getNumDpsInputs();
+  return op->getOperand(i) == op->getOperand(out) &&
+         op.getIndexingMapsArray()[i] == op.getIndexingMapsArray()[out];
+}
+
+/// The body ops of an all-parallel op whose result goes into the output
+/// itself instead of an SBUF temporary (docs/Compute.md), so that an op's
+/// intermediates take no SBUF of their own. An op's result may go there
+/// when it has the output's element type and nothing read after it lives
+/// there: the init, an input whose buffer is the output's (an in-place op,
+/// or a mask of it), or an earlier result written there. A select or a
+/// compare writes its result in steps, so neither takes the output while it
+/// reads another value that lives there (a select leaves a choice in place
+/// that lives at the positions it writes). The last op's result, of the
+/// output's own element type, is exempt from the type test only.
+static llvm::DenseSet<Operation *>
+getOutputWriters(linalg::LinalgOp op, const FusedActivations &fused,
+                 function_ref<bool(unsigned)> aliasesOutput) {
+  Block &body = *op.getBlock();
+  auto yield = llvm::cast<linalg::YieldOp>(body.getTerminator());
+  Value yielded = yield.getOperand(0);
+  BlockArgument init = body.getArgument(op.getNumDpsInputs());
+  Type outType = init.getType();
+  auto constantOf = [&](Value v) {
+    auto arg = llvm::dyn_cast<BlockArgument>(v);
+    return getConstantAttr(arg && arg.getOwner() == &body
+                               ? op->getOperand(arg.getArgNumber())
+                               : v);
+  };
+  // The value whose engine value `v` is (lowerElementwise forwards exact
+  // widenings, compares as floats, and selects of a constant condition).
+  std::function<Value(Value)> resolve = [&](Value v) -> Value {
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != &body)
+      return v;
+    if (llvm::isa<arith::ExtFOp>(def) ||
+        (llvm::isa<arith::UIToFPOp>(def) &&
+         def->getOperand(0).getType().isInteger(1)))
+      return resolve(def->getOperand(0));
+    if (llvm::isa<arith::SelectOp>(def))
+      if (auto c = llvm::dyn_cast_or_null<IntegerAttr>(
+              constantOf(def->getOperand(0))))
+        return resolve(def->getOperand(c.getValue().isOne() ? 1 : 2));
+    return v;
+  };
+  // The ops that emit instructions, in order, and what each reads.
+  SmallVector<std::pair<Operation *, SmallVector<Value>>> steps;
+  for (Operation &inner : body.without_terminator()) {
+    if (llvm::isa<arith::ConstantOp>(inner) ||
+        fused.absorbed.contains(&inner) ||
+        resolve(inner.getResult(0)) != inner.getResult(0))
+      continue;
+    SmallVector<Value> reads;
+    if (auto it = fused.roots.find(&inner); it != fused.roots.end())
+      reads.push_back(resolve(it->second.input));
+    else
+      for (Value operand : inner.getOperands())
+        reads.push_back(resolve(operand));
+    steps.push_back({&inner, std::move(reads)});
+  }
+  llvm::DenseMap<Value, size_t> lastRead;
+  for (auto [i, step] : llvm::enumerate(steps))
+    for (Value v : step.second)
+      lastRead[v] = i;
+  lastRead[resolve(yielded)] = steps.size();
+  // What lives in the output before the first op.
+  llvm::SmallPtrSet<Value, 4> inOutput;
+  for (BlockArgument arg : body.getArguments())
+    if (arg == init || aliasesOutput(arg.getArgNumber()))
+      inOutput.insert(arg);
+  // Whether `step` reads `value` as a select's condition or a compare's
+  // operand: reads that follow the op's first write.
+  auto isSteppedRead = [](auto &step, Value value) {
+    auto &[inner, reads] = step;
+    if (llvm::isa<arith::CmpFOp>(inner))
+      return llvm::is_contained(reads, value);
+    return llvm::isa<arith::SelectOp>(inner) && reads[0] == value;
+  };
+  llvm::DenseSet<Operation *> writers;
+  for (auto [i, step] : llvm::enumerate(steps)) {
+    auto &[inner, reads] = step;
+    Value result = inner->getResult(0);
+    bool isLast = inner == yield->getPrevNode() && result == yielded;
+    Type type = result.getType();
+    if (!isLast && (type.isInteger(1) ? Type(Float32Type::get(
+                                            op->getContext()))
+                                      : type) != outType)
+      continue;
+    if (llvm::any_of(inOutput, [&, i = i](Value v) {
+          auto it = lastRead.find(v);
+          return it != lastRead.end() && it->second > i;
+        }))
+      continue;
+    // A select leaves a choice that is the output's own value in place
+    // (BodyEmitter::select); any other value living there it would read
+    // after its first write.
+    auto hazard = [&](auto &&read) {
+      size_t j = read.index();
+      Value v = read.value();
+      if (!inOutput.contains(v))
+        return false;
+      auto arg = llvm::dyn_cast<BlockArgument>(v);
+      bool isOwnValue = !arg || arg == init ||
+                        isSamePositions(op, arg.getArgNumber());
+      return !llvm::isa<arith::SelectOp>(inner) || j == 0 || !isOwnValue;
+    };
+    if (llvm::isa<arith::SelectOp, arith::CmpFOp>(inner) &&
+        llvm::any_of(llvm::enumerate(reads), hazard))
+      continue;
+    // Nor does an op whose result a later select or compare would then
+    // read from there (the last op would lose the output).
+    if (!isLast && llvm::any_of(ArrayRef(steps).drop_front(i + 1),
+                                [&, result = result](auto &later) {
+                                  return isSteppedRead(later, result);
+                                }))
+      continue;
+    writers.insert(inner);
+    inOutput.clear();
+    inOutput.insert(result);
+  }
+  return writers;
+}
+
 namespace {
 
 /// Slots of the tiles of one op: its operands, then temporaries.
@@ -173,9 +308,20 @@ private:
     Block &body = *op.getBlock();
     auto yield = llvm::cast<linalg::YieldOp>(body.getTerminator());
     Value yielded = yield.getOperand(0);
-    Operation *last = yield->getPrevNode();
     unsigned outNumber = op.getNumDpsInputs();
     BlockArgument init = body.getArgument(outNumber);
+    // A sigmoid or SiLU written out is one instruction at its root.
+    FusedActivations fused = findFusedActivations(body);
+    Value outRoot = getRootBuffer(op->getOperand(outNumber));
+    llvm::DenseSet<Operation *> writers =
+        getOutputWriters(op, fused, [&](unsigned i) {
+          Value input = op->getOperand(i);
+          if (auto mask = llvm::cast_if_present<dynshape::BufferMaskOp>(
+                  getTypeConverter<BIRTypeConverter>()->getState().getFoldedMask(input)))
+            if (getRootBuffer(mask.getInput()) == outRoot)
+              return true;
+          return getRootBuffer(input) == outRoot;
+        });
     forEachInstance(plan, [&](ArrayRef<LoopRange> ranges) {
       int64_t partitions =
           partitionCount(plan, ranges);
@@ -227,8 +373,6 @@ private:
                             {}};
       };
       BodyEmitter emit{rewriter, loc, get, newTemp, constTile};
-      // A sigmoid or SiLU written out is one instruction at its root.
-      FusedActivations fused = findFusedActivations(body);
       for (Operation &inner : body.without_terminator()) {
         if (llvm::isa<arith::ConstantOp>(inner) ||
             fused.absorbed.contains(&inner))
@@ -248,13 +392,13 @@ private:
             continue;
           }
         }
-        // The last op writes the output directly; the others a temporary
-        // of their result type, so that a bf16 or f16 result is rounded to
-        // it as upstream's arith defines (the engines round when they
-        // store), and f32 for a compare's 1.0/0.0.
+        // An op writes the output directly where getOutputWriters allows;
+        // the others a temporary of their result type, so that a bf16 or
+        // f16 result is rounded to it as upstream's arith defines (the
+        // engines round when they store), and f32 for a compare's 1.0/0.0.
         Value result = inner.getResult(0);
         Type type = result.getType();
-        Value dst = &inner == last && result == yielded
+        Value dst = writers.contains(&inner)
                         ? outAP
                         : newTemp(type.isInteger(1) ? rewriter.getF32Type()
                                                     : type);
