@@ -102,6 +102,9 @@ void dyn::buildLowerToBIRPipeline(OpPassManager &pm,
   OpPassManager &func = pm.nest<func::FuncOp>();
   func.addPass(createDynCanonicalize(structured));
   func.addPass(createCSEPass());
+  // A reduction into a buffer the caller owns runs in one of its own, on
+  // chip.
+  func.addPass(dynshape::createDynShapeAccumulateOnChip());
   // Work along a bounded dimension follows its runtime size.
   if (options.boundedCompute == BoundedCompute::tiled)
     func.addPass(dynshape::createDynShapeTileBounded());

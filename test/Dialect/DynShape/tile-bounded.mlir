@@ -1,17 +1,18 @@
-// RUN: dyn-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(dynshape-tile-bounded))' | FileCheck %s
-// RUN: dyn-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(dynshape-tile-bounded{tile-size=64}))' | FileCheck %s --check-prefix=T64
-// RUN: not dyn-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(dynshape-tile-bounded{tile-size=96}))' 2>&1 | FileCheck %s --check-prefix=BADTILE
+// RUN: dyn-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(dynshape-accumulate-on-chip,dynshape-tile-bounded))' | FileCheck %s
+// RUN: dyn-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(dynshape-accumulate-on-chip,dynshape-tile-bounded{tile-size=64}))' | FileCheck %s --check-prefix=T64
+// RUN: not dyn-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(dynshape-accumulate-on-chip,dynshape-tile-bounded{tile-size=96}))' 2>&1 | FileCheck %s --check-prefix=BADTILE
 
 // A sum over a masked [1, 512] row: the reduction runs over ceil(n / 128)
 // tiles (n clamped into the bound, since nothing else clamps it), with the
 // mask in the loop on a tile-sized buffer, its size relative to the tile;
-// the sum, which the function returns, runs in a buffer of its own.
+// the sum, which the function returns, runs in a buffer of its own
+// (dynshape-accumulate-on-chip, which the pipeline runs first).
 // CHECK-LABEL: func.func @sum(
 // CHECK-SAME: %[[X:.*]]: memref<1x512xf32>, %[[N:.*]]: i32)
 // CHECK: %[[OUT:.*]] = memref.alloc() : memref<1xf32>
-// CHECK-NOT: memref<1x512xf32>
 // CHECK: %[[ACC:.*]] = memref.alloc() : memref<1xf32>
-// CHECK: memref.copy %[[OUT]], %[[ACC]]
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[ACC]] : memref<1xf32>)
+// CHECK-NOT: memref<1x512xf32>
 // CHECK: %[[NI:.*]] = arith.index_cast %[[N]] : i32 to index
 // CHECK: %[[UB:.*]] = arith.minsi %[[NI]], %{{.*}} : index
 // CHECK: scf.for %[[IV:.*]] = %{{.*}} to %[[UB]] step %[[T:.*]] {
@@ -184,8 +185,9 @@ func.func @estimated(%x: memref<1x512xf32>, %n: i32 {dynshape.size_estimate = 30
 // -----
 
 // A reduction into a buffer the function returns (which the lowering keeps
-// in DRAM) accumulates in a buffer of its own across the trips: copied in
-// before the loop, back after it.
+// in DRAM) accumulates in a buffer of its own across the trips
+// (dynshape-accumulate-on-chip): copied in before the mask, back after the
+// loop.
 // CHECK-LABEL: func.func @returned_accumulator(
 // CHECK-SAME: %{{.*}}: memref<1x512xf32>, %{{.*}}: i32, %[[OUT:.*]]: memref<1xf32>)
 // CHECK: %[[ACC:.*]] = memref.alloc() : memref<1xf32>

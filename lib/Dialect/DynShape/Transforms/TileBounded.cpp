@@ -9,7 +9,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "dyn/Dialect/DynShape/IR/DynShape.h"
-#include "dyn/Dialect/DynShape/IR/FunctionBoundary.h"
 #include "dyn/Dialect/DynShape/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -414,21 +413,6 @@ void TileBounded::tileOp(const Candidate &c, const Tiling &tiling) {
                                                  tiling));
   OpBuilder b(op);
   Location loc = op->getLoc();
-  // A reduction's running value stays on chip across the trips: an init the
-  // lowering keeps in DRAM (an argument, or a buffer the function returns)
-  // is copied into a buffer of its own before the loop and back after it.
-  SmallVector<std::pair<unsigned, Value>> accumulators;
-  if (reductionTiled.contains(op))
-    for (auto [i, operand] : llvm::enumerate(c.operands)) {
-      Value init = operand->get();
-      if (!c.isInit[i] || !crossesFunctionBoundary(init))
-        continue;
-      auto type = llvm::cast<MemRefType>(init.getType());
-      Value acc = memref::AllocOp::create(
-          b, loc, MemRefType::get(type.getShape(), type.getElementType()));
-      memref::CopyOp::create(b, loc, init, acc);
-      accumulators.push_back({operand->getOperandNumber(), acc});
-    }
   // A size a reader gave may be computed after this op; its root is not.
   Value ub = dominance->properlyDominates(tiling.size, op)
                  ? tiling.size
@@ -507,11 +491,6 @@ void TileBounded::tileOp(const Candidate &c, const Tiling &tiling) {
   Operation *clone = b.clone(*op);
   for (auto [number, value] : replacements)
     clone->setOperand(number, value);
-  for (auto [number, acc] : accumulators) {
-    clone->setOperand(number, acc);
-    b.setInsertionPointAfter(loop);
-    memref::CopyOp::create(b, loc, acc, op->getOperand(number));
-  }
   op->erase();
   for (Operation *alloc : erasable)
     if (alloc->use_empty())

@@ -236,6 +236,55 @@ def DynShapeBufferize : Pass<"dynshape-bufferize", "::mlir::ModuleOp"> {
                            "::mlir::memref::MemRefDialect"];
 }
 
+def DynShapeAccumulateOnChip
+    : Pass<"dynshape-accumulate-on-chip", "::mlir::func::FuncOp"> {
+  let summary = "Run a reduction whose init crosses the function boundary "
+                "in a buffer of its own";
+  let description = [{
+    A buffer that crosses the function boundary (an argument, or a buffer
+    the function returns) lives in DRAM, where the caller owns it. A
+    reduction or contraction whose init is such a buffer would read its
+    running value from DRAM and write it back. On buffers (after
+    bufferization), this pass gives each such linalg op (one with a
+    reduction loop) a buffer of its own for that init, which the lowering
+    keeps on chip, and copies the result back once, after the op:
+
+    * when the init's last write before the op is a `linalg.fill` of the
+      whole buffer, with nothing between them that touches the buffer, the
+      fill writes the new buffer instead, and nothing is copied in;
+    * when the init's last write is this pass's copy back of an earlier
+      op's buffer, that buffer is used again, and the copy moves after this
+      op (two matmuls accumulating into one result share one buffer);
+    * otherwise the init is copied into the new buffer before the op.
+
+    So a matmul whose result the function returns starts from a memset on
+    chip, not from a memset sent to DRAM and brought back, and its result
+    leaves for DRAM once. `dynshape-tile-bounded` runs after this pass, so
+    a reduction it tiles accumulates on chip across its trips.
+
+    Example:
+
+    ```mlir
+    linalg.fill ins(%zero : f32) outs(%out : memref<1x64xf32>)
+    linalg.matmul ins(%p, %v : memref<1x128xf32>, memref<128x64xf32>)
+        outs(%out : memref<1x64xf32>)
+    return %out : memref<1x64xf32>
+    ```
+
+    becomes
+
+    ```mlir
+    %acc = memref.alloc() : memref<1x64xf32>
+    linalg.fill ins(%zero : f32) outs(%acc : memref<1x64xf32>)
+    linalg.matmul ins(%p, %v : memref<1x128xf32>, memref<128x64xf32>)
+        outs(%acc : memref<1x64xf32>)
+    memref.copy %acc, %out : memref<1x64xf32> to memref<1x64xf32>
+    return %out : memref<1x64xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def DynShapeTileBounded : Pass<"dynshape-tile-bounded", "::mlir::func::FuncOp"> {
   let summary = "Run bounded compute over the valid tiles only: a runtime "
                 "loop of ceil(n / T) trips";
@@ -256,9 +305,8 @@ def DynShapeTileBounded : Pass<"dynshape-tile-bounded", "::mlir::func::FuncOp"> 
       `maximumf`/`maxnumf`, +inf for `minimumf`/`minnumf`, 1 for `mulf`):
       the mask's size. The elements skipped are fill, which does not change
       the result; across trips the op accumulates into its init (a running
-      max or sum on chip, PSUM for a matmul), and an init in DRAM (an
-      argument or a returned buffer) is copied into a buffer of its own
-      before the loop and back after it;
+      max or sum on chip, PSUM for a matmul; `dynshape-accumulate-on-chip`,
+      which runs before, has given an init in DRAM a buffer of its own);
     * a parallel loop whose every written buffer is read, by every reader,
       only up to the same runtime size: the reads are those of masks and of
       ops tiled by that size (a fixed point, optimistic on chains of
