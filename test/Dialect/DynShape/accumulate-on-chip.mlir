@@ -89,3 +89,51 @@ func.func @left_alone(%x: memref<1x64xf32>) -> memref<1x64xf32> {
   }
   return %out : memref<1x64xf32>
 }
+
+// -----
+
+// A loop between the fill and the matmul writes the result: the fill stays
+// where it is, and the matmul's buffer is copied in after the loop.
+// CHECK-LABEL: func.func @loop_between(
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[OUT:.*]] : memref<1x64xf32>)
+// CHECK: scf.for
+// CHECK: }
+// CHECK-NEXT: %[[ACC:.*]] = memref.alloc() : memref<1x64xf32>
+// CHECK-NEXT: memref.copy %[[OUT]], %[[ACC]]
+// CHECK-NEXT: linalg.matmul {{.*}} outs(%[[ACC]] : memref<1x64xf32>)
+// CHECK-NEXT: memref.copy %[[ACC]], %[[OUT]]
+func.func @loop_between(%p: memref<1x128xf32>, %v: memref<128x64xf32>,
+                        %x: memref<1x64xf32>) -> memref<1x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c1 = arith.constant 1 : index
+  %out = memref.alloc() : memref<1x64xf32>
+  linalg.fill ins(%zero : f32) outs(%out : memref<1x64xf32>)
+  scf.for %i = %c0 to %c2 step %c1 {
+    memref.copy %x, %out : memref<1x64xf32> to memref<1x64xf32>
+  }
+  linalg.matmul ins(%p, %v : memref<1x128xf32>, memref<128x64xf32>)
+      outs(%out : memref<1x64xf32>)
+  return %out : memref<1x64xf32>
+}
+
+// -----
+
+// Nothing writes the returned buffer before the reduction (its init is
+// undefined): the copy in follows the buffer's definition.
+// CHECK-LABEL: func.func @undefined_init(
+// CHECK: %[[OUT:.*]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: %[[ACC:.*]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: memref.copy %[[OUT]], %[[ACC]]
+// CHECK: linalg.reduce ins(%{{.*}} : memref<4x8xf32>) outs(%[[ACC]] : memref<4xf32>)
+// CHECK: memref.copy %[[ACC]], %[[OUT]]
+func.func @undefined_init(%x: memref<4x8xf32>) -> memref<4xf32> {
+  %out = memref.alloc() : memref<4xf32>
+  linalg.reduce ins(%x : memref<4x8xf32>) outs(%out : memref<4xf32>) dimensions = [1]
+    (%a: f32, %b: f32) {
+      %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32
+    }
+  return %out : memref<4xf32>
+}

@@ -24,19 +24,22 @@ using namespace dyn::dynshape;
 
 namespace {
 
-/// Whether `op` reads or writes `buffer`, or a view of it.
+/// Whether `op`, or an op nested in it, uses `buffer` or a view of it.
 bool touches(Operation *op, Value buffer) {
-  for (Value v : op->getOperands()) {
-    while (v != buffer) {
-      auto view = v.getDefiningOp<ViewLikeOpInterface>();
-      if (!view)
-        break;
-      v = view.getViewSource();
+  WalkResult result = op->walk([&](Operation *inner) {
+    for (Value v : inner->getOperands()) {
+      while (v != buffer) {
+        auto view = v.getDefiningOp<ViewLikeOpInterface>();
+        if (!view)
+          break;
+        v = view.getViewSource();
+      }
+      if (v == buffer)
+        return WalkResult::interrupt();
     }
-    if (v == buffer)
-      return true;
-  }
-  return false;
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
 }
 
 /// The op before `op` in its block that touches `buffer`, if any.
@@ -84,10 +87,16 @@ struct AccumulateOnChip final
       copiesBack.erase(it);
       last->erase();
     } else {
-      // Right after the init's last write, so that the ops just before
-      // this one stay next to it (a mask the tiling fuses into its loop).
-      if (last)
+      // Right after the init's last write (or its definition), so that
+      // the ops just before this one stay next to it (a mask the tiling
+      // fuses into its loop).
+      Operation *def = out.getDefiningOp();
+      if (def && def->getBlock() != op->getBlock())
+        def = nullptr;
+      if (last && (!def || def->isBeforeInBlock(last)))
         b.setInsertionPointAfter(last);
+      else if (def)
+        b.setInsertionPointAfter(def);
       else
         b.setInsertionPointToStart(op->getBlock());
       acc = memref::AllocOp::create(
