@@ -137,3 +137,18 @@ func.func @undefined_init(%x: memref<4x8xf32>) -> memref<4xf32> {
     }
   return %out : memref<4xf32>
 }
+
+// -----
+
+// A reduction that also reads the returned buffer as an input keeps it.
+// CHECK-LABEL: func.func @reads_its_result(
+// CHECK-NOT: memref.copy
+// CHECK: return
+func.func @reads_its_result(%x: memref<4x4xf32>) -> memref<4x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %out = memref.alloc() : memref<4x4xf32>
+  linalg.fill ins(%zero : f32) outs(%out : memref<4x4xf32>)
+  linalg.matmul ins(%x, %out : memref<4x4xf32>, memref<4x4xf32>)
+      outs(%out : memref<4x4xf32>)
+  return %out : memref<4x4xf32>
+}

@@ -24,20 +24,24 @@ using namespace dyn::dynshape;
 
 namespace {
 
+/// Whether `value` is `buffer` or a view of it.
+bool isViewOf(Value value, Value buffer) {
+  while (value != buffer) {
+    auto view = value.getDefiningOp<ViewLikeOpInterface>();
+    if (!view)
+      return false;
+    value = view.getViewSource();
+  }
+  return true;
+}
+
 /// Whether `op`, or an op nested in it, uses `buffer` or a view of it.
 bool touches(Operation *op, Value buffer) {
   WalkResult result = op->walk([&](Operation *inner) {
-    for (Value v : inner->getOperands()) {
-      while (v != buffer) {
-        auto view = v.getDefiningOp<ViewLikeOpInterface>();
-        if (!view)
-          break;
-        v = view.getViewSource();
-      }
-      if (v == buffer)
-        return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
+    return llvm::any_of(inner->getOperands(),
+                        [&](Value v) { return isViewOf(v, buffer); })
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
   });
   return result.wasInterrupted();
 }
@@ -71,6 +75,10 @@ struct AccumulateOnChip final
     auto type = llvm::dyn_cast<MemRefType>(out.getType());
     if (!type || !type.hasStaticShape() || !crossesFunctionBoundary(out))
       return;
+    // An op that also reads the buffer through another operand keeps it.
+    for (OpOperand &other : op->getOpOperands())
+      if (&other != &init && isViewOf(other.get(), out))
+        return;
     OpBuilder b(op);
     Location loc = op.getLoc();
     Operation *last = lastToucherBefore(op, out);
