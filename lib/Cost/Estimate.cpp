@@ -17,6 +17,9 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
 
+#include <deque>
+#include <map>
+
 using namespace mlir;
 using namespace dyn;
 using namespace dyn::cost;
@@ -39,12 +42,15 @@ public:
 
   /// Schedules `block` on `timeline`.
   void schedule(Block &block, Timeline &timeline) {
+    SmallVector<Operation *> straight;
     for (auto it = block.begin(); it != block.end();) {
       if (!isLoop(&*it)) {
-        scheduleItem(&*it, timeline);
+        straight.push_back(&*it);
         ++it;
         continue;
       }
+      runStreams(straight, timeline);
+      straight.clear();
       // Adjacent loops of as many trips on different engines run
       // together, trip by trip: those of one loop split across engines
       // wait for one another within a trip.
@@ -58,6 +64,7 @@ public:
         group.push_back(&*it);
       loops(group, timeline);
     }
+    runStreams(straight, timeline);
   }
 
   /// Adds `block`'s instructions, run `factor` times (`padded` at every
@@ -79,6 +86,45 @@ private:
   }
   static bir::Engine engineOf(Operation *op) {
     return llvm::cast<bir::InstInterface>(op).getEngine();
+  }
+
+  /// Straight-line code of the engines' streams, in the order dyn-sim runs
+  /// it (Machine::runStreams): next is the stream whose engine is free
+  /// first (ties: the lower engine code), past streams stopped at a wait
+  /// that no signal has released yet. The order matters where two streams
+  /// share a resource (a trigger queued on another engine's queue), which
+  /// serves its work in the order it is given. A wait that no signal can
+  /// release any more (hand-written code) orders nothing, as in trip().
+  void runStreams(ArrayRef<Operation *> ops, Timeline &timeline) {
+    std::map<unsigned, std::deque<Operation *>> streams;
+    for (Operation *op : ops)
+      if (auto inst = llvm::dyn_cast<bir::InstInterface>(op))
+        streams[static_cast<unsigned>(inst.getEngine())].push_back(op);
+    while (true) {
+      std::deque<Operation *> *best = nullptr, *stopped = nullptr;
+      int64_t bestTime = 0;
+      for (auto &[code, stream] : streams) {
+        if (stream.empty())
+          continue;
+        auto wait = llvm::dyn_cast<bir::SemWaitOp>(stream.front());
+        if (wait && !timeline.hasPending(wait.getSem().value_or(0))) {
+          stopped = stopped ? stopped : &stream;
+          continue;
+        }
+        int64_t time =
+            timeline.getFreeAt({static_cast<bir::Engine>(code), false});
+        if (!best || time < bestTime) {
+          best = &stream;
+          bestTime = time;
+        }
+      }
+      if (!best)
+        best = stopped;
+      if (!best)
+        return;
+      scheduleItem(best->front(), timeline);
+      best->pop_front();
+    }
   }
 
   /// An instruction, or a loop inside a trip, on `timeline`.
