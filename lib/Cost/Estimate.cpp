@@ -84,6 +84,11 @@ private:
   static bool isLoop(Operation *op) {
     return llvm::isa<bir::ForOp, bir::DynamicForOp>(op);
   }
+  /// Whether `op` is a wait that no signal has released yet.
+  static bool isBlocked(Operation *op, const Timeline &timeline) {
+    auto wait = llvm::dyn_cast<bir::SemWaitOp>(op);
+    return wait && !timeline.hasPending(wait.getSem().value_or(0));
+  }
   static bir::Engine engineOf(Operation *op) {
     return llvm::cast<bir::InstInterface>(op).getEngine();
   }
@@ -106,8 +111,7 @@ private:
       for (auto &[code, stream] : streams) {
         if (stream.empty())
           continue;
-        auto wait = llvm::dyn_cast<bir::SemWaitOp>(stream.front());
-        if (wait && !timeline.hasPending(wait.getSem().value_or(0))) {
+        if (isBlocked(stream.front(), timeline)) {
           stopped = stopped ? stopped : &stream;
           continue;
         }
@@ -161,10 +165,7 @@ private:
       at.push_back(body.begin());
       ends.push_back(body.end());
     }
-    auto blocked = [&](size_t m) {
-      auto wait = llvm::dyn_cast<bir::SemWaitOp>(*at[m]);
-      return wait && !timeline.hasPending(wait.getSem().value_or(0));
-    };
+    auto blocked = [&](size_t m) { return isBlocked(&*at[m], timeline); };
     for (bool progress = true; progress;) {
       progress = false;
       for (size_t m = 0; m < group.size(); ++m)

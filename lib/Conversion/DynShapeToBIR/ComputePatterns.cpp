@@ -107,6 +107,15 @@ static Value getRootBuffer(Value view) {
   return view;
 }
 
+/// The constant a body value `v` of `op` is (in the body, or an operand
+/// that is one), or null.
+static TypedAttr getBodyConstant(linalg::LinalgOp op, Value v) {
+  auto arg = llvm::dyn_cast<BlockArgument>(v);
+  return getConstantAttr(arg && arg.getOwner() == op.getBlock()
+                             ? op->getOperand(arg.getArgNumber())
+                             : v);
+}
+
 /// Whether input `i` of `op` is its output buffer read at the positions
 /// it writes (an in-place elementwise op).
 static bool isSamePositions(linalg::LinalgOp op, unsigned i) {
@@ -133,12 +142,7 @@ getOutputWriters(linalg::LinalgOp op, const FusedActivations &fused,
   Value yielded = yield.getOperand(0);
   BlockArgument init = body.getArgument(op.getNumDpsInputs());
   Type outType = init.getType();
-  auto constantOf = [&](Value v) {
-    auto arg = llvm::dyn_cast<BlockArgument>(v);
-    return getConstantAttr(arg && arg.getOwner() == &body
-                               ? op->getOperand(arg.getArgNumber())
-                               : v);
-  };
+  auto constantOf = [&](Value v) { return getBodyConstant(op, v); };
   // The value whose engine value `v` is (lowerElementwise forwards exact
   // widenings, compares as floats, and selects of a constant condition).
   std::function<Value(Value)> resolve = [&](Value v) -> Value {
@@ -342,14 +346,7 @@ private:
                          EngineAttr::get(ctx, engine()));
         return tile;
       };
-      // The constant `v` is (in the body, or an operand that is one).
-      auto constantOf = [&](Value v) {
-        auto arg = llvm::dyn_cast<BlockArgument>(v);
-        Value source =
-            arg && arg.getOwner() == &body ? op->getOperand(arg.getArgNumber())
-                                           : v;
-        return getConstantAttr(source);
-      };
+      auto constantOf = [&](Value v) { return getBodyConstant(op, v); };
       auto get = [&](Value v) -> EngineValue {
         if (auto it = values.find(v); it != values.end())
           return it->second;

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 
 namespace dyn::dynshape {
 #define GEN_PASS_DEF_DYNSHAPEACCUMULATEONCHIP
@@ -24,22 +25,20 @@ using namespace dyn::dynshape;
 
 namespace {
 
-/// Whether `value` is `buffer` or a view of it.
-bool isViewOf(Value value, Value buffer) {
-  while (value != buffer) {
-    auto view = value.getDefiningOp<ViewLikeOpInterface>();
-    if (!view)
-      return false;
-    value = view.getViewSource();
-  }
-  return true;
+/// The buffer `value` is a view of (upstream's view walk), or null for a
+/// value that is not a memref.
+Value getRoot(Value value) {
+  auto memref = llvm::dyn_cast<TypedValue<BaseMemRefType>>(value);
+  return memref ? memref::skipViewLikeOps(memref) : Value();
 }
 
-/// Whether `op`, or an op nested in it, uses `buffer` or a view of it.
+/// Whether `op`, or an op nested in it, uses `buffer` or a view of what it
+/// is a view of.
 bool touches(Operation *op, Value buffer) {
+  Value root = getRoot(buffer);
   WalkResult result = op->walk([&](Operation *inner) {
     return llvm::any_of(inner->getOperands(),
-                        [&](Value v) { return isViewOf(v, buffer); })
+                        [&](Value v) { return getRoot(v) == root; })
                ? WalkResult::interrupt()
                : WalkResult::advance();
   });
@@ -77,7 +76,7 @@ struct AccumulateOnChip final
       return;
     // An op that also reads the buffer through another operand keeps it.
     for (OpOperand &other : op->getOpOperands())
-      if (&other != &init && isViewOf(other.get(), out))
+      if (&other != &init && getRoot(other.get()) == getRoot(out))
         return;
     OpBuilder b(op);
     Location loc = op.getLoc();
